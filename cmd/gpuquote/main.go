@@ -1,0 +1,54 @@
+// Command gpuquote serves the gpuquote web application and administers its
+// database: `gpuquote serve` (the default), `gpuquote migrate`,
+// `gpuquote user add` and `gpuquote token create`.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "gpuquote:", err)
+		os.Exit(1)
+	}
+}
+
+const usage = `usage:
+  gpuquote [serve] [-addr ADDR] [-database-url URL]
+  gpuquote migrate up | down N | version | force N
+  gpuquote user add --email E --name N --role procurement|engineer|manager|admin   (password on stdin)
+  gpuquote token create --email E [--name NAME]
+
+environment: DATABASE_URL, ADDR, GPUQUOTE_DEMO (default true), GPUQUOTE_SECURE_COOKIES
+`
+
+// run is the whole program, with its environment passed in so tests can
+// drive it.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return serve(ctx, args, getenv, stderr)
+	case "migrate":
+		return migrateCmd(ctx, args, getenv, stdout)
+	case "user":
+		return userCmd(ctx, args, getenv, stdin, stdout)
+	case "token":
+		return tokenCmd(ctx, args, getenv, stdout)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	return fmt.Errorf("unknown command %q\n%s", cmd, usage)
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web"
+)
+
+func serve(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
+	c, err := loadConfig("serve", args, getenv)
+	if err != nil {
+		return err
+	}
+	log := newLogger(stderr)
+	pool, closeDB, err := openDatabase(ctx, &c, log)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	st := store.New(pool, time.Now)
+	if c.demo {
+		if err := loadDemo(ctx, st, log); err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
+	}
+	go sweepSessions(ctx, st, log)
+
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		return err
+	}
+	srv := web.HTTPServer(c.addr, web.NewServer(web.Config{Store: st, Logger: log, SecureCookies: c.secureCookies}), log)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("serving", "addr", "http://"+ln.Addr().String())
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	// Finish the requests in flight, refuse new ones, then close the pool.
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// sweepSessions deletes expired sessions every few minutes.
+func sweepSessions(ctx context.Context, st *store.Store, log interface{ Warn(string, ...any) }) {
+	t := time.NewTicker(5 * time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := st.DeleteExpiredSessions(ctx); err != nil {
+				log.Warn("sweep sessions", "err", err)
+			}
+		}
+	}
+}

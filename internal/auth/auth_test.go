@@ -1,0 +1,67 @@
+package auth
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestPolicy(t *testing.T) {
+	tests := []struct {
+		pw   string
+		want error
+	}{
+		{"short", ErrPasswordShort},
+		{"password", ErrPasswordCommon},
+		{"Password1!", ErrPasswordCommon},
+		{"GPUquote", ErrPasswordCommon},
+		{"qwerty123", ErrPasswordCommon},
+		{strings.Repeat("x", 257), ErrPasswordLong},
+		{"correct horse battery staple", nil},
+		{strings.Repeat("🔒", 64), nil},
+	}
+	for _, tt := range tests {
+		if got := CheckPolicy(tt.pw); !errors.Is(got, tt.want) {
+			t.Errorf("CheckPolicy(%.20q) = %v, want %v", tt.pw, got, tt.want)
+		}
+	}
+}
+
+func TestHashMeetsASVSAndVerifies(t *testing.T) {
+	h, err := HashPassword("correct horse battery staple", DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, salt, key, err := ParseHash(h)
+	if err != nil || p.MemoryKiB < 19456 || p.Time < 2 || p.Threads != 1 || len(salt) != 16 || len(key) != 32 {
+		t.Fatalf("hash %q parsed as %+v (%v)", h, p, err)
+	}
+	if rehash, err := CheckPassword("correct horse battery staple", h); err != nil || rehash {
+		t.Errorf("check = %v, rehash %v", err, rehash)
+	}
+	if _, err := CheckPassword("correct horse battery stapl", h); !errors.Is(err, ErrMismatch) {
+		t.Errorf("wrong password: %v", err)
+	}
+	weak, _ := HashPassword("pw-weak-params-123", Params{MemoryKiB: 4096, Time: 1, Threads: 1})
+	if rehash, err := CheckPassword("pw-weak-params-123", weak); err != nil || !rehash {
+		t.Errorf("weak hash must ask for a rehash: %v %v", rehash, err)
+	}
+	if _, err := CheckPassword("x", "$2a$10$bcrypt"); err == nil {
+		t.Error("a non-argon2 hash must not verify")
+	}
+}
+
+func TestRolesDenyByDefault(t *testing.T) {
+	if Engineer.Can(EditBrief) || Engineer.Can(ManageUsers) || Procurement.Can(ReadAudit) || Role("root").Can(UseAPI) {
+		t.Error("a permission leaked")
+	}
+	if !Admin.Can(ManageUsers) || !Procurement.Can(EditBrief) || !Manager.Can(ReadAudit) {
+		t.Error("a grant is missing")
+	}
+	if Admin.Can(Permission("nobody.has")) {
+		t.Error("unknown permissions are granted")
+	}
+	if tok := NewToken(); len(tok) < 26 || len(HashToken(tok)) != 32 {
+		t.Errorf("token %q", tok)
+	}
+}

@@ -1,0 +1,51 @@
+// Package auth holds users' roles and permissions, password hashing and
+// token generation. It knows no HTTP and no SQL.
+package auth
+
+import "slices"
+
+// Role is what a user does in gpuquote; PRODUCT.md's "Who uses it" table.
+type Role string
+
+// The four roles.
+const (
+	Procurement Role = "procurement"
+	Engineer    Role = "engineer"
+	Manager     Role = "manager"
+	Admin       Role = "admin"
+)
+
+// Roles lists every role in display order.
+var Roles = []Role{Procurement, Engineer, Manager, Admin}
+
+// Valid reports whether r is one of Roles.
+func (r Role) Valid() bool { return slices.Contains(Roles, r) }
+
+// Permission names one kind of change a route makes.
+type Permission string
+
+// Permissions checked by mutating routes.
+const (
+	ManageEvaluations Permission = "evaluations.manage" // create, rename, archive
+	EditBrief         Permission = "brief.edit"
+	ManageUsers       Permission = "users.manage"
+	ReadAudit         Permission = "audit.read"
+	UseAPI            Permission = "api.use"
+)
+
+// grants is deny-by-default: a permission missing here is held by nobody.
+// Admin holds procurement's rights too, so a team of one can work, but
+// approval rights (a later permission) stay with managers.
+var grants = map[Permission][]Role{
+	ManageEvaluations: {Procurement, Manager, Admin},
+	EditBrief:         {Procurement, Manager, Admin},
+	ManageUsers:       {Admin},
+	ReadAudit:         {Manager, Admin},
+	UseAPI:            {Procurement, Engineer, Manager, Admin},
+}
+
+// Can reports whether role r holds permission p.
+func (r Role) Can(p Permission) bool { return slices.Contains(grants[p], r) }
+
+// RolesWith lists the roles that hold p.
+func RolesWith(p Permission) []Role { return slices.Clone(grants[p]) }

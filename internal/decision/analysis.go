@@ -1,0 +1,184 @@
+package decision
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// analysis holds every figure computed before deciding, so the decision
+// reads as rules over facts rather than arithmetic.
+type analysis struct {
+	quotes []Quote
+	rates  Rates
+	fleet  int
+	opex   float64 // owned opex per GPU-month, unrounded
+	beRes  *BreakEven
+	beOD   *BreakEven
+	// beBuy is the break-even against the cheaper rental alternative at
+	// this utilisation: a purchase has to beat the best way of renting.
+	beBuy *BreakEven
+	api   *ModelAPIComparison
+	blend *Blend
+	// uStar is the utilisation above which a reservation costs less per
+	// useful GPU-hour than on demand (reserved rate / on-demand rate);
+	// zero when either rate is unknown.
+	uStar float64
+	notes []Statement
+}
+
+func analyse(in Input) analysis {
+	var a analysis
+	a.quotes, a.notes = usableQuotes(in)
+	m := in.Market
+	a.rates = Rates{
+		OnDemand: pickRate(a.quotes, capOnDemand, m.OnDemand, m.Currency, in.Currency),
+		Reserved: pickRate(a.quotes, capReserved, m.Reserved, m.Currency, in.Currency),
+		Spot:     pickRate(a.quotes, capSpot, m.Spot, m.Currency, in.Currency),
+	}
+	for _, r := range []struct {
+		kind string
+		rate *Rate
+	}{{"on-demand", a.rates.OnDemand}, {"reserved", a.rates.Reserved}, {"spot", a.rates.Spot}} {
+		if r.rate != nil && r.rate.QuoteID == 0 {
+			a.notes = append(a.notes, Statement{
+				Key:   "note.market_rate_used",
+				Text:  fmt.Sprintf("No %s quote yet: the %s rate is the market reference %s (%s, %s).", r.kind, r.kind, rate(in.Currency, r.rate.PerGPUHour), r.rate.Source, r.rate.Date),
+				Facts: []Fact{wordFact("rate.kind", r.kind), rateFact("rate.market", in.Currency, r.rate.PerGPUHour)},
+			})
+		}
+	}
+	od, res := a.rates.OnDemand, a.rates.Reserved
+	if od != nil && res != nil {
+		a.uStar = res.PerGPUHour / od.PerGPUHour
+	}
+	a.breakEvens(in)
+	a.modelAPI(in)
+	a.priceBlend(in)
+	return a
+}
+
+func (a *analysis) breakEvens(in Input) {
+	buy := in.Buy
+	a.fleet = buy.FleetGPUs
+	if a.fleet == 0 {
+		a.fleet = in.Brief.GPUs
+	}
+	buy.FleetGPUs = a.fleet
+	if buy.OpsStaffPerYear.Value > 0 && a.fleet == 0 {
+		a.notes = append(a.notes, Statement{
+			Key:   "note.fleet_unknown",
+			Text:  "The brief gives no GPU count, so the ops staff cost cannot be spread per GPU and no break-even is computed.",
+			Facts: []Fact{intFact("brief.gpus", 0), moneyFact("buy.ops_staff_per_year", in.Currency, buy.OpsStaffPerYear.Value)},
+		})
+		return
+	}
+	a.opex = buy.OpexPerGPUMonth()
+	capex := buy.PurchasePerGPU.Value
+	if r := a.rates.Reserved; r != nil {
+		b := BreakEvenVsReserved(in.Currency, capex, a.opex, r.PerGPUHour)
+		a.beRes = &b
+	}
+	if r, u := a.rates.OnDemand, in.Brief.BaselineUtilization; r != nil && u > 0 {
+		b := BreakEvenVsOnDemand(in.Currency, capex, a.opex, r.PerGPUHour, u)
+		a.beOD = &b
+	}
+	// The cheaper rental avoids less rent per month, so its break-even is
+	// the later one (or never).
+	a.beBuy = a.beRes
+	if a.beBuy == nil || (a.beOD != nil && a.beOD.RentPerGPUMonth < a.beBuy.RentPerGPUMonth) {
+		a.beBuy = a.beOD
+	}
+}
+
+// modelAPI prices self-hosting at the cheapest known rental rate, which
+// favours self-hosting: the API has to beat the best case to be recommended.
+func (a *analysis) modelAPI(in Input) {
+	if !in.Brief.Workload.servesModelOutputs() {
+		return
+	}
+	var selfRate float64
+	for _, r := range []*Rate{a.rates.Reserved, a.rates.OnDemand} {
+		if r != nil && (selfRate == 0 || r.PerGPUHour < selfRate) {
+			selfRate = r.PerGPUHour
+		}
+	}
+	f := in.ModelAPI
+	c, err := CompareModelAPI(ModelAPIInputs{
+		Currency:                      in.Currency,
+		Prices:                        f.Prices,
+		InputTokensPerMonth:           f.InputTokensPerMonth,
+		OutputTokensPerMonth:          f.OutputTokensPerMonth,
+		MeasuredTokensPerSecondPerGPU: in.Benchmark.MeasuredTokensPerSecondPerGPU,
+		StatedTokensPerSecondPerGPU:   f.StatedTokensPerSecondPerGPU,
+		StatedThroughputShare:         f.StatedThroughputShare.Value,
+		SelfHostedRatePerGPUHour:      selfRate,
+		Utilization:                   in.Brief.BaselineUtilization,
+		SelfHostedOverheadPerMonth:    f.SelfHostedOverheadPerMonth,
+	})
+	if err == nil {
+		a.api = &c
+		return
+	}
+	why := "the self-hosted rate or the utilisation is not known"
+	switch {
+	case errors.Is(err, ErrNoVolume):
+		why = "the monthly output token volume is not known"
+	case errors.Is(err, ErrNoThroughput):
+		why = "no benchmark measured a throughput and none was stated"
+	}
+	a.notes = append(a.notes, Statement{
+		Key:   "note.model_api_not_compared",
+		Text:  "The model API was not compared with self-hosting: " + why + ".",
+		Facts: []Fact{wordFact("model_api.missing", why)},
+	})
+}
+
+// priceBlend prices the staged path for the brief's demand: GPUs × 730 h ×
+// baseline utilisation useful GPU-hours a month.
+func (a *analysis) priceBlend(in Input) {
+	hours := float64(in.Brief.GPUs) * HoursPerMonth * in.Brief.BaselineUtilization
+	if hours <= 0 {
+		return
+	}
+	val := func(r *Rate) float64 {
+		if r == nil {
+			return 0
+		}
+		return r.PerGPUHour
+	}
+	var missing []string
+	for _, t := range []struct {
+		name  string
+		share float64
+		rate  *Rate
+	}{{"reserved", in.Blend.Reserved, a.rates.Reserved}, {"on-demand", in.Blend.OnDemand, a.rates.OnDemand}, {"spot", in.Blend.Spot, a.rates.Spot}} {
+		if t.share > 0 && t.rate == nil {
+			missing = append(missing, t.name)
+		}
+	}
+	if len(missing) > 0 {
+		list := strings.Join(missing, ", ")
+		a.notes = append(a.notes, Statement{
+			Key:   "note.blend_not_priced",
+			Text:  "The reserved / on-demand / spot blend is not priced: no " + list + " rate is known.",
+			Facts: []Fact{wordFact("blend.missing_rates", list)},
+		})
+		return
+	}
+	b, err := BlendCost(BlendInputs{
+		Currency:         in.Currency,
+		Shares:           in.Blend,
+		GPUHoursPerMonth: hours,
+		ReservedRate:     val(a.rates.Reserved),
+		OnDemandRate:     val(a.rates.OnDemand),
+		SpotRate:         val(a.rates.Spot),
+		SpotRetryWaste:   in.SpotRetryWaste.Value,
+	})
+	if err != nil {
+		// Input.Validate and the checks above rule this out; a blend is an
+		// extra, so a surprise here must not sink the recommendation.
+		return
+	}
+	a.blend = &b
+}

@@ -1,0 +1,138 @@
+package i18n
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// numberFormat is a locale's digit grouping and decimal mark. Amounts are
+// formatted from their exact decimal text, never through float64, so what
+// is shown is what is stored.
+type numberFormat struct {
+	group   string
+	decimal string
+	date    string // time layout
+}
+
+var formats = map[string]numberFormat{
+	"en": {group: ",", decimal: ".", date: "2 Jan 2006"},
+	"ru": {group: "\u00a0", decimal: ",", date: "02.01.2006"},
+	"zh": {group: ",", decimal: ".", date: "2006年1月2日"},
+	"vi": {group: ".", decimal: ",", date: "02/01/2006"},
+}
+
+// currencyDigits is how many minor digits a currency shows; VND and JPY
+// have none.
+var currencyDigits = map[string]int{"VND": 0, "JPY": 0, "KRW": 0}
+
+// currencySymbols are shown after the amount where the locale's readers
+// expect a symbol; other currencies show their ISO code.
+var currencySymbols = map[string]string{"RUB": "₽", "CNY": "¥", "VND": "₫", "USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "JPY": "¥"}
+
+// Int formats a whole number with the locale's grouping.
+func (z *Localizer) Int(n int64) string { return z.Decimal(strconv.FormatInt(n, 10)) }
+
+// Decimal formats an exact decimal string ("-1234.5") with the locale's
+// grouping and decimal mark. Text that is not a plain decimal is returned
+// unchanged.
+func (z *Localizer) Decimal(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	intPart, frac, hasFrac := strings.Cut(s, ".")
+	if intPart == "" || strings.Trim(intPart, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" {
+		return s
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteString("-")
+	}
+	for i, r := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteString(z.fmt.group)
+		}
+		b.WriteRune(r)
+	}
+	if hasFrac && frac != "" {
+		b.WriteString(z.fmt.decimal)
+		b.WriteString(frac)
+	}
+	return b.String()
+}
+
+// Money formats an exact amount in currency: digits fixed by the currency
+// (two, none for VND), the symbol or ISO code after the amount, e.g.
+// "1 234,56 ₽", "1,234.56 USD", "1.234.567 ₫".
+func (z *Localizer) Money(amount, currency string) string {
+	digits, ok := currencyDigits[currency]
+	if !ok {
+		digits = 2
+	}
+	unit := currency
+	if sym, ok := currencySymbols[currency]; ok && (z.Lang != "en" || currency == "RUB" || currency == "VND") {
+		unit = sym
+	}
+	return z.Decimal(roundDecimal(amount, digits)) + "\u00a0" + unit
+}
+
+// roundDecimal rounds an exact decimal string half away from zero to
+// digits places, padding with zeros, using string arithmetic only.
+func roundDecimal(s string, digits int) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	intPart, frac, _ := strings.Cut(s, ".")
+	if intPart == "" {
+		intPart = "0"
+	}
+	for len(frac) < digits+1 {
+		frac += "0"
+	}
+	keep := intPart + frac[:digits]
+	if frac[digits] >= '5' {
+		keep = addOne(keep)
+	}
+	ip, fp := keep[:len(keep)-digits], keep[len(keep)-digits:]
+	if ip == "" {
+		ip = "0"
+	}
+	out := ip
+	if digits > 0 {
+		out += "." + fp
+	}
+	if neg && strings.Trim(out, "0.") != "" {
+		out = "-" + out
+	}
+	return out
+}
+
+func addOne(digits string) string {
+	b := []byte(digits)
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] < '9' {
+			b[i]++
+			return string(b)
+		}
+		b[i] = '0'
+	}
+	return "1" + string(b)
+}
+
+// Date formats t as a calendar date in the locale.
+func (z *Localizer) Date(t time.Time) string { return t.Format(z.fmt.date) }
+
+// DateTime formats t with the date and a 24-hour UTC time.
+func (z *Localizer) DateTime(t time.Time) string {
+	return t.UTC().Format(z.fmt.date) + " " + t.UTC().Format("15:04") + " UTC"
+}
+
+// ParseDecimal accepts the locale's decimal mark and grouping in user
+// input and returns the canonical decimal text (dot, no grouping): "1 234,5"
+// in Russian, "1.234,5" in Vietnamese and "1,234.5" in English all give
+// "1234.5". Russian groups with spaces, so there a dot is a decimal mark too.
+func (z *Localizer) ParseDecimal(in string) string {
+	s := strings.NewReplacer(" ", "", "\u00a0", "", "\u202f", "").Replace(strings.TrimSpace(in))
+	if g := z.fmt.group; g == "." || g == "," {
+		s = strings.ReplaceAll(s, g, "")
+	}
+	return strings.Replace(s, ",", ".", 1)
+}

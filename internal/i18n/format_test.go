@@ -1,0 +1,55 @@
+package i18n
+
+import "testing"
+
+func TestMoney(t *testing.T) {
+	tests := []struct{ lang, amount, cur, want string }{
+		{"en", "1234.56", "USD", "1,234.56\u00a0USD"},
+		{"ru", "1234.56", "RUB", "1\u00a0234,56\u00a0₽"},
+		{"zh", "1234.5", "CNY", "1,234.50\u00a0¥"},
+		{"vi", "1234567.5", "VND", "1.234.568\u00a0₫"},
+		{"en", "0.005", "EUR", "0.01\u00a0EUR"},
+		{"en", "-2.345", "USD", "-2.35\u00a0USD"},
+		{"en", "999.995", "USD", "1,000.00\u00a0USD"},
+		{"ru", "0.1", "USD", "0,10\u00a0$"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang+tt.amount, func(t *testing.T) {
+			if got := New(tt.lang).Money(tt.amount, tt.cur); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseDecimal(t *testing.T) {
+	tests := []struct{ lang, in, want string }{
+		{"en", "1,234.5", "1234.5"},
+		{"ru", "1 234,5", "1234.5"},
+		{"ru", "1.5", "1.5"},
+		{"vi", "1.234,5", "1234.5"},
+		{"zh", "12.75", "12.75"},
+	}
+	for _, tt := range tests {
+		if got := New(tt.lang).ParseDecimal(tt.in); got != tt.want {
+			t.Errorf("%s %q: got %q, want %q", tt.lang, tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestMatch(t *testing.T) {
+	tests := []struct{ pref, accept, want string }{
+		{"", "", "en"},
+		{"", "ru-RU,ru;q=0.9,en;q=0.8", "ru"},
+		{"", "zh-CN", "zh"},
+		{"", "vi", "vi"},
+		{"", "de-DE", "en"},
+		{"vi", "ru", "vi"},
+		{"xx", "zh-TW", "zh"},
+	}
+	for _, tt := range tests {
+		if got := Match(tt.pref, tt.accept); got != tt.want {
+			t.Errorf("Match(%q, %q) = %q, want %q", tt.pref, tt.accept, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,161 @@
+// Package i18n is gpuquote's message catalog and locale formatting. Every
+// piece of UI text comes from locales/<lang>.json through a Localizer.
+//
+// It uses github.com/nicksnyder/go-i18n: it reads plain JSON catalogs that a
+// translator can edit, and applies CLDR plural rules (Russian one/few/many,
+// Vietnamese and Chinese other) from golang.org/x/text's data.
+package i18n
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sync"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+//go:embed locales/*.json
+var files embed.FS
+
+// Languages are the supported interface languages, English first (the
+// fallback).
+var Languages = []string{"en", "ru", "zh", "vi"}
+
+// LanguageNames are each language's name in itself, for the switcher.
+var LanguageNames = map[string]string{"en": "English", "ru": "Русский", "zh": "中文", "vi": "Tiếng Việt"}
+
+var tags = []language.Tag{language.English, language.Russian, language.Chinese, language.Vietnamese}
+
+var matcher = language.NewMatcher(tags)
+
+var bundle = sync.OnceValue(func() *goi18n.Bundle {
+	b := goi18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+	entries, err := fs.ReadDir(files, "locales")
+	if err != nil {
+		panic(err) // embedded at build time: cannot fail at run time
+	}
+	for _, e := range entries {
+		if _, err := b.LoadMessageFileFS(files, path.Join("locales", e.Name())); err != nil {
+			panic(fmt.Sprintf("i18n: %s: %v", e.Name(), err))
+		}
+	}
+	return b
+})
+
+// Supported reports whether lang is one of Languages.
+func Supported(lang string) bool {
+	for _, l := range Languages {
+		if l == lang {
+			return true
+		}
+	}
+	return false
+}
+
+// Match picks the language: the user's own setting when it is supported,
+// else the best of the browser's Accept-Language, else English.
+func Match(preferred, acceptLanguage string) string {
+	if Supported(preferred) {
+		return preferred
+	}
+	wanted, _, err := language.ParseAcceptLanguage(acceptLanguage)
+	if err != nil || len(wanted) == 0 {
+		return "en"
+	}
+	_, i, conf := matcher.Match(wanted...)
+	if conf == language.No {
+		return "en"
+	}
+	return Languages[i]
+}
+
+// Localizer translates and formats for one language.
+type Localizer struct {
+	Lang string
+	l    *goi18n.Localizer
+	fmt  numberFormat
+}
+
+// New returns a Localizer for lang (English when unsupported).
+func New(lang string) *Localizer {
+	if !Supported(lang) {
+		lang = "en"
+	}
+	return &Localizer{Lang: lang, l: goi18n.NewLocalizer(bundle(), lang), fmt: formats[lang]}
+}
+
+// T returns the message key, filled from data (a map or struct for the
+// message's {{.Name}} fields). A missing key returns the key itself, so a
+// gap shows on the page instead of an empty string; a test keeps the
+// catalogs complete.
+func (z *Localizer) T(key string, data ...any) string {
+	cfg := &goi18n.LocalizeConfig{MessageID: key}
+	if len(data) > 0 {
+		cfg.TemplateData = data[0]
+	}
+	s, err := z.l.Localize(cfg)
+	if err != nil {
+		return key
+	}
+	return s
+}
+
+// N returns the plural form of key for count; {{.Count}} in the message is
+// the count, formatted for the locale.
+func (z *Localizer) N(key string, count int, data ...map[string]any) string {
+	td := map[string]any{"Count": z.Int(int64(count))}
+	if len(data) > 0 {
+		for k, v := range data[0] {
+			td[k] = v
+		}
+	}
+	s, err := z.l.Localize(&goi18n.LocalizeConfig{MessageID: key, PluralCount: count, TemplateData: td})
+	if err != nil {
+		return key
+	}
+	return s
+}
+
+type ctxKey struct{}
+
+// WithLocalizer returns ctx carrying z, for templates.
+func WithLocalizer(ctx context.Context, z *Localizer) context.Context {
+	return context.WithValue(ctx, ctxKey{}, z)
+}
+
+// From returns the request's Localizer, English if none was set.
+func From(ctx context.Context) *Localizer {
+	if z, ok := ctx.Value(ctxKey{}).(*Localizer); ok {
+		return z
+	}
+	return New("en")
+}
+
+// T translates key with the context's Localizer: the form templates use.
+func T(ctx context.Context, key string, data ...any) string { return From(ctx).T(key, data...) }
+
+// N is the plural form of key for count with the context's Localizer.
+func N(ctx context.Context, key string, count int) string { return From(ctx).N(key, count) }
+
+// Keys lists the message ids of lang's catalog, for completeness tests.
+func Keys(lang string) ([]string, error) {
+	b, err := files.ReadFile("locales/" + lang + ".json")
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	return keys, nil
+}

@@ -1,0 +1,235 @@
+package quote
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// RowError is one problem found in a CSV file being imported.
+type RowError struct {
+	Line   int    // physical line in the file; the header is line 1
+	Column string // the column's name; empty when the problem is the whole row
+	Reason string // why, worded for the person fixing the spreadsheet
+}
+
+// Error returns "line 3, column gpu_memory_gb: reason" (or "line 3: reason").
+func (e RowError) Error() string {
+	if e.Column == "" {
+		return fmt.Sprintf("line %d: %s", e.Line, e.Reason)
+	}
+	return fmt.Sprintf("line %d, column %s: %s", e.Line, e.Column, e.Reason)
+}
+
+// ImportError rejects a whole CSV file. Import is all-or-nothing, so it
+// lists every problem found — header and cells, in file order — for the
+// user to fix in one pass.
+type ImportError struct {
+	Errors []RowError // never empty
+}
+
+// Error lists every problem on one line.
+func (e *ImportError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "quote: CSV not imported, %d problem(s)", len(e.Errors))
+	for _, re := range e.Errors {
+		b.WriteString("; ")
+		b.WriteString(re.Error())
+	}
+	return b.String()
+}
+
+// utf8BOM is what Excel puts in front of "CSV UTF-8" files.
+var utf8BOM = []byte("\uFEFF")
+
+// ReadCSV reads quotes in the CSV interchange format. On any problem it
+// returns no quotes and an *ImportError listing every bad header column and
+// every bad cell of every row with its line number; other errors come from
+// r itself. Rows whose cells are all blank are skipped, because spreadsheets
+// append them after the data.
+func ReadCSV(r io.Reader) ([]Quote, error) {
+	// Drop the BOM from the stream rather than from the first header cell,
+	// so that a quoted first header ("\uFEFF\"provider\"") also reads.
+	br := bufio.NewReader(r)
+	if b, _ := br.Peek(len(utf8BOM)); bytes.Equal(b, utf8BOM) {
+		br.Discard(len(utf8BOM))
+	}
+	cr := csv.NewReader(br)
+	cr.FieldsPerRecord = -1 // a short row becomes a RowError, not the end of the read
+	cr.ReuseRecord = true
+
+	header, err := cr.Read()
+	if err == io.EOF {
+		return nil, &ImportError{Errors: []RowError{{Line: 1, Reason: "the file is empty: a header row is required"}}}
+	}
+	if err != nil {
+		return nil, readError(err, nil)
+	}
+	fields, errs := mapHeader(header)
+
+	var qs []Quote
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, readError(err, errs)
+		}
+		line, _ := cr.FieldPos(0)
+		if blankRecord(rec) {
+			continue
+		}
+		if len(rec) != len(fields) {
+			errs = append(errs, RowError{Line: line, Reason: fmt.Sprintf("has %d cells; the header has %d", len(rec), len(fields))})
+			continue
+		}
+		var q Quote
+		for i, raw := range rec {
+			ci := fields[i]
+			if ci < 0 {
+				continue
+			}
+			if err := columns[ci].Parse(&q, raw); err != nil {
+				// A quoted cell may span lines; report the line it starts on.
+				l, _ := cr.FieldPos(i)
+				errs = append(errs, RowError{Line: l, Column: columns[ci].Name, Reason: err.Error()})
+			}
+		}
+		if len(errs) == 0 { // once the import has failed, keeping rows is wasted memory
+			qs = append(qs, q)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, &ImportError{Errors: errs}
+	}
+	return qs, nil
+}
+
+// mapHeader matches header names to columns: fields[i] is the index in
+// columns of file column i, or -1 for a column to skip. Problems are
+// reported but the rows are still checked, so one pass shows everything.
+func mapHeader(header []string) (fields []int, errs []RowError) {
+	fields = make([]int, len(header))
+	seen := make(map[int]bool, len(header))
+	for i, h := range header {
+		fields[i] = -1
+		name := strings.TrimSpace(h)
+		ci, ok := columnIndex[strings.ToLower(name)]
+		switch {
+		case name == "":
+			errs = append(errs, RowError{Line: 1, Reason: fmt.Sprintf("header cell %d is empty: every column needs a name", i+1)})
+		case !ok:
+			reason := "unknown column " + quoteRaw(name)
+			if s := suggest(strings.ToLower(name)); s != "" {
+				reason += "; did you mean " + s + "?"
+			}
+			errs = append(errs, RowError{Line: 1, Column: name, Reason: reason})
+		case seen[ci]:
+			errs = append(errs, RowError{Line: 1, Column: columns[ci].Name, Reason: "column appears more than once"})
+		default:
+			seen[ci] = true
+			fields[i] = ci
+		}
+	}
+	for ci, c := range columns {
+		if c.Required && !seen[ci] {
+			errs = append(errs, RowError{Line: 1, Column: c.Name, Reason: "required column is missing"})
+		}
+	}
+	return fields, errs
+}
+
+// readError turns a CSV syntax error into the last entry of the import's
+// problem list. The csv package cannot resynchronise after one, so the rest
+// of the file is unchecked, and the reason says so.
+func readError(err error, errs []RowError) error {
+	var pe *csv.ParseError
+	if !errors.As(err, &pe) {
+		return fmt.Errorf("quote: read CSV: %w", err)
+	}
+	reason := fmt.Sprintf("%v at line %d, character %d", pe.Err, pe.Line, pe.Column)
+	if errors.Is(pe.Err, csv.ErrBareQuote) || errors.Is(pe.Err, csv.ErrQuote) {
+		reason += ` (a cell with " in it must be wrapped in quotes, each inner " doubled)`
+	}
+	reason += "; the rest of the file was not checked"
+	return &ImportError{Errors: append(errs, RowError{Line: pe.StartLine, Reason: reason})}
+}
+
+func blankRecord(rec []string) bool {
+	for _, f := range rec {
+		if strings.TrimSpace(f) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// suggest returns the column name within two edits of name, if exactly
+// one is, so a typo such as "gpu_modle" points at its fix.
+func suggest(name string) string {
+	found := ""
+	for _, c := range columns {
+		if editDistance(name, c.Name) <= 2 {
+			if found != "" {
+				return ""
+			}
+			found = c.Name
+		}
+	}
+	return found
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes;
+// column names are ASCII.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// WriteCSV writes quotes in the CSV interchange format: the header in the
+// contract's column order, every column, canonical values ("refused",
+// yes/no, YYYY-MM-DD, decimals without trailing zeros). What it writes,
+// ReadCSV reads back to the same quotes, provided each passes Validate.
+func WriteCSV(w io.Writer, qs []Quote) error {
+	cw := csv.NewWriter(w)
+	rec := make([]string, len(columns))
+	for i, c := range columns {
+		rec[i] = c.Name
+	}
+	if err := cw.Write(rec); err != nil {
+		return fmt.Errorf("quote: write CSV: %w", err)
+	}
+	for i := range qs {
+		for j, c := range columns {
+			rec[j] = c.Format(&qs[i])
+		}
+		if err := cw.Write(rec); err != nil {
+			return fmt.Errorf("quote: write CSV: %w", err)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("quote: write CSV: %w", err)
+	}
+	return nil
+}

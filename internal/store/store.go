@@ -1,0 +1,81 @@
+// Package store is gpuquote's PostgreSQL persistence: every SQL statement
+// lives here, next to the method that runs it.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Sentinel errors that handlers map to status codes.
+var (
+	ErrNotFound = errors.New("store: not found")
+	ErrConflict = errors.New("store: changed by someone else")
+	ErrExists   = errors.New("store: already exists")
+)
+
+// Store wraps a connection pool.
+type Store struct {
+	pool *pgxpool.Pool
+	now  func() time.Time
+}
+
+// New returns a Store on pool. now is the clock (time.Now in production,
+// a fake in tests of expiry).
+func New(pool *pgxpool.Pool, now func() time.Time) *Store {
+	if now == nil {
+		now = time.Now
+	}
+	return &Store{pool: pool, now: now}
+}
+
+// Now is the store's clock.
+func (s *Store) Now() time.Time { return s.now().UTC() }
+
+// Ping reports whether the database answers.
+func (s *Store) Ping(ctx context.Context) error { return s.pool.Ping(ctx) }
+
+// OpenPool connects to url with settings suited to a small web app: a
+// bounded pool and server-side timeouts so one slow query cannot hold a
+// connection forever.
+func OpenPool(ctx context.Context, url string) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("store: parse database url: %w", err)
+	}
+	cfg.MaxConns = 10
+	cfg.MinConns = 1
+	rp := cfg.ConnConfig.RuntimeParams
+	rp["statement_timeout"] = "10s"
+	rp["lock_timeout"] = "3s"
+	rp["application_name"] = "gpuquote"
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: connect: %w", err)
+	}
+	return pool, nil
+}
+
+// inTx runs fn in a transaction, committing when it returns nil.
+func (s *Store) inTx(ctx context.Context, fn func(pgx.Tx) error) error {
+	return pgx.BeginFunc(ctx, s.pool, fn)
+}
+
+func isUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505"
+}
+
+// notFound maps pgx.ErrNoRows to ErrNotFound, wrapping with op.
+func notFound(op string, err error) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("%s: %w", op, ErrNotFound)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}

@@ -1,0 +1,144 @@
+package tco
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// RentalModel is how the capacity is rented, spelled as in the quote CSV
+// contract. It decides whether hours are paid whether used or not, which
+// restart rate applies, and the engineering hours assumed.
+type RentalModel string
+
+// The rental models of the quote CSV contract.
+const (
+	SingleNode     RentalModel = "single_node"
+	OnDemand       RentalModel = "on_demand"
+	Reserved       RentalModel = "reserved"
+	Marketplace    RentalModel = "marketplace"
+	ManagedCluster RentalModel = "managed_cluster"
+	ModelAPI       RentalModel = "model_api"
+	Buy            RentalModel = "buy"
+)
+
+// RentalModels returns every rental model in contract order.
+func RentalModels() []RentalModel {
+	return []RentalModel{SingleNode, OnDemand, Reserved, Marketplace, ManagedCluster, ModelAPI, Buy}
+}
+
+func (m RentalModel) valid() bool {
+	for _, v := range RentalModels() {
+		if m == v {
+			return true
+		}
+	}
+	return false
+}
+
+// BillingUnit is the billing granularity, spelled as in the quote CSV
+// contract. Pay-as-you-go jobs are rounded up to it; month and block
+// billing reserve capacity for the period, so they count as committed.
+type BillingUnit string
+
+// The billing units of the quote CSV contract.
+const (
+	PerSecond BillingUnit = "second"
+	PerMinute BillingUnit = "minute"
+	PerHour   BillingUnit = "hour"
+	PerMonth  BillingUnit = "month"
+	PerBlock  BillingUnit = "block"
+)
+
+// hours returns the unit's length in hours for job rounding; month and
+// block return 0 because they are treated as commitments, not rounded.
+func (u BillingUnit) hours() (float64, bool) {
+	switch u {
+	case PerSecond:
+		return 1.0 / 3600, true
+	case PerMinute:
+		return 1.0 / 60, true
+	case PerHour:
+		return 1, true
+	case PerMonth, PerBlock:
+		return 0, true
+	}
+	return 0, false
+}
+
+// Quote is one vendor offer as the cost model needs it. Prices are in
+// Currency; each optional term records whether the vendor stated it.
+type Quote struct {
+	ID          string      // stable id, unique within one Compute call
+	Label       string      // display name, e.g. "Nebius H200 reserved"
+	RentalModel RentalModel // one of RentalModels
+	GPUModel    string      // e.g. "H100 SXM"; picks the market rate when the rate is missing
+	GPUsPerNode int
+	Nodes       int
+	Currency    string // ISO 4217 code of every price below
+
+	RatePerGPUHour    Term[float64]     // compute price per GPU-hour
+	BillingUnit       Term[BillingUnit] // billing granularity
+	MinTermMonths     Term[int]         // 0 = no commitment
+	StoragePerTBMonth Term[float64]     // persistent storage and snapshots
+	EgressPerGB       Term[float64]     // 0 is a stated value: free egress
+	SupportPerMonth   Term[float64]     // support cost per month, if the vendor priced it
+}
+
+// GPUs returns the cluster size, GPUs per node times nodes.
+func (q Quote) GPUs() int { return q.GPUsPerNode * q.Nodes }
+
+// ErrInvalid marks input the cost model cannot price: the web layer maps it
+// to a validation error rather than a server error.
+var ErrInvalid = errors.New("invalid input")
+
+// validate checks what every line relies on; the error names the field so
+// the person who typed it can find it.
+func (q Quote) validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: quote %q: %s", ErrInvalid, q.ID, fmt.Sprintf(format, args...))
+	}
+	if q.ID == "" {
+		return fmt.Errorf("%w: quote without an id (label %q)", ErrInvalid, q.Label)
+	}
+	if !q.RentalModel.valid() {
+		return bad("unknown rental model %q", q.RentalModel)
+	}
+	if q.GPUsPerNode <= 0 || q.Nodes <= 0 {
+		return bad("GPU count needs gpus_per_node and nodes above 0, got %d × %d", q.GPUsPerNode, q.Nodes)
+	}
+	if !validCurrency(q.Currency) {
+		return bad("currency %q is not an ISO 4217 code", q.Currency)
+	}
+	for _, c := range []struct {
+		name     string
+		t        Term[float64]
+		positive bool // a stated zero rate is a typo, not free compute; zero egress is free egress
+	}{
+		{TermRate, q.RatePerGPUHour, true},
+		{TermStorage, q.StoragePerTBMonth, false},
+		{TermEgress, q.EgressPerGB, false},
+		{TermSupport, q.SupportPerMonth, false},
+	} {
+		if _, err := c.t.state(); err != nil {
+			return bad("%s: %v", c.name, err)
+		}
+		v := c.t.Value
+		if c.t.Known && (v < 0 || math.IsNaN(v) || math.IsInf(v, 0) || (c.positive && v == 0)) {
+			return bad("%s: stated value %g is out of range", c.name, v)
+		}
+	}
+	if _, err := q.BillingUnit.state(); err != nil {
+		return bad(TermBillingUnit+": %v", err)
+	}
+	if _, ok := q.BillingUnit.Value.hours(); q.BillingUnit.Known && !ok {
+		return bad(TermBillingUnit+": unknown unit %q", q.BillingUnit.Value)
+	}
+	if _, err := q.MinTermMonths.state(); err != nil {
+		return bad(TermMinTerm+": %v", err)
+	}
+	if q.MinTermMonths.Known && q.MinTermMonths.Value < 0 {
+		return bad(TermMinTerm+": stated value %d is negative", q.MinTermMonths.Value)
+	}
+	return nil
+}

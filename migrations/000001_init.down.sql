@@ -1,0 +1,7 @@
+DROP TABLE IF EXISTS audit_events;
+DROP FUNCTION IF EXISTS audit_events_append_only();
+DROP TABLE IF EXISTS briefs;
+DROP TABLE IF EXISTS evaluations;
+DROP TABLE IF EXISTS api_tokens;
+DROP TABLE IF EXISTS sessions;
+DROP TABLE IF EXISTS users;

@@ -1,0 +1,244 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web/form"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+func (s *Server) adminUsers(w http.ResponseWriter, r *http.Request) error {
+	return s.renderAdminUsers(w, r, http.StatusOK, views.NewUserForm{Role: string(auth.Procurement)})
+}
+
+func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status int, f views.NewUserForm) error {
+	ctx := r.Context()
+	z := i18n.From(ctx)
+	users, err := s.store.ListUsers(ctx)
+	if err != nil {
+		return err
+	}
+	tokens, err := s.store.ListTokens(ctx, 0)
+	if err != nil {
+		return err
+	}
+	me := currentUser(r)
+	m := views.AdminUsers{Form: f, Tokens: tokenRows(z, tokens, users)}
+	for _, u := range users {
+		m.Users = append(m.Users, views.AdminUserRow{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role,
+			Active: u.Active, Created: z.Date(u.CreatedAt), Self: u.ID == me.ID})
+	}
+	p := s.page(r, z.T("admin.users"), "admin")
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = z.T(key)
+	}
+	s.render(w, r, status, views.AdminUsersPage(p, m))
+	return nil
+}
+
+func tokenRows(z *i18n.Localizer, tokens []store.APIToken, users []store.User) []views.TokenRow {
+	names := map[int64]string{}
+	for _, u := range users {
+		names[u.ID] = u.Email
+	}
+	var rows []views.TokenRow
+	for _, t := range tokens {
+		row := views.TokenRow{ID: t.ID, Owner: names[t.UserID], Name: t.Name, Created: z.DateTime(t.CreatedAt), Revoked: t.RevokedAt != nil}
+		if t.LastUsedAt != nil {
+			row.LastUsed = z.DateTime(*t.LastUsedAt)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func (s *Server) addUser(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	var in form.NewUser
+	errs := form.Decode(r.PostForm, &in)
+	if errs == nil {
+		errs = form.Errors{}
+	}
+	if err := auth.CheckPolicy(in.Password); err != nil && errs["password"] == "" {
+		errs["password"] = err.Error()
+	}
+	z := i18n.From(r.Context())
+	back := views.NewUserForm{Email: in.Email, Name: in.Name, Role: in.Role}
+	if len(errs) > 0 {
+		back.Errors = translate(z, errs)
+		return s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, back)
+	}
+	hash, err := auth.HashPassword(in.Password, auth.DefaultParams)
+	if err != nil {
+		return err
+	}
+	_, err = s.store.CreateUser(r.Context(), currentUser(r).Actor(),
+		store.User{Email: in.Email, Name: in.Name, Role: auth.Role(in.Role), PasswordHash: hash})
+	if errors.Is(err, store.ErrExists) {
+		back.Errors = map[string]string{"email": z.T("admin.email_taken")}
+		return s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, back)
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, "/admin/users", "flash.user_added")
+}
+
+func (s *Server) changeRole(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.otherUserID(r)
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	var in form.Role
+	if errs := form.Decode(r.PostForm, &in); errs != nil {
+		return errBadRequest
+	}
+	role := auth.Role(in.Role)
+	if _, err := s.store.UpdateUser(r.Context(), currentUser(r).Actor(), id, store.UserChange{Role: &role}); err != nil {
+		return err
+	}
+	return redirect(w, r, "/admin/users", "flash.user_updated")
+}
+
+func (s *Server) setActive(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.otherUserID(r)
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	active := r.PostForm.Get("active") == "yes"
+	if _, err := s.store.UpdateUser(r.Context(), currentUser(r).Actor(), id, store.UserChange{Active: &active}); err != nil {
+		return err
+	}
+	return redirect(w, r, "/admin/users", "flash.user_updated")
+}
+
+// otherUserID is the {id} of a user other than the admin: an admin cannot
+// lock themselves out by demoting or deactivating their own account.
+func (s *Server) otherUserID(r *http.Request) (int64, error) {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return 0, err
+	}
+	if id == currentUser(r).ID {
+		return 0, errForbidden
+	}
+	return id, nil
+}
+
+func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
+	return s.renderProfile(w, r, http.StatusOK, "", "", "")
+}
+
+func (s *Server) renderProfile(w http.ResponseWriter, r *http.Request, status int, newToken, tokenName, errKey string) error {
+	ctx := r.Context()
+	z := i18n.From(ctx)
+	u, err := s.store.UserByID(ctx, currentUser(r).ID)
+	if err != nil {
+		return err
+	}
+	tokens, err := s.store.ListTokens(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	m := views.Profile{Email: u.Email, Name: u.Name, Role: u.Role, Language: u.Language,
+		Tokens: tokenRows(z, tokens, []store.User{u}), NewToken: newToken, TokenName: tokenName}
+	if errKey != "" {
+		m.Error = z.T(errKey)
+	}
+	p := s.page(r, z.T("profile.title"), "profile")
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = z.T(key)
+	}
+	s.render(w, r, status, views.ProfilePage(p, m))
+	return nil
+}
+
+func (s *Server) saveProfileLanguage(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	lang := r.PostForm.Get("lang")
+	if lang != "" && !i18n.Supported(lang) {
+		return errBadRequest
+	}
+	if err := s.store.SetLanguage(r.Context(), currentUser(r).ID, lang); err != nil {
+		return err
+	}
+	return redirect(w, r, "/profile", "flash.profile_saved")
+}
+
+// createToken issues an API token for the signed-in user; it is shown
+// once, on this response, and never stored in clear.
+func (s *Server) createToken(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	var in form.Token
+	if errs := form.Decode(r.PostForm, &in); errs != nil {
+		return s.renderProfile(w, r, http.StatusUnprocessableEntity, "", in.Name, errs["name"])
+	}
+	u := currentUser(r)
+	token, _, err := s.store.CreateToken(r.Context(), u.Actor(), u, in.Name)
+	if err != nil {
+		return err
+	}
+	return s.renderProfile(w, r, http.StatusCreated, token, "", "")
+}
+
+// revokeToken lets the owner or an admin revoke a token.
+func (s *Server) revokeToken(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	u := currentUser(r)
+	owner, err := s.store.TokenOwner(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if owner != u.ID && !u.Role.Can(auth.ManageUsers) {
+		return errForbidden
+	}
+	if err := s.store.RevokeToken(r.Context(), u.Actor(), id); err != nil {
+		return err
+	}
+	return redirect(w, r, back(r, "/profile"), "flash.token_revoked")
+}
+
+func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	z := i18n.From(ctx)
+	q := r.URL.Query()
+	f := store.AuditFilter{ObjectType: q.Get("object_type"), ObjectID: q.Get("object_id")}
+	if ev := q.Get("evaluation"); ev != "" {
+		if id, err := strconv.ParseInt(ev, 10, 64); err == nil {
+			f.EvaluationID = id
+		}
+	}
+	entries, err := s.store.ListAudit(ctx, f)
+	if err != nil {
+		return err
+	}
+	m := views.AuditPage{ObjectType: f.ObjectType, ObjectID: f.ObjectID, EvaluationID: q.Get("evaluation"),
+		ObjectTypes: []string{"evaluation", "brief", "user", "api_token", "route"}}
+	for _, e := range entries {
+		m.Rows = append(m.Rows, views.AuditRow{At: z.DateTime(e.At), Actor: e.ActorEmail, Action: e.Action,
+			ObjectType: e.ObjectType, ObjectID: e.ObjectID, Evaluation: e.EvaluationID,
+			Before: jsonText(e.Before), After: jsonText(e.After)})
+	}
+	s.render(w, r, http.StatusOK, views.AuditLogPage(s.page(r, z.T("audit.title"), "audit"), m))
+	return nil
+}

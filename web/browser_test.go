@@ -1,0 +1,177 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+)
+
+// browser starts headless Chromium for a test. Without a browser the test
+// is skipped locally with a message, and fails in CI, where .ci/run
+// installs Debian's chromium.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	var path string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no chromium on PATH; .ci/run should have installed it")
+		}
+		t.Skip("browser test skipped: no chromium on PATH (apt-get install -y chromium)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox, // CI runs as root
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.WindowSize(1280, 900),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	return ctx
+}
+
+// screenshot saves the page to GPUQUOTE_SCREENSHOTS (or the test's temp
+// directory) so a person can look at what the test saw.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("GPUQUOTE_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type css = chromedp.CSS
+
+// text reads the text of the first element matching sel.
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(css(sel)))
+	if err != nil {
+		t.Fatalf("text of %s: %v", sel, err)
+	}
+	return strings.TrimSpace(s)
+}
+
+func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func browserLogin(a *app, email string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Navigate(a.srv.URL+"/login"),
+		chromedp.WaitVisible(css("#email")),
+		chromedp.SendKeys(css("#email"), email),
+		chromedp.SendKeys(css("#password"), testPassword),
+		chromedp.Click(css("[data-testid=login-submit]")),
+		chromedp.WaitVisible(css("[data-testid=current-user]")),
+	)
+}
+
+func TestBrowserProcurementWritesABrief(t *testing.T) {
+	a := newApp(t)
+	ctx := browser(t)
+	a.user("buyer@example.com", auth.Procurement)
+	percent := "[data-testid=brief-completeness] [data-testid=brief-percent]"
+	do(t, ctx,
+		browserLogin(a, "buyer@example.com"),
+		chromedp.SendKeys(css("#name"), "Q1 fine-tuning capacity"),
+		chromedp.Submit(css("[data-testid=new-evaluation]")),
+		chromedp.WaitVisible(css("[data-testid=evaluation-name]")),
+		chromedp.Click(css("[data-testid=brief-card] a")),
+		chromedp.WaitVisible(css("[data-testid=brief-form]")),
+	)
+	before := text(t, ctx, percent)
+	do(t, ctx,
+		chromedp.SetValue(css("#f-workload_type"), "fine_tuning"),
+		chromedp.SetValue(css("#f-useful_unit"), "accepted_training_runs"),
+		chromedp.SendKeys(css("#f-units_per_month"), "4"),
+		chromedp.SendKeys(css("#f-node_count"), "8"),
+		chromedp.SendKeys(css("#f-model_family"), "Llama 3"),
+		chromedp.Click(css("[data-testid=brief-save]")),
+		chromedp.WaitVisible(css("[data-testid=flash]")),
+	)
+	after, flash := text(t, ctx, percent), text(t, ctx, "[data-testid=flash]")
+	screenshot(t, ctx, "brief-saved")
+	if before != "0 %" || after == before {
+		t.Errorf("completeness %q → %q", before, after)
+	}
+	if !strings.Contains(flash, "saved") {
+		t.Errorf("flash = %q", flash)
+	}
+	do(t, ctx,
+		chromedp.SetValue(css("#f-gpus_per_node"), "eight"),
+		chromedp.Click(css("[data-testid=brief-save]")),
+		chromedp.WaitVisible(css("[data-testid=error-gpus_per_node]")),
+	)
+	fieldError := text(t, ctx, "[data-testid=error-gpus_per_node]")
+	kept, err := chromedp.Run(ctx, chromedp.Value(css("#f-gpus_per_node")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "brief-error")
+	if fieldError == "" || kept != "eight" {
+		t.Errorf("error %q, kept %q", fieldError, kept)
+	}
+}
+
+func TestBrowserLanguagesRenderWithoutOverflow(t *testing.T) {
+	a := newApp(t)
+	ctx := browser(t)
+	u := a.user("polyglot@example.com", auth.Procurement)
+	ev, err := a.store.CreateEvaluation(context.Background(), u.Actor(), "Языки · 语言 · Ngôn ngữ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, browserLogin(a, "polyglot@example.com"))
+	for _, lang := range []string{"ru", "zh", "vi", "en"} {
+		do(t, ctx,
+			chromedp.Navigate(fmt.Sprintf("%s/evaluations/%d/brief", a.srv.URL, ev.ID)),
+			chromedp.WaitVisible(css("[data-testid=language-select]")),
+			chromedp.SetValue(css("[data-testid=language-select]"), lang),
+			chromedp.Click(css("[data-testid=language-submit]")),
+			chromedp.WaitVisible(css("html[lang="+lang+"] [data-testid=brief-form]")),
+		)
+		overflow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > document.documentElement.clientWidth + 1`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		screenshot(t, ctx, "brief-"+lang)
+		if overflow {
+			t.Errorf("%s: the page overflows horizontally", lang)
+		}
+		if lang != "en" && text(t, ctx, "h1") == "Workload brief" {
+			t.Errorf("%s: the heading is still English", lang)
+		}
+	}
+}

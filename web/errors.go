@@ -1,0 +1,144 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/gpuquote/gpuquote/internal/audit"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// Errors a handler returns for the adapter to map to a status.
+var (
+	errNotFound         = errors.New("not found")
+	errForbidden        = errors.New("forbidden")
+	errMethodNotAllowed = errors.New("method not allowed")
+	errBadRequest       = errors.New("bad request")
+)
+
+// fieldErrors is an invalid submission through the API: message keys by
+// field, answered as 422 JSON.
+type fieldErrors map[string]string
+
+func (fieldErrors) Error() string { return "invalid input" }
+
+// handlerFunc is a handler that returns its error to one adapter.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// h adapts fn: a returned error becomes a status and a generic page or JSON
+// body. Internal error text is logged with the request ID, never shown.
+func (s *Server) h(fn handlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		err := fn(w, r)
+		if err == nil {
+			return
+		}
+		var fe fieldErrors
+		switch {
+		case errors.As(err, &fe):
+			s.writeFieldErrors(w, r, fe)
+		case errors.Is(err, errNotFound), errors.Is(err, store.ErrNotFound):
+			s.renderError(w, r, http.StatusNotFound, "error.not_found")
+		case errors.Is(err, errForbidden):
+			s.auditDenied(r, "object")
+			s.renderError(w, r, http.StatusForbidden, "error.forbidden")
+		case errors.Is(err, errMethodNotAllowed):
+			s.renderError(w, r, http.StatusMethodNotAllowed, "error.method")
+		case errors.Is(err, errBadRequest):
+			s.renderError(w, r, http.StatusBadRequest, "error.bad_request")
+		case errors.Is(err, store.ErrConflict):
+			s.renderError(w, r, http.StatusConflict, "error.conflict")
+		case isUnavailable(err):
+			s.log.Error("database unavailable", "err", err, "request_id", middleware.GetReqID(r.Context()))
+			s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
+		default:
+			s.log.Error("internal error", "err", err, "path", r.URL.Path, "request_id", middleware.GetReqID(r.Context()))
+			s.renderError(w, r, http.StatusInternalServerError, "error.internal")
+		}
+	}
+}
+
+// isUnavailable reports errors that mean the database cannot be reached.
+func isUnavailable(err error) bool {
+	var netErr net.Error
+	var connErr *pgconn.ConnectError
+	return errors.As(err, &connErr) || errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded) ||
+		strings.Contains(err.Error(), "closed pool")
+}
+
+func isAPI(r *http.Request) bool { return strings.HasPrefix(r.URL.Path, "/api/") }
+
+// renderError answers status with a translated generic message: JSON for
+// the API, a page for browsers.
+func (s *Server) renderError(w http.ResponseWriter, r *http.Request, status int, key string) {
+	if isAPI(r) {
+		writeJSON(w, status, map[string]any{"error": i18n.T(r.Context(), key), "code": strings.TrimPrefix(key, "error.")})
+		return
+	}
+	s.render(w, r, status, views.ErrorPage(s.page(r, i18n.T(r.Context(), "error.title"), ""), status, key))
+}
+
+func (s *Server) writeFieldErrors(w http.ResponseWriter, r *http.Request, fe fieldErrors) {
+	z := i18n.From(r.Context())
+	fields := map[string]string{}
+	for k, key := range fe {
+		fields[k] = z.T(key)
+	}
+	writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("form.has_errors"), "fields": fields})
+}
+
+// render writes a templ component with status.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	if err := c.Render(r.Context(), w); err != nil {
+		s.log.Error("render", "err", err, "request_id", middleware.GetReqID(r.Context()))
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// auditDenied records a refused request; failures to record are logged.
+func (s *Server) auditDenied(r *http.Request, what string) {
+	e := audit.Entry{ActorEmail: "anonymous", Action: "auth.denied", ObjectType: "route",
+		ObjectID: r.Method + " " + r.URL.Path, After: map[string]any{"needs": what}}
+	if p := principalFrom(r.Context()); p != nil {
+		e.ActorID, e.ActorEmail = p.User.ID, p.User.Email
+	}
+	if err := s.store.RecordAudit(r.Context(), e); err != nil {
+		s.log.Warn("audit denied", "err", err)
+	}
+}
+
+// page builds the layout model for r.
+func (s *Server) page(r *http.Request, title, nav string) views.Page {
+	p := views.Page{Title: title, Nav: nav}
+	if pr := principalFrom(r.Context()); pr != nil {
+		p.User = &views.PageUser{Name: pr.User.Name, Role: pr.User.Role}
+	}
+	return p
+}
+
+// idParam parses the {name} URL parameter as a positive id.
+func idParam(r *http.Request, name string) (int64, error) {
+	var id int64
+	if _, err := fmt.Sscan(chiURLParam(r, name), &id); err != nil || id <= 0 {
+		return 0, errNotFound
+	}
+	return id, nil
+}

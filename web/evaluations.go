@@ -1,0 +1,156 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web/form"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// evaluationStatus derives the list's status from the brief; later stages
+// (quotes, tests, decision) extend it.
+func evaluationStatus(e store.Evaluation, c brief.Completeness) string {
+	switch {
+	case e.Archived:
+		return "evaluation.status.archived"
+	case !c.ReadyToReserve():
+		return "evaluation.status.drafting_brief"
+	}
+	return "evaluation.status.collecting_quotes"
+}
+
+func (s *Server) listEvaluations(w http.ResponseWriter, r *http.Request) error {
+	return s.renderEvaluations(w, r, http.StatusOK, "", "")
+}
+
+func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, status int, name, errKey string) error {
+	ctx := r.Context()
+	archived := r.URL.Query().Get("archived") == "1"
+	list, err := s.store.ListEvaluationSummaries(ctx, archived)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(ctx)
+	m := views.EvaluationsPage{ShowArchived: archived, CanCreate: currentUser(r).Role.Can(auth.ManageEvaluations), NewName: name}
+	if errKey != "" {
+		m.NewError = z.T(errKey)
+	}
+	for _, e := range list {
+		c := brief.Score(e.Brief)
+		m.Rows = append(m.Rows, views.EvaluationRow{ID: e.ID, Name: e.Name, Owner: e.OwnerName,
+			Updated: z.DateTime(e.UpdatedAt), StatusKey: evaluationStatus(e.Evaluation, c), Percent: c.Percent()})
+	}
+	p := s.page(r, z.T("evaluations.title"), "evaluations")
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = z.T(key)
+	}
+	s.render(w, r, status, views.Evaluations(p, m))
+	return nil
+}
+
+func (s *Server) createEvaluation(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	var in form.Evaluation
+	if errs := form.Decode(r.PostForm, &in); errs != nil {
+		return s.renderEvaluations(w, r, http.StatusUnprocessableEntity, in.Name, errs["name"])
+	}
+	e, err := s.store.CreateEvaluation(r.Context(), currentUser(r).Actor(), in.Name)
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, "/evaluations/"+strconv.FormatInt(e.ID, 10), "flash.evaluation_created")
+}
+
+func (s *Server) showEvaluation(w http.ResponseWriter, r *http.Request) error {
+	return s.renderEvaluationHome(w, r, http.StatusOK, nil, "")
+}
+
+// renderEvaluationHome shows the summary; rename carries the user's input
+// and error key back after a failed rename.
+func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, status int, rename *string, errKey string) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	e, err := s.store.Evaluation(ctx, id)
+	if err != nil {
+		return err
+	}
+	b, err := s.store.Brief(ctx, id)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(ctx)
+	role := currentUser(r).Role
+	m := views.EvaluationHome{ID: e.ID, Name: e.Name, Archived: e.Archived, Version: e.Version, Owner: e.OwnerName,
+		Created: z.Date(e.CreatedAt), Updated: z.DateTime(e.UpdatedAt), Completeness: brief.Score(b.Data),
+		CanManage: role.Can(auth.ManageEvaluations), CanEditBrief: role.Can(auth.EditBrief), RenameValue: e.Name}
+	if rename != nil {
+		m.RenameValue = *rename
+	}
+	if errKey != "" {
+		m.RenameError = z.T(errKey)
+	}
+	p := s.page(r, e.Name, "evaluations")
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = z.T(key)
+	}
+	s.render(w, r, status, views.EvaluationHomePage(p, m))
+	return nil
+}
+
+func (s *Server) renameEvaluation(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	var in form.Evaluation
+	if errs := form.Decode(r.PostForm, &in); errs != nil {
+		return s.renderEvaluationHome(w, r, http.StatusUnprocessableEntity, &in.Name, errs["name"])
+	}
+	version, _ := strconv.Atoi(r.PostForm.Get("version"))
+	_, err = s.store.UpdateEvaluation(r.Context(), currentUser(r).Actor(), id, version, store.EvaluationChange{Name: &in.Name})
+	if errors.Is(err, store.ErrConflict) {
+		return s.renderEvaluationHome(w, r, http.StatusConflict, &in.Name, "evaluation.conflict")
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, "/evaluations/"+strconv.FormatInt(id, 10), "flash.evaluation_renamed")
+}
+
+func (s *Server) archiveEvaluation(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	archived := r.PostForm.Get("archived") == "yes"
+	version, _ := strconv.Atoi(r.PostForm.Get("version"))
+	_, err = s.store.UpdateEvaluation(r.Context(), currentUser(r).Actor(), id, version, store.EvaluationChange{Archived: &archived})
+	if errors.Is(err, store.ErrConflict) {
+		return s.renderEvaluationHome(w, r, http.StatusConflict, nil, "evaluation.conflict")
+	}
+	if err != nil {
+		return err
+	}
+	key := "flash.evaluation_unarchived"
+	if archived {
+		key = "flash.evaluation_archived"
+	}
+	return redirect(w, r, "/evaluations/"+strconv.FormatInt(id, 10), key)
+}

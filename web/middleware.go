@@ -1,0 +1,178 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5/middleware"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// contentSecurityPolicy allows no inline script or style and no framing.
+const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+
+// securityHeaders sets the headers every response carries, error pages
+// included, and forbids caching of anything but static assets.
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if r.TLS != nil {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
+		if !strings.HasPrefix(r.URL.Path, "/static/") {
+			h.Set("Cache-Control", "no-store")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// logRequests writes one structured line per request. The JSON handler
+// escapes newlines, so user input cannot forge log lines.
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		next.ServeHTTP(ww, r)
+		var uid int64
+		if p := principalFrom(r.Context()); p != nil {
+			uid = p.User.ID
+		}
+		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", ww.Status(),
+			"bytes", ww.BytesWritten(), "duration_ms", time.Since(start).Milliseconds(),
+			"request_id", middleware.GetReqID(r.Context()), "user_id", uid)
+	})
+}
+
+// recoverPanics turns a panic into a generic 500 and a logged stack.
+func (s *Server) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("panic", "value", v, "stack", string(debug.Stack()), "request_id", middleware.GetReqID(r.Context()))
+				s.renderError(w, r, http.StatusInternalServerError, "error.internal")
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// principal is who makes the request.
+type principal struct {
+	User         store.User
+	Session      *store.Session // nil for API tokens
+	SessionToken string
+}
+
+type principalKey struct{}
+
+func principalFrom(ctx context.Context) *principal {
+	p, _ := ctx.Value(principalKey{}).(*principal)
+	return p
+}
+
+// currentUser is the signed-in user; requireUser guarantees one.
+func currentUser(r *http.Request) store.User { return principalFrom(r.Context()).User }
+
+// authenticate identifies the caller by bearer token or session cookie and
+// picks the language. It never rejects: the route groups decide. A
+// database failure here fails closed: the caller is treated as anonymous.
+func (s *Server) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		var p *principal
+		if token, ok := bearerToken(r); ok {
+			if u, err := s.store.UserByToken(ctx, token); err == nil {
+				p = &principal{User: u}
+			} else if !errors.Is(err, store.ErrNotFound) {
+				s.log.Warn("token lookup", "err", err)
+			}
+		} else if c, err := r.Cookie(s.cookieName(r)); err == nil && c.Value != "" {
+			if sess, err := s.store.SessionByToken(ctx, c.Value); err == nil {
+				p = &principal{User: sess.User, Session: &sess, SessionToken: c.Value}
+			} else if !errors.Is(err, store.ErrNotFound) {
+				s.log.Warn("session lookup", "err", err)
+			}
+		}
+		preferred := ""
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			// The API's messages follow Accept-Language alone.
+		} else if p != nil && p.User.Language != "" {
+			preferred = p.User.Language
+		} else if c, err := r.Cookie("lang"); err == nil {
+			preferred = c.Value
+		}
+		ctx = i18n.WithLocalizer(ctx, i18n.New(i18n.Match(preferred, r.Header.Get("Accept-Language"))))
+		if p != nil {
+			ctx = context.WithValue(ctx, principalKey{}, p)
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+func bearerToken(r *http.Request) (string, bool) {
+	h := r.Header.Get("Authorization")
+	scheme, token, ok := strings.Cut(h, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+		return "", false
+	}
+	return strings.TrimSpace(token), true
+}
+
+// requireUser sends anonymous browsers to the login page.
+func (s *Server) requireUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if principalFrom(r.Context()) == nil {
+			if r.Method == http.MethodGet {
+				http.Redirect(w, r, "/login?next="+urlQueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+				return
+			}
+			s.renderError(w, r, http.StatusUnauthorized, "error.unauthorized")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// requireAPIUser answers 401 JSON to anonymous API calls.
+func (s *Server) requireAPIUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := principalFrom(r.Context())
+		if p == nil || !p.User.Role.Can(auth.UseAPI) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="gpuquote"`)
+			s.renderError(w, r, http.StatusUnauthorized, "error.unauthorized")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// requirePermission refuses callers whose role lacks perm, and records
+// the refusal in the audit log (ASVS 16.3.2).
+func (s *Server) requirePermission(perm auth.Permission) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			p := principalFrom(r.Context())
+			if p == nil || !p.User.Role.Can(perm) {
+				s.auditDenied(r, string(perm))
+				s.renderError(w, r, http.StatusForbidden, "error.forbidden")
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}

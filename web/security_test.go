@@ -1,0 +1,322 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web"
+)
+
+func TestCrossOriginPostsAreRefused(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c, _ := a.login("p@example.com", auth.Procurement)
+	tests := []struct {
+		name    string
+		headers map[string]string
+		want    int
+	}{
+		{"cross-site", map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden},
+		{"same-site", map[string]string{"Sec-Fetch-Site": "same-site"}, http.StatusForbidden},
+		{"foreign origin", map[string]string{"Sec-Fetch-Site": "-", "Origin": "https://evil.example"}, http.StatusForbidden},
+		{"same-origin", map[string]string{"Sec-Fetch-Site": "same-origin"}, http.StatusSeeOther},
+		{"no browser headers", map[string]string{"Sec-Fetch-Site": "-"}, http.StatusSeeOther},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/evaluations", strings.NewReader("name=CSRF+"+url.QueryEscape(tt.name)))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			for k, v := range tt.headers {
+				if v == "-" {
+					continue
+				}
+				req.Header.Set(k, v)
+			}
+			if tt.headers["Sec-Fetch-Site"] == "-" {
+				req.Header.Set("Sec-Fetch-Site", "") // the client helper adds same-origin otherwise
+				req.Header.Del("Sec-Fetch-Site")
+				res, err := c.http.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res.Body.Close()
+				if res.StatusCode != tt.want {
+					t.Fatalf("status %d, want %d", res.StatusCode, tt.want)
+				}
+				return
+			}
+			res := c.do(req)
+			wantStatus(t, res, tt.want)
+			if tt.want == http.StatusForbidden && res.Header.Get("Content-Security-Policy") == "" {
+				t.Errorf("403 lacks security headers")
+			}
+		})
+	}
+}
+
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	eng, _ := a.login("e@example.com", auth.Engineer)
+	anon := a.client()
+	responses := map[string]*http.Response{
+		"login":    anon.get("/login"),
+		"404":      eng.get("/no/such/page"),
+		"405":      eng.post("/healthz", nil),
+		"403":      eng.post("/evaluations", url.Values{"name": {"x"}}),
+		"page":     eng.get("/evaluations"),
+		"api 401":  anon.get("/api/v1/evaluations"),
+		"redirect": anon.get("/"),
+	}
+	for name, res := range responses {
+		h := res.Header
+		if !strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") ||
+			!strings.Contains(h.Get("Content-Security-Policy"), "default-src 'self'") ||
+			strings.Contains(h.Get("Content-Security-Policy"), "unsafe-inline") {
+			t.Errorf("%s: CSP %q", name, h.Get("Content-Security-Policy"))
+		}
+		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") == "" {
+			t.Errorf("%s: missing nosniff or referrer policy", name)
+		}
+		if h.Get("Cache-Control") != "no-store" {
+			t.Errorf("%s: Cache-Control %q", name, h.Get("Cache-Control"))
+		}
+	}
+	wantStatus(t, responses["404"], http.StatusNotFound)
+	wantStatus(t, responses["405"], http.StatusMethodNotAllowed)
+	wantStatus(t, responses["403"], http.StatusForbidden)
+	res := anon.get("/static/app.css?v=bogus")
+	wantStatus(t, res, http.StatusOK)
+	if strings.Contains(res.Header.Get("Cache-Control"), "immutable") {
+		t.Errorf("a stale version must not be cached for a year")
+	}
+}
+
+// policy is who may call each route: the deny-by-default table every
+// route must appear in. "anon" marks public routes; "user" any signed-in
+// user.
+var policy = map[string][]string{
+	"GET /healthz":                       {"anon"},
+	"GET /static/*":                      {"anon"},
+	"GET /favicon.ico":                   {"anon"},
+	"GET /login":                         {"anon"},
+	"POST /login":                        {"anon"},
+	"POST /language":                     {"anon"},
+	"GET /":                              {"user"},
+	"POST /logout":                       {"user"},
+	"GET /profile":                       {"user"},
+	"POST /profile/language":             {"user"},
+	"POST /tokens":                       {"user"},
+	"POST /tokens/{id}/revoke":           {"user"},
+	"GET /evaluations":                   {"user"},
+	"GET /evaluations/{id}":              {"user"},
+	"GET /evaluations/{id}/brief":        {"user"},
+	"GET /evaluations/{id}/brief/print":  {"user"},
+	"POST /evaluations":                  {"procurement", "manager", "admin"},
+	"POST /evaluations/{id}/rename":      {"procurement", "manager", "admin"},
+	"POST /evaluations/{id}/archive":     {"procurement", "manager", "admin"},
+	"POST /evaluations/{id}/brief":       {"procurement", "manager", "admin"},
+	"GET /audit":                         {"manager", "admin"},
+	"GET /admin/users":                   {"admin"},
+	"POST /admin/users":                  {"admin"},
+	"POST /admin/users/{id}/role":        {"admin"},
+	"POST /admin/users/{id}/active":      {"admin"},
+	"GET /api/v1/evaluations":            {"user"},
+	"GET /api/v1/evaluations/{id}":       {"user"},
+	"GET /api/v1/evaluations/{id}/brief": {"user"},
+	"POST /api/v1/evaluations":           {"procurement", "manager", "admin"},
+	"PUT /api/v1/evaluations/{id}/brief": {"procurement", "manager", "admin"},
+}
+
+func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	handler := web.NewServer(web.Config{Store: a.store})
+	routes, ok := handler.(chi.Routes)
+	if !ok {
+		t.Fatal("the server is not a chi router")
+	}
+	clients := map[string]*client{"anon": a.client()}
+	for _, role := range auth.Roles {
+		clients[string(role)], _ = a.login(string(role)+"@example.com", role)
+	}
+	ev, err := a.store.CreateEvaluation(context.Background(), a.user("owner@example.com", auth.Procurement).Actor(), "Policy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	victim := a.user("victim@example.com", auth.Engineer)
+	seen := map[string]bool{}
+	err = chi.Walk(routes, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		key := method + " " + route
+		if route != "/" {
+			key = method + " " + strings.TrimSuffix(route, "/")
+		}
+		seen[key] = true
+		allowed, ok := policy[key]
+		if !ok {
+			t.Errorf("route %s is missing from the policy table", key)
+			return nil
+		}
+		if allowed[0] == "anon" || method == http.MethodGet || route == "/logout" {
+			return nil // reads and logout are checked by their own tests
+		}
+		id := itoa(ev.ID)
+		switch {
+		case strings.HasPrefix(route, "/admin/users/"):
+			id = itoa(victim.ID)
+		case strings.HasPrefix(route, "/tokens/"):
+			id = "999999" // object-level checks are tested on their own
+		}
+		path := strings.NewReplacer("{id}", id, "*", "x").Replace(route)
+		for who, c := range clients {
+			var res *http.Response
+			if method == http.MethodPut {
+				req, _ := http.NewRequest(method, a.srv.URL+path, strings.NewReader(`{"version":1,"fields":{}}`))
+				req.Header.Set("Content-Type", "application/json")
+				res = c.do(req)
+			} else {
+				res = c.post(path, url.Values{})
+			}
+			permitted := allowed[0] == "user" && who != "anon" || contains(allowed, who)
+			denied := res.StatusCode == http.StatusForbidden || res.StatusCode == http.StatusUnauthorized
+			if permitted == denied {
+				t.Errorf("%s as %s: status %d (permitted=%v)", key, who, res.StatusCode, permitted)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range policy {
+		if !seen[k] {
+			t.Errorf("policy names %s, which is not a route", k)
+		}
+	}
+	// Refusals are audited.
+	entries, err := a.store.ListAudit(context.Background(), store.AuditFilter{ObjectType: "route"})
+	if err != nil || len(entries) == 0 {
+		t.Errorf("no audit row for refused requests: %v", err)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestGetRequestsChangeNothing(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	ctx := context.Background()
+	mgr, _ := a.login("m@example.com", auth.Admin)
+	ev, _ := a.store.CreateEvaluation(ctx, a.user("o@example.com", auth.Procurement).Actor(), "Reads")
+	checksum := func() string {
+		var sum string
+		err := a.pool.QueryRow(ctx, `SELECT md5(
+			(SELECT coalesce(string_agg(e::text, ',' ORDER BY id), '') FROM evaluations e) ||
+			(SELECT coalesce(string_agg(b::text, ',' ORDER BY evaluation_id), '') FROM briefs b) ||
+			(SELECT coalesce(string_agg(u::text, ',' ORDER BY id), '') FROM users u) ||
+			(SELECT count(*)::text FROM audit_events))`).Scan(&sum)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
+	before := checksum()
+	for route := range policy {
+		method, path, _ := strings.Cut(route, " ")
+		if method != http.MethodGet {
+			continue
+		}
+		path = strings.NewReplacer("{id}", itoa(ev.ID), "*", "app.css").Replace(path)
+		for range 2 {
+			mgr.get(path)
+		}
+	}
+	if after := checksum(); after != before {
+		t.Errorf("GET requests changed the database")
+	}
+}
+
+func TestHostileInputIsEscapedAndStoredVerbatim(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c, _ := a.login("x@example.com", auth.Procurement)
+	payloads := []string{`<script>alert(1)</script>`, `"><img src=x onerror=alert(2)>`, `'; DROP TABLE users; --`}
+	for _, p := range payloads {
+		wantStatus(t, c.post("/evaluations", url.Values{"name": {p}}), http.StatusSeeOther)
+	}
+	d := doc(t, c.get("/evaluations"))
+	if n := d.Find("script:not([src]), img, [onerror]").Length(); n != 0 {
+		t.Errorf("hostile input became %d elements", n)
+	}
+	if got := d.Find("[data-testid=evaluations] a").Text(); !strings.Contains(got, payloads[0]) {
+		t.Errorf("names not shown as text: %q", got)
+	}
+	list, err := a.store.ListEvaluations(context.Background(), false)
+	if err != nil || len(list) != 3 {
+		t.Fatalf("evaluations: %v %v", len(list), err)
+	}
+	for _, e := range list {
+		if !contains(payloads, e.Name) {
+			t.Errorf("stored %q, not verbatim", e.Name)
+		}
+	}
+}
+
+// TestTemplatesAvoidUnsafeConstructs bans the templ escapes that bypass
+// output encoding (reference checklist E2) and SQL built with Sprintf (Q1).
+func TestTemplatesAvoidUnsafeConstructs(t *testing.T) {
+	banned := regexp.MustCompile(`templ\.(SafeURL|Raw|SafeCSS|JSUnsafeFuncCall)|\{ *[a-zA-Z_.]+\.\.\. *\}`)
+	files, _ := filepath.Glob("views/*.templ")
+	if len(files) == 0 {
+		t.Fatal("no templates found")
+	}
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		for i, line := range strings.Split(string(b), "\n") {
+			if banned.MatchString(line) && !strings.Contains(line, "{ children... }") {
+				t.Errorf("%s:%d: %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
+	}
+	sqlSprintf := regexp.MustCompile(`(Query|QueryRow|Exec)\([^)]*Sprintf`)
+	goFiles, _ := filepath.Glob("../internal/store/*.go")
+	for _, f := range goFiles {
+		b, _ := os.ReadFile(f)
+		if sqlSprintf.Match(b) {
+			t.Errorf("%s builds SQL with Sprintf", f)
+		}
+	}
+}
+
+func TestDatabaseDownFailsClosedWithAGenericError(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c, _ := a.login("d@example.com", auth.Manager)
+	a.pool.Close()
+	res := c.get("/healthz")
+	wantStatus(t, res, http.StatusServiceUnavailable)
+	// With no database the session cannot be checked: the caller is anonymous.
+	wantStatus(t, c.get("/evaluations"), http.StatusSeeOther)
+	res = a.client().post("/login", url.Values{"email": {"d@example.com"}, "password": {testPassword}})
+	wantStatus(t, res, http.StatusServiceUnavailable)
+	if b := body(t, res); strings.Contains(b, "SQLSTATE") || strings.Contains(b, "pool") || strings.Contains(b, "pgx") {
+		t.Errorf("error page leaks internals: %.300s", b)
+	}
+}

@@ -1,0 +1,171 @@
+package views
+
+import (
+	"context"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+)
+
+// EvaluationRow is one line of the evaluations list.
+type EvaluationRow struct {
+	ID        int64
+	Name      string
+	Owner     string
+	Updated   string
+	StatusKey string // message key of the derived status
+	Percent   int    // brief completeness
+}
+
+// EvaluationsPage is the evaluations list.
+type EvaluationsPage struct {
+	Rows         []EvaluationRow
+	ShowArchived bool
+	CanCreate    bool
+	NewName      string
+	NewError     string // already translated
+}
+
+// EvaluationHome is the evaluation's summary page.
+type EvaluationHome struct {
+	ID           int64
+	Name         string
+	Archived     bool
+	Version      int
+	Owner        string
+	Created      string
+	Updated      string
+	Completeness brief.Completeness
+	CanManage    bool
+	CanEditBrief bool
+	RenameValue  string
+	RenameError  string // already translated
+}
+
+// BriefForm is the brief editor.
+type BriefForm struct {
+	EvaluationID   int64
+	EvaluationName string
+	Version        int
+	Values         map[string]string // the user's input or the stored values
+	Errors         map[string]string // translated, per field key
+	Completeness   brief.Completeness
+	CanEdit        bool
+	UpdatedBy      string
+	UpdatedAt      string
+	Conflict       *BriefConflict
+}
+
+// BriefConflict tells the second editor what the first one changed.
+type BriefConflict struct {
+	By      string
+	At      string
+	Changes []BriefChange
+}
+
+// BriefChange is one field that differs between the stored brief and the
+// editor's input.
+type BriefChange struct {
+	Field  string // translated label
+	Stored string
+	Yours  string
+}
+
+// BriefReadiness is what the "not ready to reserve" banner shows.
+type BriefReadiness struct {
+	Ready   bool
+	Missing []string // field keys
+}
+
+// BriefPrint is the one page every vendor receives.
+type BriefPrint struct {
+	EvaluationName string
+	Date           string
+	Brief          brief.Brief
+	Completeness   brief.Completeness
+}
+
+func sectionTitle(ctx context.Context, s brief.Section) string {
+	return t(ctx, "brief.section."+string(s))
+}
+
+func fieldLabel(ctx context.Context, key string) string { return t(ctx, "brief.field."+key) }
+
+func fieldHelp(ctx context.Context, key string) string { return t(ctx, "brief.help."+key) }
+
+func optionLabel(ctx context.Context, o string) string { return t(ctx, "brief.option."+o) }
+
+// FieldLabel is a brief field's translated label, for handlers.
+func FieldLabel(ctx context.Context, key string) string { return fieldLabel(ctx, key) }
+
+// BriefValue renders a stored value for reading: options by their label,
+// numbers in the locale's format with their unit.
+func BriefValue(ctx context.Context, key, v string) string {
+	f, ok := brief.Lookup(key)
+	if !ok || v == "" {
+		return ""
+	}
+	z := i18n.From(ctx)
+	switch f.Kind {
+	case brief.Enum:
+		return optionLabel(ctx, v)
+	case brief.Multi:
+		var labels []string
+		for _, o := range strings.Split(v, ",") {
+			labels = append(labels, optionLabel(ctx, o))
+		}
+		return strings.Join(labels, ", ")
+	case brief.Bool:
+		return t(ctx, "common."+v)
+	case brief.Int, brief.Decimal, brief.Percent:
+		if f.Unit != "" {
+			return z.Decimal(v) + "\u00a0" + f.Unit
+		}
+		return z.Decimal(v)
+	}
+	return v
+}
+
+// inputValue shows a stored number in the locale's format for editing;
+// other kinds are shown as typed.
+func inputValue(ctx context.Context, f brief.Field, v string) string {
+	switch f.Kind {
+	case brief.Int, brief.Decimal, brief.Percent:
+		if strings.Trim(v, "0123456789.") == "" && v != "" {
+			return i18n.From(ctx).Decimal(v)
+		}
+	}
+	return v
+}
+
+func hasOption(list, o string) bool {
+	for _, x := range strings.Split(list, ",") {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+func sectionScore(c brief.Completeness, s brief.Section) brief.SectionScore {
+	for _, sc := range c.Sections {
+		if sc.Section == s {
+			return sc
+		}
+	}
+	return brief.SectionScore{Section: s}
+}
+
+func fieldID(key string) string { return "f-" + key }
+
+func errorID(key string) string { return "err-" + key }
+
+func isRequired(c brief.Completeness, key string) bool {
+	for _, k := range c.Required {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,38 @@
+// Package views holds the templ components and the view models the
+// handlers fill. Views never touch the database; all text comes from the
+// message catalog (internal/i18n).
+package views
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/static"
+)
+
+// Page is what the layout needs on every page.
+type Page struct {
+	Title string // already translated
+	User  *PageUser
+	Nav   string // the active navigation entry
+	Flash string // already translated
+}
+
+// PageUser is the signed-in user as the header shows them.
+type PageUser struct {
+	Name string
+	Role auth.Role
+}
+
+// Can reports whether the signed-in user holds permission p.
+func (p Page) Can(perm auth.Permission) bool { return p.User != nil && p.User.Role.Can(perm) }
+
+func t(ctx context.Context, key string, data ...any) string { return i18n.T(ctx, key, data...) }
+
+func lang(ctx context.Context) string { return i18n.From(ctx).Lang }
+
+func asset(name string) string { return static.Path(name) }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
