@@ -29,7 +29,7 @@ const testPassword = "correct horse battery staple"
 
 // app is a running server on its own database.
 type app struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *httptest.Server
 	store *store.Store
 	pool  *pgxpool.Pool
@@ -53,7 +53,10 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func newApp(t *testing.T, cfg ...func(*web.Config)) *app {
+func newApp(t *testing.T, cfg ...func(*web.Config)) *app { return newBenchApp(t, cfg...) }
+
+// newBenchApp is newApp for tests and benchmarks alike.
+func newBenchApp(t testing.TB, cfg ...func(*web.Config)) *app {
 	t.Helper()
 	st, pool := storetest.New(t, nil)
 	logs := &syncBuffer{}
@@ -84,7 +87,7 @@ func (a *app) user(email string, role auth.Role) store.User {
 // client is a browser-like client: cookies, no automatic redirects, and
 // same-origin fetch metadata on every request.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	http *http.Client
 	base string
 }

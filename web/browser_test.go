@@ -175,3 +175,58 @@ func TestBrowserLanguagesRenderWithoutOverflow(t *testing.T) {
 		}
 	}
 }
+
+func TestBrowserProcurementImportsQuotes(t *testing.T) {
+	a := newApp(t)
+	ctx := browser(t)
+	u := a.user("importer@example.com", auth.Procurement)
+	ev, err := a.store.CreateEvaluation(context.Background(), u.Actor(), "Import journey")
+	if err != nil {
+		t.Fatal(err)
+	}
+	example, err := os.ReadFile(exampleCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.csv")
+	good := filepath.Join(dir, "good.csv")
+	os.WriteFile(bad, []byte(strings.Replace(string(example), ",sxm,141,", ",sxm,lots,", 1)), 0o644)
+	os.WriteFile(good, example, 0o644)
+
+	do(t, ctx,
+		browserLogin(a, "importer@example.com"),
+		chromedp.Navigate(fmt.Sprintf("%s/evaluations/%d/quotes", a.srv.URL, ev.ID)),
+		chromedp.Click(css("[data-testid=import-quotes]")),
+		chromedp.WaitVisible(css("[data-testid=import-form]")),
+		chromedp.SetUploadFiles(css("#file"), []string{bad}),
+		chromedp.Click(css("[data-testid=import-upload]")),
+		chromedp.WaitVisible(css("[data-testid=import-errors]")),
+	)
+	if errs := text(t, ctx, "[data-testid=import-errors]"); !strings.Contains(errs, "gpu_memory_gb") {
+		t.Errorf("errors = %q", errs)
+	}
+	screenshot(t, ctx, "import-error")
+	do(t, ctx,
+		chromedp.SetUploadFiles(css("#file"), []string{good}),
+		chromedp.Click(css("[data-testid=import-upload]")),
+		chromedp.WaitVisible(css("[data-testid=import-preview]")),
+	)
+	screenshot(t, ctx, "import-preview")
+	do(t, ctx,
+		chromedp.Click(css("[data-testid=import-confirm]")),
+		chromedp.WaitVisible(css("[data-testid=flash]")),
+	)
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-testid=quote-row]").length`))
+	if err != nil || rows != 3 {
+		t.Fatalf("rows = %d, %v", rows, err)
+	}
+	do(t, ctx,
+		chromedp.Click(css("[data-testid=quote-row]:nth-child(3) a")),
+		chromedp.WaitVisible(css("[data-testid=flags]")),
+	)
+	screenshot(t, ctx, "quote-flags")
+	if flags := text(t, ctx, "[data-testid=flags]"); !strings.Contains(strings.ToLower(flags), "blocker") {
+		t.Errorf("flags = %q", flags)
+	}
+}

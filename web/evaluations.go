@@ -9,6 +9,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/tco"
 	"github.com/gpuquote/gpuquote/web/form"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -97,8 +98,30 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 	if rename != nil {
 		m.RenameValue = *rename
 	}
+	qs, err := s.store.ListQuotes(ctx, id)
+	if err != nil {
+		return err
+	}
+	m.Quotes = len(qs)
+	for _, sq := range qs {
+		row, _ := s.storedRow(z, sq, b.Data)
+		m.Blockers += row.Blockers
+		m.Warnings += row.Warnings
+		if row.ExpiryCSS != "" {
+			m.Expiring++
+		}
+	}
 	if errKey != "" {
 		m.RenameError = z.T(errKey)
+	}
+	if d, err := s.buildWorksheet(ctx, id); err == nil {
+		for i, res := range d.WS.Results {
+			if res.QuoteID == d.WS.Best[tco.RowCostPerUnit] {
+				m.Best = z.T("evaluation.worksheet_best", map[string]any{"Provider": d.Quotes[i].ProviderName, "Cost": money(z, res.CostPerUnit)})
+			}
+		}
+	} else if !errors.Is(err, errNoQuotes) {
+		return err
 	}
 	p := s.page(r, e.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {

@@ -51,12 +51,34 @@ func (s *Server) routes() http.Handler {
 			r.Post("/evaluations/{id}/archive", s.h(s.archiveEvaluation))
 		})
 		r.With(s.requirePermission(auth.EditBrief)).Post("/evaluations/{id}/brief", s.h(s.saveBrief))
+
+		r.Get("/evaluations/{id}/quotes", s.h(s.listQuotes))
+		r.Get("/evaluations/{id}/quotes.csv", s.h(s.exportQuotes))
+		r.Get("/quotes/{id}", s.h(s.showQuote))
+		r.Get("/quotes/{id}/questions", s.h(s.quoteQuestions))
+		r.Get("/evaluations/{id}/worksheet", s.h(s.showWorksheet))
+		r.With(s.requirePermission(auth.EditBrief)).Post("/evaluations/{id}/worksheet/assumptions", s.h(s.saveAssumptions))
+		r.With(s.requirePermission(auth.EditQuotes)).Group(func(r chi.Router) {
+			r.Get("/evaluations/{id}/quotes/new", s.h(s.newQuote))
+			r.Post("/evaluations/{id}/quotes", s.h(s.createQuote))
+			r.Get("/evaluations/{id}/quotes/import", s.h(s.importForm))
+			r.Post("/evaluations/{id}/quotes/import", s.h(s.previewImport))
+			r.Post("/evaluations/{id}/quotes/import/confirm", s.h(s.confirmImport))
+			r.Get("/quotes/{id}/edit", s.h(s.editQuote))
+			r.Post("/quotes/{id}/edit", s.h(s.updateQuote))
+			r.Post("/quotes/{id}/delete", s.h(s.deleteQuote))
+		})
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		r.With(s.requirePermission(auth.ManageUsers)).Group(func(r chi.Router) {
 			r.Get("/admin/users", s.h(s.adminUsers))
 			r.Post("/admin/users", s.h(s.addUser))
 			r.Post("/admin/users/{id}/role", s.h(s.changeRole))
 			r.Post("/admin/users/{id}/active", s.h(s.setActive))
+		})
+		r.With(s.requirePermission(auth.ManageReference)).Group(func(r chi.Router) {
+			r.Get("/admin/reference", s.h(s.referencePage))
+			r.Post("/admin/reference/fx", s.h(s.saveFX))
+			r.Post("/admin/reference/prices", s.h(s.uploadPrices))
 		})
 	})
 
@@ -67,6 +89,10 @@ func (s *Server) routes() http.Handler {
 		r.Get("/evaluations/{id}/brief", s.h(s.apiGetBrief))
 		r.With(s.requirePermission(auth.ManageEvaluations)).Post("/evaluations", s.h(s.apiCreateEvaluation))
 		r.With(s.requirePermission(auth.EditBrief)).Put("/evaluations/{id}/brief", s.h(s.apiPutBrief))
+		r.Get("/evaluations/{id}/quotes", s.h(s.apiListQuotes))
+		r.Get("/evaluations/{id}/quotes.csv", s.h(s.exportQuotes))
+		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/quotes/import", s.h(s.apiImportQuotes))
+		r.Get("/evaluations/{id}/worksheet", s.h(s.apiWorksheet))
 	})
 	return r
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web"
 )
@@ -106,36 +107,57 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 // route must appear in. "anon" marks public routes; "user" any signed-in
 // user.
 var policy = map[string][]string{
-	"GET /healthz":                       {"anon"},
-	"GET /static/*":                      {"anon"},
-	"GET /favicon.ico":                   {"anon"},
-	"GET /login":                         {"anon"},
-	"POST /login":                        {"anon"},
-	"POST /language":                     {"anon"},
-	"GET /":                              {"user"},
-	"POST /logout":                       {"user"},
-	"GET /profile":                       {"user"},
-	"POST /profile/language":             {"user"},
-	"POST /tokens":                       {"user"},
-	"POST /tokens/{id}/revoke":           {"user"},
-	"GET /evaluations":                   {"user"},
-	"GET /evaluations/{id}":              {"user"},
-	"GET /evaluations/{id}/brief":        {"user"},
-	"GET /evaluations/{id}/brief/print":  {"user"},
-	"POST /evaluations":                  {"procurement", "manager", "admin"},
-	"POST /evaluations/{id}/rename":      {"procurement", "manager", "admin"},
-	"POST /evaluations/{id}/archive":     {"procurement", "manager", "admin"},
-	"POST /evaluations/{id}/brief":       {"procurement", "manager", "admin"},
-	"GET /audit":                         {"manager", "admin"},
-	"GET /admin/users":                   {"admin"},
-	"POST /admin/users":                  {"admin"},
-	"POST /admin/users/{id}/role":        {"admin"},
-	"POST /admin/users/{id}/active":      {"admin"},
-	"GET /api/v1/evaluations":            {"user"},
-	"GET /api/v1/evaluations/{id}":       {"user"},
-	"GET /api/v1/evaluations/{id}/brief": {"user"},
-	"POST /api/v1/evaluations":           {"procurement", "manager", "admin"},
-	"PUT /api/v1/evaluations/{id}/brief": {"procurement", "manager", "admin"},
+	"GET /healthz":                                 {"anon"},
+	"GET /static/*":                                {"anon"},
+	"GET /favicon.ico":                             {"anon"},
+	"GET /login":                                   {"anon"},
+	"POST /login":                                  {"anon"},
+	"POST /language":                               {"anon"},
+	"GET /":                                        {"user"},
+	"POST /logout":                                 {"user"},
+	"GET /profile":                                 {"user"},
+	"POST /profile/language":                       {"user"},
+	"POST /tokens":                                 {"user"},
+	"POST /tokens/{id}/revoke":                     {"user"},
+	"GET /evaluations":                             {"user"},
+	"GET /evaluations/{id}":                        {"user"},
+	"GET /evaluations/{id}/brief":                  {"user"},
+	"GET /evaluations/{id}/brief/print":            {"user"},
+	"POST /evaluations":                            {"procurement", "manager", "admin"},
+	"POST /evaluations/{id}/rename":                {"procurement", "manager", "admin"},
+	"POST /evaluations/{id}/archive":               {"procurement", "manager", "admin"},
+	"POST /evaluations/{id}/brief":                 {"procurement", "manager", "admin"},
+	"GET /audit":                                   {"manager", "admin"},
+	"GET /admin/users":                             {"admin"},
+	"POST /admin/users":                            {"admin"},
+	"POST /admin/users/{id}/role":                  {"admin"},
+	"POST /admin/users/{id}/active":                {"admin"},
+	"GET /evaluations/{id}/quotes":                 {"user"},
+	"GET /evaluations/{id}/quotes.csv":             {"user"},
+	"GET /quotes/{id}":                             {"user"},
+	"GET /quotes/{id}/questions":                   {"user"},
+	"GET /evaluations/{id}/quotes/new":             {"procurement", "manager", "admin"},
+	"POST /evaluations/{id}/quotes":                {"procurement", "manager", "admin"},
+	"GET /evaluations/{id}/quotes/import":          {"procurement", "manager", "admin"},
+	"POST /evaluations/{id}/quotes/import":         {"procurement", "manager", "admin"},
+	"POST /evaluations/{id}/quotes/import/confirm": {"procurement", "manager", "admin"},
+	"GET /quotes/{id}/edit":                        {"procurement", "manager", "admin"},
+	"POST /quotes/{id}/edit":                       {"procurement", "manager", "admin"},
+	"POST /quotes/{id}/delete":                     {"procurement", "manager", "admin"},
+	"GET /admin/reference":                         {"admin"},
+	"POST /admin/reference/fx":                     {"admin"},
+	"POST /admin/reference/prices":                 {"admin"},
+	"GET /api/v1/evaluations/{id}/quotes":          {"user"},
+	"GET /api/v1/evaluations/{id}/quotes.csv":      {"user"},
+	"POST /api/v1/evaluations/{id}/quotes/import":  {"procurement", "manager", "admin"},
+	"GET /evaluations/{id}/worksheet":              {"user"},
+	"POST /evaluations/{id}/worksheet/assumptions": {"procurement", "manager", "admin"},
+	"GET /api/v1/evaluations/{id}/worksheet":       {"user"},
+	"GET /api/v1/evaluations":                      {"user"},
+	"GET /api/v1/evaluations/{id}":                 {"user"},
+	"GET /api/v1/evaluations/{id}/brief":           {"user"},
+	"POST /api/v1/evaluations":                     {"procurement", "manager", "admin"},
+	"PUT /api/v1/evaluations/{id}/brief":           {"procurement", "manager", "admin"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {
@@ -174,7 +196,7 @@ func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {
 		switch {
 		case strings.HasPrefix(route, "/admin/users/"):
 			id = itoa(victim.ID)
-		case strings.HasPrefix(route, "/tokens/"):
+		case strings.HasPrefix(route, "/tokens/"), strings.HasPrefix(route, "/quotes/"):
 			id = "999999" // object-level checks are tested on their own
 		}
 		path := strings.NewReplacer("{id}", id, "*", "x").Replace(route)
@@ -224,13 +246,23 @@ func TestGetRequestsChangeNothing(t *testing.T) {
 	a := newApp(t)
 	ctx := context.Background()
 	mgr, _ := a.login("m@example.com", auth.Admin)
-	ev, _ := a.store.CreateEvaluation(ctx, a.user("o@example.com", auth.Procurement).Actor(), "Reads")
+	owner := a.user("o@example.com", auth.Procurement)
+	ev, _ := a.store.CreateEvaluation(ctx, owner.Actor(), "Reads")
+	qs, err := quote.ReadCSV(strings.NewReader("provider,rental_model,currency\nAcme,on_demand,USD\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := a.store.CreateQuote(ctx, owner.Actor(), ev.ID, qs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
 	checksum := func() string {
 		var sum string
 		err := a.pool.QueryRow(ctx, `SELECT md5(
 			(SELECT coalesce(string_agg(e::text, ',' ORDER BY id), '') FROM evaluations e) ||
 			(SELECT coalesce(string_agg(b::text, ',' ORDER BY evaluation_id), '') FROM briefs b) ||
 			(SELECT coalesce(string_agg(u::text, ',' ORDER BY id), '') FROM users u) ||
+			(SELECT coalesce(string_agg(q::text, ',' ORDER BY id), '') FROM quotes q) ||
 			(SELECT count(*)::text FROM audit_events))`).Scan(&sum)
 		if err != nil {
 			t.Fatal(err)
@@ -244,6 +276,9 @@ func TestGetRequestsChangeNothing(t *testing.T) {
 			continue
 		}
 		path = strings.NewReplacer("{id}", itoa(ev.ID), "*", "app.css").Replace(path)
+		if strings.HasPrefix(path, "/quotes/") {
+			path = strings.Replace(path, itoa(ev.ID), itoa(q.ID), 1)
+		}
 		for range 2 {
 			mgr.get(path)
 		}
@@ -282,7 +317,7 @@ func TestHostileInputIsEscapedAndStoredVerbatim(t *testing.T) {
 // TestTemplatesAvoidUnsafeConstructs bans the templ escapes that bypass
 // output encoding (reference checklist E2) and SQL built with Sprintf (Q1).
 func TestTemplatesAvoidUnsafeConstructs(t *testing.T) {
-	banned := regexp.MustCompile(`templ\.(SafeURL|Raw|SafeCSS|JSUnsafeFuncCall)|\{ *[a-zA-Z_.]+\.\.\. *\}`)
+	banned := regexp.MustCompile(`templ\.(SafeURL|Raw|SafeCSS|JSUnsafeFuncCall)\(|\{ *[a-zA-Z_.]+\.\.\. *\}`)
 	files, _ := filepath.Glob("views/*.templ")
 	if len(files) == 0 {
 		t.Fatal("no templates found")

@@ -35,7 +35,8 @@ type Server struct {
 	loginByEmail  *httprate.RateLimiter
 	// kdf bounds concurrent argon2id runs (19 MiB each) so a login flood
 	// cannot starve the other pages of CPU and memory.
-	kdf chan struct{}
+	kdf  chan struct{}
+	refs referenceCache
 }
 
 // NewServer returns the application's HTTP handler.

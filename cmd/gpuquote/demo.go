@@ -5,9 +5,13 @@ import (
 	"crypto/rand"
 	"fmt"
 	"log/slog"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -69,6 +73,45 @@ func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger) error {
 	if _, err := st.SaveBrief(ctx, owner.Actor(), e.ID, 1, demoBrief); err != nil {
 		return fmt.Errorf("demo brief: %w", err)
 	}
+	qs, err := quote.ReadCSV(strings.NewReader(demoQuotesCSV(time.Now())))
+	if err != nil {
+		return fmt.Errorf("demo quotes: %w", err)
+	}
+	ids, err := st.ImportQuotes(ctx, owner.Actor(), e.ID, qs)
+	if err != nil {
+		return fmt.Errorf("demo quotes: %w", err)
+	}
+	// The article's effective and real hours per run, for the per-run view.
+	runs := store.Assumptions{EvaluationID: e.ID, Overrides: map[string]string{}, RunHours: map[string]store.RunHours{}}
+	for i, h := range [][2]string{{"48", "58"}, {"55", "78"}, {"65", "140"}} {
+		runs.RunHours[strconv.FormatInt(ids[i], 10)] = store.RunHours{Effective: h[0], Real: h[1]}
+	}
+	if err := st.SaveAssumptions(ctx, owner.Actor(), runs); err != nil {
+		return fmt.Errorf("demo run hours: %w", err)
+	}
 	log.Info("demo evaluation created", "id", e.ID)
 	return nil
+}
+
+// demoQuotesCSV is the practitioners' article's three configurations for a
+// Llama-3-70B full fine-tune on 64 H100: A, bare metal with NVLink and NDR
+// InfiniBand at $32 per 8-GPU node-hour; B, hyperscaler on-demand over RoCE
+// v2 at about $4.9 per GPU-hour; C, specialised spot capacity with a
+// fragmented topology at about $2.03. The terms the article leaves out are
+// left not stated, so the red flags show the gaps a buyer must close.
+func demoQuotesCSV(now time.Time) string {
+	day := func(d int) string { return now.AddDate(0, 0, d).Format(time.DateOnly) }
+	return "provider,provider_category,quote_ref,rental_model,gpu_model,form_factor,gpu_memory_gb,gpus_per_node,nodes," +
+		"intra_node_interconnect,inter_node_fabric,fabric_gbps_per_node,placement_guarantee,storage_terms,region,currency," +
+		"price_per_gpu_hour,billing_unit,min_term_months,egress_price_per_gb,support_terms,node_failure_policy,benchmark_window," +
+		"nccl_tested_on_pool,valid_until,notes\n" +
+		"Bare-metal GPU cloud (config A),specialized,A-2026-11,reserved,H100,sxm,80,8,8,nvswitch,infiniband,3200,yes," +
+		"WEKA parallel file system,EU,USD,4.00,hour,1,,24/7 engineering support,,yes,yes," + day(30) +
+		",\"Article config A: ~48 h effective, ~58 h real, $32/h per node\"\n" +
+		"Hyperscaler on-demand (config B),hyperscaler,B-7781,on_demand,H100,sxm,80,8,8,nvswitch,roce,400,no," +
+		"block storage billed separately,eu-central,USD,4.90,second,0,0.09,business support,,yes,," + day(5) +
+		",\"Article config B: ~55 h effective, ~78 h real\"\n" +
+		"Spot GPU provider (config C),marketplace,,marketplace,H100,,80,8,8,,ethernet,,no," +
+		",,USD,2.03,minute,0,refused,community,refused,no,no," + day(14) +
+		",\"Article config C: ~65 h effective, ~140 h real with restarts\"\n"
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store/storetest"
 )
 
@@ -126,5 +127,15 @@ func TestConfig(t *testing.T) {
 	}
 	if err := run(context.Background(), []string{"frobnicate"}, func(string) string { return "" }, nil, io.Discard, io.Discard); err == nil {
 		t.Error("unknown command accepted")
+	}
+}
+
+func TestDemoQuotesParse(t *testing.T) {
+	qs, err := quote.ReadCSV(strings.NewReader(demoQuotesCSV(time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(qs) != 3 {
+		t.Fatalf("%d demo quotes, want the article's 3", len(qs))
 	}
 }

@@ -28,6 +28,8 @@ type Permission string
 const (
 	ManageEvaluations Permission = "evaluations.manage" // create, rename, archive
 	EditBrief         Permission = "brief.edit"
+	EditQuotes        Permission = "quotes.edit" // add, import, revise, delete (own)
+	ManageReference   Permission = "reference.manage"
 	ManageUsers       Permission = "users.manage"
 	ReadAudit         Permission = "audit.read"
 	UseAPI            Permission = "api.use"
@@ -39,6 +41,8 @@ const (
 var grants = map[Permission][]Role{
 	ManageEvaluations: {Procurement, Manager, Admin},
 	EditBrief:         {Procurement, Manager, Admin},
+	EditQuotes:        {Procurement, Manager, Admin},
+	ManageReference:   {Admin},
 	ManageUsers:       {Admin},
 	ReadAudit:         {Manager, Admin},
 	UseAPI:            {Procurement, Engineer, Manager, Admin},

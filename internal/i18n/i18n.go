@@ -17,6 +17,8 @@ import (
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
+
+	"github.com/gpuquote/gpuquote/internal/redflag"
 )
 
 //go:embed locales/*.json
@@ -43,6 +45,16 @@ var bundle = sync.OnceValue(func() *goi18n.Bundle {
 	for _, e := range entries {
 		if _, err := b.LoadMessageFileFS(files, path.Join("locales", e.Name())); err != nil {
 			panic(fmt.Sprintf("i18n: %s: %v", e.Name(), err))
+		}
+	}
+	// The red-flag rules keep their texts beside them, so a rule and its
+	// message change together; they join the bundle here.
+	for lang, msgs := range packageCatalogs() {
+		tag := language.Make(lang)
+		for id, text := range msgs {
+			if err := b.AddMessages(tag, &goi18n.Message{ID: id, Other: text}); err != nil {
+				panic(fmt.Sprintf("i18n: %s %s: %v", lang, id, err))
+			}
 		}
 	}
 	return b
@@ -143,6 +155,15 @@ func T(ctx context.Context, key string, data ...any) string { return From(ctx).T
 // N is the plural form of key for count with the context's Localizer.
 func N(ctx context.Context, key string, count int) string { return From(ctx).N(key, count) }
 
+// packageCatalogs are the messages domain packages keep beside their code.
+func packageCatalogs() map[string]map[string]string {
+	c, err := redflag.Catalog()
+	if err != nil {
+		panic(fmt.Sprintf("i18n: red-flag catalog: %v", err)) // embedded: cannot fail at run time
+	}
+	return c
+}
+
 // Keys lists the message ids of lang's catalog, for completeness tests.
 func Keys(lang string) ([]string, error) {
 	b, err := files.ReadFile("locales/" + lang + ".json")
@@ -155,6 +176,9 @@ func Keys(lang string) ([]string, error) {
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
+		keys = append(keys, k)
+	}
+	for k := range packageCatalogs()[lang] {
 		keys = append(keys, k)
 	}
 	return keys, nil

@@ -253,3 +253,13 @@ func canonicalReason(orig, back Cell) string {
 	}
 	return fmt.Sprintf("not in canonical form: %q would be stored as %q", orig.Value, back.Value)
 }
+
+// Cells returns q's canonical CSV cells by column name: what is stored and
+// exported, and what ParseCells reads back into the same quote.
+func Cells(q Quote) map[string]string {
+	out := make(map[string]string, len(columns))
+	for _, c := range columns {
+		out[c.Name] = c.Format(&q)
+	}
+	return out
+}

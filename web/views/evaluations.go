@@ -41,6 +41,11 @@ type EvaluationHome struct {
 	CanEditBrief bool
 	RenameValue  string
 	RenameError  string // already translated
+	Quotes       int
+	Blockers     int
+	Warnings     int
+	Expiring     int
+	Best         string // translated: the lowest cost per unit, if any
 }
 
 // BriefForm is the brief editor.

@@ -36,3 +36,5 @@ func lang(ctx context.Context) string { return i18n.From(ctx).Lang }
 func asset(name string) string { return static.Path(name) }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func nt(ctx context.Context, key string, n int) string { return i18n.N(ctx, key, n) }

@@ -1,0 +1,168 @@
+// Package benchlog parses the benchmark and inventory logs that engineers
+// upload from trial GPU clusters — nccl-tests output, nvidia-smi (table,
+// -q and --query-gpu CSV), nvidia-smi topo -m and fio (JSON and text) —
+// into figures the rest of gpuquote can judge.
+//
+// The parsers target each tool's output format rather than any particular
+// sample: real uploads carry launcher prefixes, interleaved debug lines,
+// abridgements and truncation. Input that cannot be read is a *ParseError
+// naming the line; a parser never returns a half-parsed result as good.
+// Bandwidths are float64 GB/s (1 GB = 1e9 B) because they are
+// measurements, not money.
+package benchlog
+
+import (
+	"strings"
+)
+
+// Kind names a log format. It is a string so it can be stored and shown as is.
+type Kind string
+
+// The formats Detect recognises.
+const (
+	KindUnknown   Kind = ""
+	KindNCCL      Kind = "nccl"
+	KindNvidiaSMI Kind = "nvidia-smi"
+	KindTopo      Kind = "topo"
+	KindFio       Kind = "fio"
+)
+
+// Result holds the outcome of Parse; exactly one pointer, the one matching
+// Kind, is set.
+type Result struct {
+	Kind      Kind        `json:"kind"`
+	NCCL      *NCCLReport `json:"nccl,omitempty"`
+	NvidiaSMI *SMIReport  `json:"nvidia_smi,omitempty"`
+	Topo      *Topology   `json:"topo,omitempty"`
+	Fio       *FioReport  `json:"fio,omitempty"`
+}
+
+// Parse parses data as kind; KindUnknown means "run Detect first". An
+// unrecognised or unreadable input returns a *ParseError and a nil Result.
+func Parse(kind Kind, data []byte) (*Result, error) {
+	if kind == KindUnknown {
+		if err := checkText(KindUnknown, string(data)); err != nil {
+			return nil, err
+		}
+		kind = Detect(data)
+		if kind == KindUnknown {
+			return nil, errorf(KindUnknown, 1, "unrecognised format: not nccl-tests, nvidia-smi, nvidia-smi topo -m or fio output")
+		}
+	}
+	res := &Result{Kind: kind}
+	var err error
+	switch kind {
+	case KindNCCL:
+		res.NCCL, err = ParseNCCL(data)
+	case KindNvidiaSMI:
+		res.NvidiaSMI, err = ParseNvidiaSMI(data)
+	case KindTopo:
+		res.Topo, err = ParseTopo(data)
+	case KindFio:
+		res.Fio, err = ParseFio(data)
+	default:
+		return nil, errorf(kind, 0, "unknown kind %q", string(kind))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// Detect identifies the format from content alone (uploads arrive with
+// arbitrary names). It returns KindUnknown for binary or unrecognised data.
+// Markers are checked from the most to the least specific: fio JSON can
+// quote anything in its options, and topo output often starts with the
+// literal command "nvidia-smi topo -m", so both go before nvidia-smi.
+func Detect(data []byte) Kind {
+	s := string(data)
+	if strings.IndexByte(s, 0) >= 0 || strings.TrimSpace(s) == "" {
+		return KindUnknown
+	}
+	switch {
+	case strings.Contains(s, `"fio version"`) || (strings.Contains(s, `"jobs"`) && strings.Contains(s, `"jobname"`)):
+		return KindFio
+	case looksNCCL(s):
+		return KindNCCL
+	case looksTopo(s):
+		return KindTopo
+	case looksSMI(s):
+		return KindNvidiaSMI
+	case looksFioText(s):
+		return KindFio
+	}
+	return KindUnknown
+}
+
+func looksNCCL(s string) bool {
+	if strings.Contains(s, "nccl-tests version") || strings.Contains(s, "Avg bus bandwidth") ||
+		strings.Contains(s, "Out of bounds values") || strings.Contains(s, "Collective test starting") ||
+		strings.Contains(s, "Test NCCL failure") || strings.Contains(s, "Test CUDA failure") {
+		return true
+	}
+	if strings.Contains(s, "nThread") && strings.Contains(s, "nGpus") {
+		return true
+	}
+	// The column header survives every abridgement we have seen.
+	return strings.Contains(s, "busbw") && strings.Contains(s, "algbw")
+}
+
+func looksTopo(s string) bool {
+	if strings.Contains(s, "nvidia-smi topo") {
+		return true
+	}
+	// A header line starting with GPU0 followed by a row "GPU0 X ...".
+	var sc lineScanner
+	sc.s = s
+	var buf [8]string
+	header := false
+	for {
+		line, ok := sc.next()
+		if !ok {
+			return false
+		}
+		f := splitFields(line, buf[:0])
+		if len(f) == 0 {
+			continue
+		}
+		if !header {
+			if f[0] == "GPU0" && (len(f) == 1 || isDeviceName(f[1]) || f[1] == "CPU") {
+				header = true
+			}
+			continue
+		}
+		return f[0] == "GPU0" && len(f) > 1 && f[1] == "X"
+	}
+}
+
+func looksSMI(s string) bool {
+	if strings.Contains(s, "NVIDIA-SMI ") || strings.Contains(s, "NVSMI LOG") ||
+		(strings.Contains(s, "Driver Version") && strings.Contains(s, "Product Name")) {
+		return true
+	}
+	if strings.Contains(s, "(UUID: GPU-") {
+		return true // nvidia-smi -L
+	}
+	// --query-gpu CSV: the header names query fields; without a header the
+	// rows still carry a GPU name, a UUID or a PCI bus id.
+	var sc lineScanner
+	sc.s = s
+	for {
+		line, ok := sc.next()
+		if !ok {
+			return false
+		}
+		line = trim(line)
+		if line == "" || strings.HasPrefix(line, "$") || strings.HasPrefix(line, "#") {
+			continue
+		}
+		// No comma is fine: --query-gpu=name prints one column.
+		return isQueryHeader(line) || queryRowLooksLikeGPU(line)
+	}
+}
+
+func looksFioText(s string) bool {
+	return strings.Contains(s, "(groupid=") || strings.Contains(s, "Run status group") ||
+		(strings.Contains(s, "IOPS=") && strings.Contains(s, "BW=")) ||
+		(strings.Contains(s, "iops=") && strings.Contains(s, "bw="))
+}

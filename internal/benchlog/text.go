@@ -1,0 +1,160 @@
+package benchlog
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Helpers shared by the parsers. They work on one string holding the whole
+// upload: converting once and slicing afterwards keeps the per-line work free
+// of allocations, which matters for multi-megabyte nccl-tests logs.
+
+// lineScanner walks a text line by line and counts lines for ParseError.
+type lineScanner struct {
+	s   string
+	pos int
+	n   int // number of the line last returned, 1-based
+}
+
+// next returns the next line without its terminator. A carriage return in
+// the middle of a line is a progress bar redrawing itself (fio's ETA, pv,
+// kubectl); only the text after the last one is what a terminal would show.
+func (l *lineScanner) next() (string, bool) {
+	if l.pos >= len(l.s) {
+		return "", false
+	}
+	rest := l.s[l.pos:]
+	var line string
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		line = rest[:i]
+		l.pos += i + 1
+	} else {
+		line = rest
+		l.pos = len(l.s)
+	}
+	l.n++
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	if strings.IndexByte(line, '\r') >= 0 {
+		line = line[strings.LastIndexByte(line, '\r')+1:]
+	}
+	return line, true
+}
+
+// checkText rejects binary uploads up front: a NUL byte never occurs in any
+// of the text formats, and parsing a binary blob line by line would only
+// produce a misleading "no table found".
+func checkText(kind Kind, s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errorf(kind, 1, "empty input")
+	}
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return errorf(kind, 1+strings.Count(s[:i], "\n"), "binary data (NUL byte), not a text log")
+	}
+	return nil
+}
+
+// isSpace reports ASCII blanks; logs are ASCII where it matters and the
+// unicode-aware strings.TrimSpace is measurably slower in the hot loop.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
+func trimLeft(s string) string {
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	return s[i:]
+}
+
+func trim(s string) string {
+	s = trimLeft(s)
+	j := len(s)
+	for j > 0 && isSpace(s[j-1]) {
+		j--
+	}
+	return s[:j]
+}
+
+// splitFields splits on runs of blanks into dst (reused between calls).
+func splitFields(s string, dst []string) []string {
+	dst = dst[:0]
+	i := 0
+	for i < len(s) {
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		j := i
+		for j < len(s) && !isSpace(s[j]) {
+			j++
+		}
+		dst = append(dst, s[i:j])
+		i = j
+	}
+	return dst
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// parseFinite parses a float and rejects NaN and ±Inf, which strconv
+// accepts but which would poison maxima and break JSON encoding later.
+func parseFinite(s string) (float64, bool) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	return f, true
+}
+
+// isNA reports the placeholders tools print for a value they do not have.
+func isNA(s string) bool {
+	if s == "" || isDigit(s[0]) {
+		return false // every number in the hot loop ends here
+	}
+	switch strings.ToLower(strings.Trim(s, "[]")) {
+	case "n/a", "na", "-", "not supported", "unknown error", "unknown":
+		return true
+	}
+	return false
+}
+
+// numberWithUnit splits "81559 MiB", "700W", "16.48 W" into a finite number
+// and its unit; ok is false for N/A and for text that is not a number.
+func numberWithUnit(s string) (v float64, unit string, ok bool) {
+	s = trim(s)
+	i := 0
+	for i < len(s) && (isDigit(s[i]) || s[i] == '.' || s[i] == '-' || s[i] == '+' || s[i] == 'e' || s[i] == 'E') {
+		// Stop before a unit starting with e/E ("EB") only if no digit follows.
+		if (s[i] == 'e' || s[i] == 'E') && (i+1 >= len(s) || !(isDigit(s[i+1]) || s[i+1] == '-' || s[i+1] == '+')) {
+			break
+		}
+		i++
+	}
+	v, ok = parseFinite(s[:i])
+	return v, trim(s[i:]), ok
+}
+
+// addCapped appends s unless the slice already holds max entries, so that
+// adversarial input cannot grow notes without bound.
+func addCapped(list []string, max int, s string) []string {
+	if len(list) >= max {
+		return list
+	}
+	return append(list, s)
+}

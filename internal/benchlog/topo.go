@@ -1,0 +1,293 @@
+package benchlog
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Topology is one node's "nvidia-smi topo -m" matrix.
+type Topology struct {
+	// Devices are the matrix columns in order (GPU0.., NIC0.., or the
+	// raw NIC names older drivers print, such as mlx5_0).
+	Devices []string `json:"devices"`
+	// Links[i][j] is the connection between Devices[i] and Devices[j]:
+	// X, NV#, PIX, PXB, PHB, NODE, SYS (SOC on old drivers). Rows the
+	// output does not print (some NIC rows) are nil.
+	Links [][]string `json:"links"`
+	GPUs  []TopoGPU  `json:"gpus"`
+	NICs  []TopoNIC  `json:"nics,omitempty"`
+	// AllNVLink is true when every pair of GPUs is joined by NVLink (NV#);
+	// false with fewer than two GPUs, where the question does not arise.
+	AllNVLink bool `json:"all_nvlink"`
+	// MinNVLinks is the smallest bonded link count over GPU pairs when
+	// AllNVLink (NV18 -> 18); it tells NVLink generations and partial
+	// NVSwitch fabrics apart.
+	MinNVLinks int      `json:"min_nvlinks"`
+	Notes      []string `json:"notes,omitempty"`
+}
+
+// TopoGPU is a GPU row with its affinity columns.
+type TopoGPU struct {
+	Name         string `json:"name"` // GPU0
+	CPUAffinity  string `json:"cpu_affinity,omitempty"`
+	NUMAAffinity string `json:"numa_affinity,omitempty"`
+	GPUNUMAID    string `json:"gpu_numa_id,omitempty"`
+}
+
+// TopoNIC is a NIC column, with its device name from the "NIC Legend".
+type TopoNIC struct {
+	Name   string `json:"name"`             // NIC0
+	Device string `json:"device,omitempty"` // mlx5_0
+}
+
+// Affinity headers in the order nvidia-smi prints them; several are more
+// than one word, so the header cannot be split on whitespace alone.
+var topoAffinity = []string{"CPU Affinity", "NUMA Affinity", "GPU NUMA ID"}
+
+// topoAffinityWords holds topoAffinity split into words, once.
+var topoAffinityWords = [][]string{{"CPU", "Affinity"}, {"NUMA", "Affinity"}, {"GPU", "NUMA", "ID"}}
+
+// ParseTopo parses "nvidia-smi topo -m". Columns are found by splitting on
+// whitespace, not by fixed offsets, because published copies have
+// irregular spacing. It returns a *ParseError for a missing header, an
+// unknown link type or a matrix that lacks a GPU row.
+func ParseTopo(data []byte) (*Topology, error) {
+	s := string(data)
+	if err := checkText(KindTopo, s); err != nil {
+		return nil, err
+	}
+	topo := &Topology{}
+	var affinity []string // affinity headers present, in order
+	rows := map[string]int{}
+	sc := lineScanner{s: s}
+	state := 0 // 0 before header, 1 in matrix, 2 after
+	headerLine := 0
+	extraNoted := false
+	var f []string
+	for {
+		raw, ok := sc.next()
+		if !ok {
+			break
+		}
+		f = splitFields(raw, f)
+		switch state {
+		case 0:
+			if len(f) == 0 || f[0] != "GPU0" || (len(f) > 1 && isLinkType(f[1])) {
+				continue // prompt, hostname, anything before the header
+			}
+			headerLine = sc.n
+			for i := 0; i < len(f); i++ {
+				if name, words := affinityAt(f, i); name != "" {
+					affinity = append(affinity, name)
+					i += words - 1
+					continue
+				}
+				if len(affinity) > 0 {
+					return nil, errorf(KindTopo, sc.n, "device column %q after the affinity columns", f[i])
+				}
+				topo.Devices = append(topo.Devices, strings.Clone(f[i]))
+			}
+			for _, d := range topo.Devices {
+				if _, dup := rows[d]; dup {
+					return nil, errorf(KindTopo, sc.n, "device %s appears twice in the header", d)
+				}
+				rows[d] = -1
+			}
+			topo.Links = make([][]string, len(topo.Devices))
+			state = 1
+		case 1:
+			if len(f) == 0 || !isDeviceName(f[0]) {
+				state = 2
+				continue
+			}
+			i, known := rows[f[0]]
+			if !known {
+				state = 2
+				continue
+			}
+			if i >= 0 {
+				return nil, errorf(KindTopo, sc.n, "second row for %s", f[0])
+			}
+			if len(f)-1 < len(topo.Devices) {
+				return nil, errorf(KindTopo, sc.n, "row %s has %d link cells, the header has %d devices", f[0], len(f)-1, len(topo.Devices))
+			}
+			idx := indexOf(topo.Devices, f[0])
+			rows[f[0]] = idx
+			cells := make([]string, len(topo.Devices))
+			for j := range cells {
+				c := f[1+j]
+				if !isLinkType(c) {
+					return nil, errorf(KindTopo, sc.n, "unknown link type %q between %s and %s", c, f[0], topo.Devices[j])
+				}
+				cells[j] = strings.Clone(c)
+			}
+			topo.Links[idx] = cells
+			if strings.HasPrefix(f[0], "GPU") {
+				g := TopoGPU{Name: strings.Clone(f[0])}
+				// Values beyond the header's affinity names take the next
+				// names in print order: a publisher's copy may cut the
+				// header short (NVIDIA/nccl-tests#380) but not the values.
+				extra := f[1+len(topo.Devices):]
+				start := 0
+				if len(affinity) > 0 {
+					start = indexOf(topoAffinity, affinity[0])
+				}
+				for k, v := range extra {
+					if start+k >= len(topoAffinity) {
+						return nil, errorf(KindTopo, sc.n, "row %s has more affinity values than nvidia-smi prints", f[0])
+					}
+					switch topoAffinity[start+k] {
+					case "CPU Affinity":
+						g.CPUAffinity = strings.Clone(v)
+					case "NUMA Affinity":
+						g.NUMAAffinity = strings.Clone(v)
+					case "GPU NUMA ID":
+						g.GPUNUMAID = strings.Clone(v)
+					}
+				}
+				if len(extra) > len(affinity) && !extraNoted {
+					extraNoted = true
+					topo.Notes = addCapped(topo.Notes, maxNotes, fmt.Sprintf("line %d: more affinity values than header names; assigned in nvidia-smi order", sc.n))
+				}
+				topo.GPUs = append(topo.GPUs, g)
+			}
+		case 2:
+			// "NIC Legend:" entries ("  NIC0: mlx5_0"); the link legend is text.
+			if len(f) == 2 && strings.HasSuffix(f[0], ":") && strings.HasPrefix(f[0], "NIC") {
+				name := strings.TrimSuffix(f[0], ":")
+				if indexOf(topo.Devices, name) >= 0 {
+					topo.NICs = append(topo.NICs, TopoNIC{Name: strings.Clone(name), Device: strings.Clone(f[1])})
+				}
+			}
+			if len(f) > 1 && f[0] == "GPU0" && !isLinkType(f[1]) {
+				return nil, errorf(KindTopo, sc.n, "a second topology matrix; upload one node per file")
+			}
+		}
+	}
+	if headerLine == 0 {
+		return nil, errorf(KindTopo, sc.n, "no topology header (a line starting with GPU0) found")
+	}
+	for i, d := range topo.Devices {
+		if strings.HasPrefix(d, "GPU") && topo.Links[i] == nil {
+			return nil, errorf(KindTopo, sc.n, "matrix has no row for %s", d)
+		}
+	}
+	// NIC columns: named NICn with a legend, or raw names on old drivers.
+	listed := map[string]bool{}
+	for _, n := range topo.NICs {
+		listed[n.Name] = true
+	}
+	for _, d := range topo.Devices {
+		if !strings.HasPrefix(d, "GPU") && !listed[d] {
+			nic := TopoNIC{Name: d}
+			if !strings.HasPrefix(d, "NIC") {
+				nic.Device = d
+			}
+			topo.NICs = append(topo.NICs, nic)
+		}
+	}
+	topo.deriveNVLink()
+	return topo, nil
+}
+
+// affinityAt reports a multi-word affinity header starting at f[i].
+func affinityAt(f []string, i int) (string, int) {
+	for a, words := range topoAffinityWords {
+		name := topoAffinity[a]
+		if i+len(words) > len(f) {
+			continue
+		}
+		match := true
+		for k, w := range words {
+			if f[i+k] != w {
+				match = false
+				break
+			}
+		}
+		if match {
+			return name, len(words)
+		}
+	}
+	return "", 0
+}
+
+func (t *Topology) deriveNVLink() {
+	var gpus []int
+	for i, d := range t.Devices {
+		if strings.HasPrefix(d, "GPU") {
+			gpus = append(gpus, i)
+		}
+	}
+	if len(gpus) < 2 {
+		return
+	}
+	t.AllNVLink = true
+	t.MinNVLinks = 0
+	for _, i := range gpus {
+		for _, j := range gpus {
+			if i == j {
+				continue
+			}
+			c := t.Links[i][j]
+			n, ok := nvLinks(c)
+			if !ok {
+				t.AllNVLink, t.MinNVLinks = false, 0
+				return
+			}
+			if t.MinNVLinks == 0 || n < t.MinNVLinks {
+				t.MinNVLinks = n
+			}
+		}
+	}
+}
+
+// Link returns the connection between two devices by name, or "".
+func (t *Topology) Link(a, b string) string {
+	i, j := indexOf(t.Devices, a), indexOf(t.Devices, b)
+	if i < 0 || j < 0 || t.Links[i] == nil {
+		return ""
+	}
+	return t.Links[i][j]
+}
+
+func nvLinks(c string) (int, bool) {
+	if !strings.HasPrefix(c, "NV") {
+		return 0, false
+	}
+	n, err := strconv.Atoi(c[2:])
+	return n, err == nil && n > 0
+}
+
+func isLinkType(c string) bool {
+	switch c {
+	case "X", "PIX", "PXB", "PHB", "NODE", "SYS", "SOC":
+		return true
+	}
+	_, ok := nvLinks(c)
+	return ok
+}
+
+// isDeviceName accepts matrix labels: GPUn, NICn, and raw NIC names such
+// as mlx5_0 that drivers before the NIC legend printed.
+func isDeviceName(s string) bool {
+	if s == "" || isLinkType(s) || s == "CPU" || s == "NUMA" || strings.HasSuffix(s, ":") {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,258 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gpuquote/gpuquote/internal/audit"
+	"github.com/gpuquote/gpuquote/internal/quote"
+)
+
+// StoredQuote is a quote with its provider, author and version.
+type StoredQuote struct {
+	ID               int64
+	EvaluationID     int64
+	ProviderID       int64
+	ProviderName     string
+	ProviderCategory string
+	AuthorID         int64
+	AuthorName       string
+	Quote            quote.Quote
+	Version          int
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+}
+
+// ErrInvalidTerms means stored terms no longer parse, which only a manual
+// edit of the database can cause.
+var ErrInvalidTerms = errors.New("store: stored quote terms do not parse")
+
+func termsJSON(q quote.Quote) ([]byte, error) { return json.Marshal(quote.Cells(q)) }
+
+func parseTerms(raw []byte) (quote.Quote, error) {
+	var cells map[string]string
+	if err := json.Unmarshal(raw, &cells); err != nil {
+		return quote.Quote{}, err
+	}
+	q, errs := quote.ParseCells(cells)
+	if len(errs) > 0 {
+		return quote.Quote{}, fmt.Errorf("%w: %v", ErrInvalidTerms, errs[0])
+	}
+	return q, nil
+}
+
+// upsertProvider returns the provider named in q, creating it with q's
+// category when it is new.
+func upsertProvider(ctx context.Context, tx pgx.Tx, q quote.Quote) (int64, error) {
+	name, _ := q.Provider.Get()
+	name = strings.TrimSpace(name)
+	var id int64
+	err := tx.QueryRow(ctx, `SELECT id FROM providers WHERE lower(name) = lower($1)`, name).Scan(&id)
+	if err == nil {
+		return id, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return 0, err
+	}
+	cat, _ := q.ProviderCategory.Get()
+	err = tx.QueryRow(ctx, `INSERT INTO providers (name, category) VALUES ($1, $2)
+		ON CONFLICT ((lower(name))) DO UPDATE SET name = providers.name RETURNING id`, name, string(cat)).Scan(&id)
+	return id, err
+}
+
+// insertQuote adds q to an evaluation as revision 1, with its audit row.
+func insertQuote(ctx context.Context, tx pgx.Tx, by audit.Actor, evaluationID int64, q quote.Quote, action string) (int64, error) {
+	providerID, err := upsertProvider(ctx, tx, q)
+	if err != nil {
+		return 0, fmt.Errorf("provider: %w", err)
+	}
+	terms, err := termsJSON(q)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	if err := tx.QueryRow(ctx, `INSERT INTO quotes (evaluation_id, provider_id, author_id, terms, updated_by)
+		VALUES ($1, $2, $3, $4, $3) RETURNING id`, evaluationID, providerID, by.ID, terms).Scan(&id); err != nil {
+		return 0, err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO quote_revisions (quote_id, revision, terms, author_id) VALUES ($1, 1, $2, $3)`,
+		id, terms, by.ID); err != nil {
+		return 0, err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE evaluations SET updated_at = now() WHERE id = $1`, evaluationID); err != nil {
+		return 0, err
+	}
+	return id, insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: action,
+		ObjectType: "quote", ObjectID: fmt.Sprint(id), EvaluationID: evaluationID, After: quote.Cells(q)})
+}
+
+// CreateQuote adds one quote.
+func (s *Store) CreateQuote(ctx context.Context, by audit.Actor, evaluationID int64, q quote.Quote) (StoredQuote, error) {
+	var id int64
+	err := s.inTx(ctx, func(tx pgx.Tx) (err error) {
+		id, err = insertQuote(ctx, tx, by, evaluationID, q, "quote.create")
+		return err
+	})
+	if err != nil {
+		return StoredQuote{}, fmt.Errorf("store: create quote: %w", err)
+	}
+	return s.Quote(ctx, id)
+}
+
+// ImportQuotes adds all quotes or none, in one transaction.
+func (s *Store) ImportQuotes(ctx context.Context, by audit.Actor, evaluationID int64, qs []quote.Quote) ([]int64, error) {
+	ids := make([]int64, 0, len(qs))
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		ids = ids[:0]
+		for _, q := range qs {
+			id, err := insertQuote(ctx, tx, by, evaluationID, q, "quote.import")
+			if err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: import quotes: %w", err)
+	}
+	return ids, nil
+}
+
+const quoteSelect = `SELECT q.id, q.evaluation_id, q.provider_id, p.name, p.category, q.author_id, u.name,
+	q.terms, q.version, q.created_at, q.updated_at
+	FROM quotes q JOIN providers p ON p.id = q.provider_id JOIN users u ON u.id = q.author_id`
+
+func scanQuote(row pgx.CollectableRow) (StoredQuote, error) {
+	var sq StoredQuote
+	var terms []byte
+	if err := row.Scan(&sq.ID, &sq.EvaluationID, &sq.ProviderID, &sq.ProviderName, &sq.ProviderCategory,
+		&sq.AuthorID, &sq.AuthorName, &terms, &sq.Version, &sq.CreatedAt, &sq.UpdatedAt); err != nil {
+		return sq, err
+	}
+	q, err := parseTerms(terms)
+	sq.Quote = q
+	return sq, err
+}
+
+// Quote returns one quote.
+func (s *Store) Quote(ctx context.Context, id int64) (StoredQuote, error) {
+	rows, _ := s.pool.Query(ctx, quoteSelect+` WHERE q.id = $1`, id)
+	sq, err := pgx.CollectExactlyOneRow(rows, scanQuote)
+	if err != nil {
+		return StoredQuote{}, notFound(fmt.Sprintf("store: quote %d", id), err)
+	}
+	return sq, nil
+}
+
+// ListQuotes returns an evaluation's quotes in the order they were added.
+func (s *Store) ListQuotes(ctx context.Context, evaluationID int64) ([]StoredQuote, error) {
+	rows, _ := s.pool.Query(ctx, quoteSelect+` WHERE q.evaluation_id = $1 ORDER BY q.id`, evaluationID)
+	qs, err := pgx.CollectRows(rows, scanQuote)
+	if err != nil {
+		return nil, fmt.Errorf("store: list quotes of %d: %w", evaluationID, err)
+	}
+	return qs, nil
+}
+
+// UpdateQuote saves a new revision of a quote if it is still at version;
+// otherwise it returns ErrConflict. The audit row records the changed terms.
+func (s *Store) UpdateQuote(ctx context.Context, by audit.Actor, id int64, version int, q quote.Quote) (StoredQuote, error) {
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		rows, _ := tx.Query(ctx, quoteSelect+` WHERE q.id = $1 FOR UPDATE OF q`, id)
+		cur, err := pgx.CollectExactlyOneRow(rows, scanQuote)
+		if err != nil {
+			return notFound("select", err)
+		}
+		if cur.Version != version {
+			return ErrConflict
+		}
+		providerID, err := upsertProvider(ctx, tx, q)
+		if err != nil {
+			return err
+		}
+		terms, err := termsJSON(q)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE quotes SET provider_id = $2, terms = $3, version = version + 1,
+			updated_at = now(), updated_by = $4 WHERE id = $1`, id, providerID, terms, by.ID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO quote_revisions (quote_id, revision, terms, author_id)
+			VALUES ($1, $2, $3, $4)`, id, version+1, terms, by.ID); err != nil {
+			return err
+		}
+		before, after := map[string]string{}, map[string]string{}
+		for _, c := range quote.Diff(cur.Quote, q) {
+			before[c.Column], after[c.Column] = c.Old.Value, c.New.Value
+			if c.Old.State == quote.Refused {
+				before[c.Column] = "refused"
+			}
+			if c.New.State == quote.Refused {
+				after[c.Column] = "refused"
+			}
+		}
+		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "quote.update",
+			ObjectType: "quote", ObjectID: fmt.Sprint(id), EvaluationID: cur.EvaluationID, Before: before, After: after})
+	})
+	if err != nil {
+		return StoredQuote{}, fmt.Errorf("store: update quote %d: %w", id, err)
+	}
+	return s.Quote(ctx, id)
+}
+
+// DeleteQuote removes a quote and its revisions; the audit row keeps its
+// last terms.
+func (s *Store) DeleteQuote(ctx context.Context, by audit.Actor, id int64) error {
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		rows, _ := tx.Query(ctx, quoteSelect+` WHERE q.id = $1 FOR UPDATE OF q`, id)
+		cur, err := pgx.CollectExactlyOneRow(rows, scanQuote)
+		if err != nil {
+			return notFound("select", err)
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM quotes WHERE id = $1`, id); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "quote.delete",
+			ObjectType: "quote", ObjectID: fmt.Sprint(id), EvaluationID: cur.EvaluationID, Before: quote.Cells(cur.Quote)})
+	})
+	if err != nil {
+		return fmt.Errorf("store: delete quote %d: %w", id, err)
+	}
+	return nil
+}
+
+// Revision is one saved state of a quote.
+type Revision struct {
+	Revision   int
+	Quote      quote.Quote
+	AuthorName string
+	CreatedAt  time.Time
+}
+
+// Revisions returns a quote's revisions, oldest first.
+func (s *Store) Revisions(ctx context.Context, quoteID int64) ([]Revision, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT r.revision, r.terms, u.name, r.created_at FROM quote_revisions r
+		JOIN users u ON u.id = r.author_id WHERE r.quote_id = $1 ORDER BY r.revision`, quoteID)
+	revs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Revision, error) {
+		var r Revision
+		var terms []byte
+		if err := row.Scan(&r.Revision, &terms, &r.AuthorName, &r.CreatedAt); err != nil {
+			return r, err
+		}
+		q, err := parseTerms(terms)
+		r.Quote = q
+		return r, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: revisions of %d: %w", quoteID, err)
+	}
+	return revs, nil
+}

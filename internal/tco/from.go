@@ -1,0 +1,175 @@
+package tco
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/quote"
+)
+
+// FromQuote maps a vendor quote into the cost model's input, keeping each
+// term's state: a refused or unstated term stays so, never zero.
+func FromQuote(id, label string, q quote.Quote) Quote {
+	out := Quote{ID: id, Label: label}
+	if rm, ok := q.RentalModel.Get(); ok {
+		out.RentalModel = RentalModel(rm)
+	}
+	gpu, _ := q.GPUModel.Get()
+	if ff, ok := q.FormFactor.Get(); ok && ff == quote.FormFactorPCIe && !strings.Contains(strings.ToUpper(gpu), "PCIE") {
+		gpu += " PCIe"
+	}
+	out.GPUModel = marketModel(gpu)
+	if n, ok := q.GPUsPerNode.Get(); ok {
+		out.GPUsPerNode = int(n)
+	}
+	out.Nodes = 1
+	if n, ok := q.Nodes.Get(); ok && n > 0 {
+		out.Nodes = int(n)
+	}
+	out.Currency, _ = q.Currency.Get()
+	out.RatePerGPUHour = decimalTerm(q.PricePerGPUHour)
+	out.StoragePerTBMonth = decimalTerm(q.StoragePricePerTBMonth)
+	out.EgressPerGB = decimalTerm(q.EgressPricePerGB)
+	switch q.BillingUnit.State {
+	case quote.Stated:
+		out.BillingUnit = Stated(BillingUnit(q.BillingUnit.Value))
+	case quote.Refused:
+		out.BillingUnit = Refused[BillingUnit]()
+	}
+	switch q.MinTermMonths.State {
+	case quote.Stated:
+		out.MinTermMonths = Stated(int(q.MinTermMonths.Value))
+	case quote.Refused:
+		out.MinTermMonths = Refused[int]()
+	}
+	// Support is rarely priced as a monthly amount in a quote: the model
+	// uses the market share of the compute bill, labelled as assumed.
+	if q.SupportTerms.State == quote.Refused {
+		out.SupportPerMonth = Refused[float64]()
+	}
+	return out
+}
+
+func decimalTerm(t quote.Term[quote.Decimal]) Term[float64] {
+	switch t.State {
+	case quote.Stated:
+		return Stated(t.Value.Float64())
+	case quote.Refused:
+		return Refused[float64]()
+	}
+	return NotStated[float64]()
+}
+
+// marketModel reduces a vendor's GPU text to the keys of the market rate
+// table ("H100", "H100 PCIe", "H200", ...), so a missing rate can fall back
+// to the right reference.
+func marketModel(gpu string) string {
+	u := strings.ToUpper(gpu)
+	for _, m := range []string{"H100 PCIE", "H100", "H200", "B200", "A100", "L40S", "RTX 4090", "RTX 5090"} {
+		if strings.Contains(strings.ReplaceAll(u, "-", " "), m) {
+			if m == "H100 PCIE" {
+				return "H100 PCIe"
+			}
+			return m
+		}
+	}
+	return strings.TrimSpace(gpu)
+}
+
+// Editable lists the assumptions a user may change on the worksheet page,
+// by stable key, in display order.
+var Editable = []string{
+	"utilisation", "gpu_hours_per_unit", "burst_gpu_hours", "stored_tb", "snapshot_tb", "egress_tb",
+	"jobs_per_month", "mean_job_hours", "preemptions_per_node_day", "node_failures_per_node_day",
+	"checkpoint_interval_hours", "checkpoint_write_hours", "restart_hours", "engineering_rate",
+}
+
+// Field returns the assumption behind an Editable key.
+func (a *Assumptions) Field(key string) (*Assumption, bool) {
+	m := map[string]*Assumption{
+		"utilisation": &a.Utilisation, "gpu_hours_per_unit": &a.GPUHoursPerUnit, "burst_gpu_hours": &a.BurstGPUHoursPerMonth,
+		"stored_tb": &a.StoredTB, "snapshot_tb": &a.SnapshotTB, "egress_tb": &a.EgressTBPerMonth,
+		"jobs_per_month": &a.JobsPerMonth, "mean_job_hours": &a.MeanJobHours,
+		"preemptions_per_node_day": &a.PreemptionsPerNodeDay, "node_failures_per_node_day": &a.NodeFailuresPerNodeDay,
+		"checkpoint_interval_hours": &a.CheckpointIntervalHours, "checkpoint_write_hours": &a.CheckpointWriteHours,
+		"restart_hours": &a.RestartHours, "engineering_rate": &a.EngineeringRate,
+	}
+	f, ok := m[key]
+	return f, ok
+}
+
+// SourceBrief and SourceEdited label assumptions taken from the brief or
+// typed on the worksheet page.
+const (
+	SourceBrief  = "brief"
+	SourceEdited = "edited on the worksheet"
+)
+
+// ApplyBrief replaces defaults with what the brief states: utilisation,
+// stored data, checkpoint interval and the useful unit's size, so the
+// worksheet starts from the workload, not from placeholders.
+func ApplyBrief(a *Assumptions, b brief.Brief) {
+	set := func(f *Assumption, v float64, field string) {
+		f.Value, f.Low, f.High = v, 0, 0
+		f.Source = SourceBrief + ": " + field
+	}
+	if v, ok := b.Float("baseline_utilization_pct"); ok && v > 0 {
+		set(&a.Utilisation, v/100, "baseline_utilization_pct")
+	}
+	stored := 0.0
+	if v, ok := b.Float("dataset_tb"); ok {
+		stored += v
+	}
+	if v, ok := b.Float("checkpoint_gb"); ok {
+		stored += 3 * v / 1000 // keep about three checkpoints
+	}
+	if v, ok := b.Float("weight_cache_gb"); ok {
+		stored += v / 1000
+	}
+	if stored > 0 {
+		set(&a.StoredTB, stored, "dataset_tb + 3 × checkpoint_gb + weight_cache_gb")
+	}
+	if v, ok := b.Float("checkpoint_interval_min"); ok && v > 0 {
+		set(&a.CheckpointIntervalHours, v/60, "checkpoint_interval_min")
+	}
+	units, okU := b.Float("units_per_month")
+	per, okP := b.Int("gpus_per_node")
+	nodes, okN := b.Int("node_count")
+	if okU && okP && okN && units > 0 {
+		if h, err := GPUHoursPerUnit(units, int(per*nodes), a.Utilisation.Value); err == nil {
+			set(&a.GPUHoursPerUnit, h, "units_per_month at the brief's cluster shape and utilisation")
+		}
+	}
+	if u := b["useful_unit"]; u != "" {
+		a.UnitName = strings.ReplaceAll(u, "_", " ")
+	}
+	if c := b["budget_currency"]; c != "" {
+		a.Currency = c
+	}
+}
+
+// ApplyOverrides applies values edited on the worksheet, by Editable key,
+// as exact decimal text; utilisation is a percentage.
+func ApplyOverrides(a *Assumptions, overrides map[string]string) error {
+	for k, v := range overrides {
+		f, ok := a.Field(k)
+		if !ok {
+			continue
+		}
+		r, ok := new(big.Rat).SetString(v)
+		if !ok || r.Sign() < 0 {
+			return fmt.Errorf("tco: %s: %q is not a number ≥ 0", k, v)
+		}
+		x, _ := r.Float64()
+		if k == "utilisation" {
+			if x <= 0 || x > 100 {
+				return fmt.Errorf("tco: utilisation: %q must be between 0 and 100 %%", v)
+			}
+			x /= 100
+		}
+		f.Value, f.Low, f.High, f.Source = x, 0, 0, SourceEdited
+	}
+	return nil
+}

@@ -1,0 +1,5 @@
+DROP TABLE IF EXISTS price_references;
+DROP TABLE IF EXISTS fx_rates;
+DROP TABLE IF EXISTS quote_revisions;
+DROP TABLE IF EXISTS quotes;
+DROP TABLE IF EXISTS providers;

@@ -1,0 +1,139 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"net/http"
+
+	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/redflag"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+type apiTerm struct {
+	State string `json:"state"`
+	Value string `json:"value,omitempty"`
+}
+
+type apiFlag struct {
+	ID       string   `json:"id"`
+	Severity string   `json:"severity"`
+	Message  string   `json:"message"`
+	Question string   `json:"question"`
+	Terms    []string `json:"terms"`
+}
+
+type apiQuote struct {
+	ID       int64              `json:"id,omitempty"`
+	Provider apiProvider        `json:"provider"`
+	Author   string             `json:"author,omitempty"`
+	Version  int                `json:"version,omitempty"`
+	Terms    map[string]apiTerm `json:"terms"`
+	Flags    []apiFlag          `json:"flags"`
+	Blockers int                `json:"blockers"`
+	Warnings int                `json:"warnings"`
+}
+
+type apiProvider struct {
+	ID       int64  `json:"id,omitempty"`
+	Name     string `json:"name"`
+	Category string `json:"category,omitempty"`
+}
+
+// apiQuoteOf renders a quote with its flags; messages follow the
+// request's language, ids and severities stay English codes.
+func (s *Server) apiQuoteOf(z *i18n.Localizer, q quote.Quote, b brief.Brief) apiQuote {
+	out := apiQuote{Terms: map[string]apiTerm{}, Flags: []apiFlag{}}
+	out.Provider.Name, _ = q.Provider.Get()
+	for _, c := range quote.Columns() {
+		cell := c.Cell(&q)
+		out.Terms[c.Name] = apiTerm{State: stateName(cell.State), Value: cell.Value}
+	}
+	flags := s.flagsFor(q, b)
+	views := flagViews(z, flags)
+	for i, f := range flags {
+		out.Flags = append(out.Flags, apiFlag{ID: f.ID, Severity: string(f.Severity), Message: views[i].Message, Question: views[i].Question, Terms: f.Terms})
+	}
+	out.Blockers, out.Warnings = redflag.Counts(flags)
+	return out
+}
+
+func (s *Server) apiStoredQuote(z *i18n.Localizer, sq store.StoredQuote, b brief.Brief) apiQuote {
+	out := s.apiQuoteOf(z, sq.Quote, b)
+	out.ID, out.Author, out.Version = sq.ID, sq.AuthorName, sq.Version
+	out.Provider = apiProvider{ID: sq.ProviderID, Name: sq.ProviderName, Category: sq.ProviderCategory}
+	return out
+}
+
+func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
+	e, b, err := s.evaluationAndBrief(r)
+	if err != nil {
+		return err
+	}
+	qs, err := s.store.ListQuotes(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	out := make([]apiQuote, 0, len(qs))
+	for _, sq := range qs {
+		out = append(out, s.apiStoredQuote(z, sq, b.Data))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"quotes": out})
+	return nil
+}
+
+// apiImportQuotes takes a CSV body or a multipart "file"; with
+// ?dry_run=true it validates and previews without saving.
+func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
+	e, b, err := s.evaluationAndBrief(r)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	data, err := readUpload(w, r, maxCSV)
+	if errors.Is(err, errTooLarge) {
+		writeJSON(w, http.StatusRequestEntityTooLarge, map[string]any{"error": z.T("import.too_large")})
+		return nil
+	}
+	if err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]any{"error": z.T("import.no_file")})
+		return nil
+	}
+	qs, err := quote.ReadCSV(bytes.NewReader(data))
+	if err != nil {
+		var ie *quote.ImportError
+		if !errors.As(err, &ie) {
+			return err
+		}
+		rows := make([]map[string]any, 0, len(ie.Errors))
+		for _, re := range ie.Errors {
+			rows = append(rows, map[string]any{"line": re.Line, "column": re.Column, "reason": reasonText(r.Context(), re.Column, re.Reason)})
+		}
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("import.errors"), "rows": rows})
+		return nil
+	}
+	if len(qs) == 0 {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("import.empty"), "rows": []any{}})
+		return nil
+	}
+	preview := make([]apiQuote, 0, len(qs))
+	for _, q := range qs {
+		preview = append(preview, s.apiQuoteOf(z, q, b.Data))
+	}
+	if r.URL.Query().Get("dry_run") == "true" {
+		writeJSON(w, http.StatusOK, map[string]any{"dry_run": true, "count": len(qs), "quotes": preview})
+		return nil
+	}
+	ids, err := s.store.ImportQuotes(r.Context(), currentUser(r).Actor(), e.ID, qs)
+	if err != nil {
+		return err
+	}
+	for i := range preview {
+		preview[i].ID = ids[i]
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"imported": len(ids), "quotes": preview})
+	return nil
+}

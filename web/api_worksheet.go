@@ -1,0 +1,78 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/gpuquote/gpuquote/internal/tco"
+)
+
+type apiMoney struct {
+	Amount   string `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+func apiMoneyOf(m tco.Money) apiMoney { return apiMoney{Amount: minorDecimal(m), Currency: m.Currency} }
+
+type apiLine struct {
+	Key      string   `json:"key"`
+	Label    string   `json:"label"`
+	Amount   apiMoney `json:"amount"`
+	Low      apiMoney `json:"low"`
+	High     apiMoney `json:"high"`
+	Original apiMoney `json:"original"`
+	Basis    string   `json:"basis"`
+	State    string   `json:"state"`
+	Assumed  []string `json:"assumed"`
+}
+
+type apiResult struct {
+	QuoteID     string        `json:"quote_id"`
+	Provider    string        `json:"provider"`
+	RentalModel string        `json:"rental_model"`
+	Committed   bool          `json:"committed"`
+	Lines       []apiLine     `json:"lines"`
+	TCO         apiMoney      `json:"tco"`
+	Low         apiMoney      `json:"tco_low"`
+	High        apiMoney      `json:"tco_high"`
+	Incomplete  bool          `json:"incomplete"`
+	Missing     []tco.Missing `json:"missing"`
+	CostPerUnit apiMoney      `json:"cost_per_unit"`
+	UnitsPerMo  float64       `json:"units_per_month"`
+}
+
+func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	d, err := s.buildWorksheet(r.Context(), id)
+	if err != nil && !errors.Is(err, errNoQuotes) {
+		return err
+	}
+	results := make([]apiResult, 0, len(d.WS.Results))
+	for i, res := range d.WS.Results {
+		ar := apiResult{QuoteID: res.QuoteID, Provider: d.Quotes[i].ProviderName, RentalModel: string(res.RentalModel),
+			Committed: res.Committed, TCO: apiMoneyOf(res.TCO), Low: apiMoneyOf(res.Low), High: apiMoneyOf(res.High),
+			Incomplete: res.Incomplete, Missing: res.Missing, CostPerUnit: apiMoneyOf(res.CostPerUnit), UnitsPerMo: res.UnitsPerMonth}
+		if ar.Missing == nil {
+			ar.Missing = []tco.Missing{}
+		}
+		for _, l := range res.Lines {
+			state := "stated"
+			if len(l.Assumed) > 0 {
+				state = "assumed"
+			}
+			ar.Lines = append(ar.Lines, apiLine{Key: l.Key, Label: l.Label, Amount: apiMoneyOf(l.Amount), Low: apiMoneyOf(l.Low),
+				High: apiMoneyOf(l.High), Original: apiMoneyOf(l.Original), Basis: l.Basis, State: state, Assumed: l.Assumed})
+		}
+		results = append(results, ar)
+	}
+	skipped := []string{}
+	for _, sq := range d.Skipped {
+		skipped = append(skipped, sq.ProviderName)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"currency": d.A.Currency, "unit": d.A.UnitName, "quotes": results,
+		"best": d.WS.Best, "skipped_without_fx": skipped, "sensitivity": d.WS.Sensitivity})
+	return nil
+}

@@ -1,0 +1,88 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/quote"
+)
+
+// manyQuotesCSV repeats the example file's rows n times with distinct
+// providers.
+func manyQuotesCSV(tb testing.TB, n int) []byte {
+	example, err := os.ReadFile(exampleCSV)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(example)), "\n")
+	var b strings.Builder
+	b.WriteString(lines[0] + "\n")
+	for i := range n {
+		row := lines[1+i%(len(lines)-1)]
+		b.WriteString(strings.Replace(row, "Example", fmt.Sprintf("Vendor %d", i), 1) + "\n")
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkImport1000 posts a 1,000-row CSV to the API: parse, flag
+// evaluation and one transaction of inserts.
+//
+//	go test -run '^$' -bench Import1000 -benchtime 5x ./web/
+func BenchmarkImport1000(b *testing.B) {
+	a := newBenchApp(b)
+	tok := a.token("bench@example.com", auth.Procurement)
+	_, out := a.api(tok, "POST", "/api/v1/evaluations", `{"name":"bench"}`)
+	id := fmt.Sprint(int64(out["id"].(float64)))
+	data := manyQuotesCSV(b, 1000)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		req, _ := http.NewRequest("POST", a.srv.URL+"/api/v1/evaluations/"+id+"/quotes/import", bytes.NewReader(data))
+		req.Header.Set("Authorization", "Bearer "+tok)
+		req.Header.Set("Content-Type", "text/csv")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil || res.StatusCode != http.StatusCreated {
+			b.Fatalf("import: %v %v", res.StatusCode, err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+	}
+}
+
+// BenchmarkQuoteListPage200 renders the quote list of an evaluation with
+// 200 quotes, through the full middleware chain and the session lookup.
+//
+//	go test -run '^$' -bench QuoteListPage200 ./web/
+func BenchmarkQuoteListPage200(b *testing.B) {
+	a := newBenchApp(b)
+	u := a.user("bench@example.com", auth.Procurement)
+	ev, err := a.store.CreateEvaluation(context.Background(), u.Actor(), "bench")
+	if err != nil {
+		b.Fatal(err)
+	}
+	qs, err := quote.ReadCSV(bytes.NewReader(manyQuotesCSV(b, 200)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := a.store.ImportQuotes(context.Background(), u.Actor(), ev.ID, qs); err != nil {
+		b.Fatal(err)
+	}
+	tok := a.token("reader@example.com", auth.Engineer)
+	url := fmt.Sprintf("%s/evaluations/%d/quotes", a.srv.URL, ev.ID)
+	for b.Loop() {
+		req, _ := http.NewRequest("GET", url, nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil || res.StatusCode != 200 {
+			b.Fatalf("list: %v %v", res.StatusCode, err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+	}
+}

@@ -1,0 +1,301 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// evaluationAndBrief loads the {id} evaluation and its brief.
+func (s *Server) evaluationAndBrief(r *http.Request) (store.Evaluation, store.StoredBrief, error) {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return store.Evaluation{}, store.StoredBrief{}, err
+	}
+	e, err := s.store.Evaluation(r.Context(), id)
+	if err != nil {
+		return e, store.StoredBrief{}, err
+	}
+	b, err := s.store.Brief(r.Context(), id)
+	return e, b, err
+}
+
+func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
+	e, b, err := s.evaluationAndBrief(r)
+	if err != nil {
+		return err
+	}
+	qs, err := s.store.ListQuotes(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	m := views.QuotesPage{EvaluationID: e.ID, EvaluationName: e.Name, CanEdit: currentUser(r).Role.Can(auth.EditQuotes)}
+	for _, sq := range qs {
+		row, _ := s.storedRow(z, sq, b.Data)
+		m.Rows = append(m.Rows, row)
+	}
+	p := s.page(r, z.T("quotes.title")+" · "+e.Name, "evaluations")
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = z.T(key)
+	}
+	s.render(w, r, http.StatusOK, views.QuotesList(p, m))
+	return nil
+}
+
+func (s *Server) newQuote(w http.ResponseWriter, r *http.Request) error {
+	e, _, err := s.evaluationAndBrief(r)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	var q quote.Quote
+	q.Currency = quote.Of("USD")
+	m := views.QuoteForm{EvaluationID: e.ID, EvaluationName: e.Name, Groups: formGroups(z, q, nil, nil)}
+	s.render(w, r, http.StatusOK, views.QuoteFormPage(s.page(r, z.T("quote.new_title"), "evaluations"), m))
+	return nil
+}
+
+// parseQuoteForm reads every term's state and value. Each term's state is
+// explicit: a value with "not stated" or "stated" with no value is an
+// error at the field, never a silent guess.
+func parseQuoteForm(w http.ResponseWriter, r *http.Request) (quote.Quote, map[string][2]string, map[string]string, error) {
+	if err := parseForm(w, r); err != nil {
+		return quote.Quote{}, nil, nil, err
+	}
+	z := i18n.From(r.Context())
+	raw := map[string][2]string{}
+	cells := map[string]string{}
+	errs := map[string]string{}
+	for _, c := range quote.Columns() {
+		state := r.PostForm.Get("state_" + c.Name)
+		value := strings.TrimSpace(r.PostForm.Get("v_" + c.Name))
+		if state == "" {
+			state = "not_stated"
+		}
+		raw[c.Name] = [2]string{state, value}
+		switch state {
+		case "refused":
+			cells[c.Name] = "refused"
+		case "stated":
+			if value == "" {
+				errs[c.Name] = z.T("quote.error.value_missing")
+				continue
+			}
+			if c.Kind == quote.KindDecimal || c.Kind == quote.KindInt {
+				value = z.ParseDecimal(value)
+			}
+			cells[c.Name] = value
+		default:
+			if value != "" {
+				errs[c.Name] = z.T("quote.error.state_value")
+			}
+		}
+	}
+	q, ferrs := quote.ParseCells(cells)
+	for _, fe := range ferrs {
+		if _, ok := errs[fe.Column]; !ok {
+			errs[fe.Column] = reasonText(r.Context(), fe.Column, fe.Reason)
+		}
+	}
+	return q, raw, errs, nil
+}
+
+func (s *Server) createQuote(w http.ResponseWriter, r *http.Request) error {
+	e, _, err := s.evaluationAndBrief(r)
+	if err != nil {
+		return err
+	}
+	q, raw, errs, err := parseQuoteForm(w, r)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	if len(errs) > 0 {
+		m := views.QuoteForm{EvaluationID: e.ID, EvaluationName: e.Name, Groups: formGroups(z, q, raw, errs), HasErrors: true}
+		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(s.page(r, z.T("quote.new_title"), "evaluations"), m))
+		return nil
+	}
+	sq, err := s.store.CreateQuote(r.Context(), currentUser(r).Actor(), e.ID, q)
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, "/quotes/"+strconv.FormatInt(sq.ID, 10), "flash.quote_created")
+}
+
+// quoteParam loads the {id} quote with its evaluation and brief.
+func (s *Server) quoteParam(r *http.Request) (store.StoredQuote, store.Evaluation, store.StoredBrief, error) {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return store.StoredQuote{}, store.Evaluation{}, store.StoredBrief{}, err
+	}
+	sq, err := s.store.Quote(r.Context(), id)
+	if err != nil {
+		return sq, store.Evaluation{}, store.StoredBrief{}, err
+	}
+	e, err := s.store.Evaluation(r.Context(), sq.EvaluationID)
+	if err != nil {
+		return sq, e, store.StoredBrief{}, err
+	}
+	b, err := s.store.Brief(r.Context(), sq.EvaluationID)
+	return sq, e, b, err
+}
+
+// canDeleteQuote: only its author or a manager.
+func canDeleteQuote(u store.User, sq store.StoredQuote) bool {
+	return u.Role.Can(auth.EditQuotes) && (u.ID == sq.AuthorID || u.Role == auth.Manager)
+}
+
+func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
+	sq, e, b, err := s.quoteParam(r)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	z := i18n.From(ctx)
+	revs, err := s.store.Revisions(ctx, sq.ID)
+	if err != nil {
+		return err
+	}
+	u := currentUser(r)
+	m := views.QuoteDetail{ID: sq.ID, EvaluationID: e.ID, EvaluationName: e.Name, Provider: sq.ProviderName,
+		AuthorLine: z.T("quote.author_line", map[string]any{"Author": sq.AuthorName, "Version": sq.Version, "Updated": z.DateTime(sq.UpdatedAt)}),
+		Groups:     termGroups(z, sq.Quote), Flags: flagViews(z, s.flagsFor(sq.Quote, b.Data)),
+		Market:  s.marketView(ctx, sq.Quote),
+		CanEdit: u.Role.Can(auth.EditQuotes), CanDelete: canDeleteQuote(u, sq)}
+	if _, css := expiry(z, sq.Quote, s.store.Now()); css != "" {
+		until, _ := sq.Quote.ValidUntil.Get()
+		m.Banner, m.BannerCSS = z.T("quote.expiring_banner", map[string]any{"Date": z.Date(until)}), "warn"
+		if css == "blocker" {
+			m.Banner, m.BannerCSS = z.T("quote.expired_banner", map[string]any{"Date": z.Date(until)}), "error"
+		}
+	}
+	for _, rv := range revs {
+		m.Revisions = append(m.Revisions, views.RevisionRow{N: rv.Revision,
+			Line: z.T("quote.revision_line", map[string]any{"N": rv.Revision, "Author": rv.AuthorName, "At": z.DateTime(rv.CreatedAt)})})
+	}
+	if len(revs) > 1 {
+		m.DiffFrom, m.DiffTo = revs[len(revs)-2].Revision, revs[len(revs)-1].Revision
+		if f, err := strconv.Atoi(r.URL.Query().Get("from")); err == nil {
+			m.DiffFrom = f
+		}
+		if t, err := strconv.Atoi(r.URL.Query().Get("to")); err == nil {
+			m.DiffTo = t
+		}
+		m.Diff = revisionDiff(z, revs, m.DiffFrom, m.DiffTo)
+	}
+	p := s.page(r, z.T("quote.title", map[string]any{"Provider": sq.ProviderName}), "evaluations")
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = z.T(key)
+	}
+	s.render(w, r, http.StatusOK, views.QuoteDetailPage(p, m))
+	return nil
+}
+
+// revisionDiff lists the terms that differ between revisions from and to.
+func revisionDiff(z *i18n.Localizer, revs []store.Revision, from, to int) []views.DiffRow {
+	var a, b *quote.Quote
+	for i := range revs {
+		if revs[i].Revision == from {
+			a = &revs[i].Quote
+		}
+		if revs[i].Revision == to {
+			b = &revs[i].Quote
+		}
+	}
+	if a == nil || b == nil {
+		return nil
+	}
+	var out []views.DiffRow
+	for _, ch := range quote.Diff(*a, *b) {
+		c, _ := quote.ColumnByName(ch.Column)
+		out = append(out, views.DiffRow{Term: z.T(ch.Label), Old: termText(z, c, a), New: termText(z, c, b)})
+	}
+	return out
+}
+
+func (s *Server) editQuote(w http.ResponseWriter, r *http.Request) error {
+	sq, e, _, err := s.quoteParam(r)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	m := views.QuoteForm{EvaluationID: e.ID, EvaluationName: e.Name, QuoteID: sq.ID, Version: sq.Version,
+		Groups: formGroups(z, sq.Quote, nil, nil)}
+	s.render(w, r, http.StatusOK, views.QuoteFormPage(s.page(r, z.T("quote.edit"), "evaluations"), m))
+	return nil
+}
+
+func (s *Server) updateQuote(w http.ResponseWriter, r *http.Request) error {
+	sq, e, _, err := s.quoteParam(r)
+	if err != nil {
+		return err
+	}
+	q, raw, errs, err := parseQuoteForm(w, r)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	version, _ := strconv.Atoi(r.PostForm.Get("version"))
+	m := views.QuoteForm{EvaluationID: e.ID, EvaluationName: e.Name, QuoteID: sq.ID, Version: version}
+	if len(errs) > 0 {
+		m.Groups, m.HasErrors = formGroups(z, q, raw, errs), true
+		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(s.page(r, z.T("quote.edit"), "evaluations"), m))
+		return nil
+	}
+	_, err = s.store.UpdateQuote(r.Context(), currentUser(r).Actor(), sq.ID, version, q)
+	if errors.Is(err, store.ErrConflict) {
+		m.Groups, m.Conflict, m.Version = formGroups(z, q, raw, nil), true, sq.Version
+		s.render(w, r, http.StatusConflict, views.QuoteFormPage(s.page(r, z.T("quote.edit"), "evaluations"), m))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, "/quotes/"+strconv.FormatInt(sq.ID, 10), "flash.quote_updated")
+}
+
+func (s *Server) deleteQuote(w http.ResponseWriter, r *http.Request) error {
+	sq, _, _, err := s.quoteParam(r)
+	if err != nil {
+		return err
+	}
+	if !canDeleteQuote(currentUser(r), sq) {
+		return errForbidden
+	}
+	if err := s.store.DeleteQuote(r.Context(), currentUser(r).Actor(), sq.ID); err != nil {
+		return err
+	}
+	return redirect(w, r, "/evaluations/"+strconv.FormatInt(sq.EvaluationID, 10)+"/quotes", "flash.quote_deleted")
+}
+
+func (s *Server) quoteQuestions(w http.ResponseWriter, r *http.Request) error {
+	sq, _, b, err := s.quoteParam(r)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	m := views.QuestionsPage{QuoteID: sq.ID, Provider: sq.ProviderName}
+	seen := map[string]bool{}
+	for _, f := range flagViews(z, s.flagsFor(sq.Quote, b.Data)) {
+		if !seen[f.Question] {
+			seen[f.Question] = true
+			m.Questions = append(m.Questions, f.Question)
+		}
+	}
+	var plain strings.Builder
+	plain.WriteString(z.T("quote.questions_intro", map[string]any{"Provider": sq.ProviderName}) + "\n\n")
+	for i, q := range m.Questions {
+		plain.WriteString(strconv.Itoa(i+1) + ". " + q + "\n")
+	}
+	m.Plain = plain.String()
+	s.render(w, r, http.StatusOK, views.QuestionsPrintPage(s.page(r, z.T("quote.questions"), "evaluations"), m))
+	return nil
+}

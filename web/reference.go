@@ -1,0 +1,107 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/market"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+func (s *Server) referencePage(w http.ResponseWriter, r *http.Request) error {
+	return s.renderReference(w, r, http.StatusOK, views.ReferencePage{})
+}
+
+func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status int, m views.ReferencePage) error {
+	ctx := r.Context()
+	z := i18n.From(ctx)
+	rates, err := s.store.FXRates(ctx)
+	if err != nil {
+		return err
+	}
+	for _, fx := range rates {
+		m.Rates = append(m.Rates, views.FXRow{Currency: fx.Currency, Rate: z.Decimal(trimDecimal(fx.USDPerUnit)), AsOf: z.Date(fx.AsOf)})
+	}
+	ref, err := s.priceReference(ctx)
+	if err != nil {
+		return err
+	}
+	m.Source, m.SourceDate, m.RowCount = ref.Source, ref.SourceDate, len(ref.Rows)
+	p := s.page(r, z.T("reference.title"), "reference")
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = z.T(key)
+	}
+	s.render(w, r, status, views.ReferenceDataPage(p, m))
+	return nil
+}
+
+// saveFX sets one exchange rate: USD per unit, exact, with its date.
+func (s *Server) saveFX(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	cur := strings.ToUpper(strings.TrimSpace(r.PostForm.Get("currency")))
+	rateText := z.ParseDecimal(r.PostForm.Get("usd_per_unit"))
+	asOfText := strings.TrimSpace(r.PostForm.Get("as_of"))
+	m := views.ReferencePage{Currency: cur, Rate: r.PostForm.Get("usd_per_unit"), AsOf: asOfText, Errors: map[string]string{}}
+	if len(cur) != 3 || strings.Trim(cur, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" || cur == "USD" {
+		m.Errors["currency"] = z.T("reference.error.currency")
+	}
+	rate, err := quote.ParseDecimal(rateText)
+	if err != nil || rate.IsZero() {
+		m.Errors["usd_per_unit"] = z.T("reference.error.rate")
+	}
+	asOf, err := time.Parse(time.DateOnly, asOfText)
+	if err != nil {
+		m.Errors["as_of"] = z.T("reference.error.date")
+	}
+	if len(m.Errors) > 0 {
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, m)
+	}
+	if err := s.store.SetFXRate(r.Context(), currentUser(r).Actor(), cur, rate.String(), asOf); err != nil {
+		return err
+	}
+	return redirect(w, r, "/admin/reference", "flash.fx_saved")
+}
+
+// uploadPrices replaces the market reference with a newer price CSV once
+// it parses completely.
+func (s *Server) uploadPrices(w http.ResponseWriter, r *http.Request) error {
+	z := i18n.From(r.Context())
+	r.Body = http.MaxBytesReader(w, r.Body, 20<<20)
+	if err := r.ParseMultipartForm(1 << 20); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return s.renderReference(w, r, http.StatusRequestEntityTooLarge, views.ReferencePage{UploadErr: z.T("import.too_large")})
+		}
+		return errBadRequest
+	}
+	defer r.MultipartForm.RemoveAll()
+	f, _, err := r.FormFile("file")
+	if err != nil {
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{UploadErr: z.T("import.no_file")})
+	}
+	defer f.Close()
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(f); err != nil {
+		return errBadRequest
+	}
+	if _, err := market.Parse(bytes.NewReader(buf.Bytes())); err != nil {
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{UploadErr: err.Error()})
+	}
+	source := strings.TrimSpace(r.FormValue("source"))
+	date := strings.TrimSpace(r.FormValue("source_date"))
+	if source == "" || date == "" {
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{UploadErr: z.T("form.error.required") + " " + z.T("reference.source") + ", " + z.T("reference.source_date")})
+	}
+	if err := s.store.SavePriceReference(r.Context(), currentUser(r).Actor(), source, date, buf.String()); err != nil {
+		return err
+	}
+	return redirect(w, r, "/admin/reference", "flash.reference_saved")
+}

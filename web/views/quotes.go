@@ -1,0 +1,161 @@
+package views
+
+// QuotesPage lists an evaluation's quotes.
+type QuotesPage struct {
+	EvaluationID   int64
+	EvaluationName string
+	Rows           []QuoteRow
+	CanEdit        bool
+}
+
+// QuoteRow is one quote in the list.
+type QuoteRow struct {
+	ID        int64
+	Provider  string
+	GPU       string
+	Shape     string
+	Rental    string
+	Rate      string
+	Blockers  int
+	Warnings  int
+	Expiry    string // translated
+	ExpiryCSS string // "", "warn" or "blocker"
+}
+
+// TermField is one term in the quote form.
+type TermField struct {
+	Name     string
+	Label    string
+	Kind     string // the quote.Kind
+	Options  []Option
+	State    string // "stated", "not_stated" or "refused"
+	Value    string
+	Error    string
+	Required bool
+}
+
+// Option is a value of a select with its label.
+type Option struct {
+	Value string
+	Label string
+}
+
+// TermGroup is a section of terms.
+type TermGroup struct {
+	Label  string
+	Fields []TermField
+	Terms  []TermView
+}
+
+// QuoteForm is the add and edit form.
+type QuoteForm struct {
+	EvaluationID   int64
+	EvaluationName string
+	QuoteID        int64 // 0 for a new quote
+	Version        int
+	Groups         []TermGroup
+	HasErrors      bool
+	Conflict       bool
+}
+
+// TermView is one term as the quote page shows it.
+type TermView struct {
+	Label string
+	State string // "stated", "not_stated" or "refused"
+	Text  string // the value, or the state's label
+}
+
+// FlagView is one red flag, translated.
+type FlagView struct {
+	Blocker  bool
+	Severity string
+	Message  string
+	Question string
+	Terms    string
+}
+
+// QuoteDetail is the quote page.
+type QuoteDetail struct {
+	ID             int64
+	EvaluationID   int64
+	EvaluationName string
+	Provider       string
+	AuthorLine     string
+	Banner         string
+	BannerCSS      string
+	Groups         []TermGroup
+	Flags          []FlagView
+	Market         MarketView
+	Revisions      []RevisionRow
+	DiffFrom       int
+	DiffTo         int
+	Diff           []DiffRow
+	CanEdit        bool
+	CanDelete      bool
+}
+
+// MarketView is the market price check.
+type MarketView struct {
+	Line    string
+	Verdict string
+	CSS     string
+}
+
+// RevisionRow is one revision of a quote.
+type RevisionRow struct {
+	N    int
+	Line string
+}
+
+// DiffRow is one changed term between two revisions.
+type DiffRow struct {
+	Term string
+	Old  string
+	New  string
+}
+
+// QuestionsPage lists the questions a quote's flags raise.
+type QuestionsPage struct {
+	QuoteID   int64
+	Provider  string
+	Questions []string
+	Plain     string
+}
+
+// ImportPage is the CSV import: upload, errors, preview.
+type ImportPage struct {
+	EvaluationID   int64
+	EvaluationName string
+	Error          string
+	RowErrors      []ImportRowError
+	Preview        []QuoteRow
+	PreviewFlags   [][]FlagView
+	CSV            string
+}
+
+// ImportRowError is one bad cell of an import.
+type ImportRowError struct {
+	Line   int
+	Column string
+	Reason string
+}
+
+// ReferencePage is the admin's FX rates and market prices.
+type ReferencePage struct {
+	Rates      []FXRow
+	Currency   string
+	Rate       string
+	AsOf       string
+	Errors     map[string]string
+	Source     string
+	SourceDate string
+	RowCount   int
+	UploadErr  string
+}
+
+// FXRow is one exchange rate.
+type FXRow struct {
+	Currency string
+	Rate     string
+	AsOf     string
+}

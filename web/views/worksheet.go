@@ -1,0 +1,94 @@
+package views
+
+// WorksheetPage is the side-by-side comparison of an evaluation's quotes.
+type WorksheetPage struct {
+	EvaluationID   int64
+	EvaluationName string
+	Currency       string
+	UnitName       string
+	Columns        []WorksheetColumn
+	Groups         []WorksheetGroup
+	Assumptions    []AssumptionField
+	RunHours       []RunHoursField
+	Version        int
+	CanEdit        bool
+	Errors         map[string]string
+	Notice         string // e.g. quotes left out for want of an FX rate
+	Empty          bool
+	Sort           string
+	AllQuotes      []Option // every quote, for the show/hide form
+	Hidden         map[string]bool
+	Sensitivity    SensitivityTable
+	PerRun         []PerRunRow
+}
+
+// WorksheetColumn is one quote's column header.
+type WorksheetColumn struct {
+	ID       string
+	Provider string
+	Rental   string
+	Link     string
+}
+
+// WorksheetGroup is a group of rows.
+type WorksheetGroup struct {
+	Label string
+	Rows  []WorksheetRow
+}
+
+// WorksheetRow is one row: a label and a cell per column.
+type WorksheetRow struct {
+	Label  string
+	Key    string
+	Strong bool
+	Cells  []WorksheetCell
+}
+
+// WorksheetCell is one figure with its explanation.
+type WorksheetCell struct {
+	Text    string
+	Detail  string // basis or the assumption used, shown on hover and in print
+	State   string // "", "stated", "not_stated", "refused", "assumed"
+	Best    bool
+	Numeric bool
+}
+
+// AssumptionField is one editable assumption.
+type AssumptionField struct {
+	Key    string
+	Label  string
+	Value  string
+	Unit   string
+	Source string
+	Error  string
+}
+
+// RunHoursField is one quote's hours for the per-run view.
+type RunHoursField struct {
+	QuoteID   string
+	Provider  string
+	Effective string
+	Real      string
+}
+
+// SensitivityTable is cost per unit at each utilisation and restart level.
+type SensitivityTable struct {
+	Headers []string
+	Rows    []SensitivityRow
+	Changes []string
+	Chart   string // URL of the SVG chart
+}
+
+// SensitivityRow is one point of the grid.
+type SensitivityRow struct {
+	Label string
+	Cells []WorksheetCell
+}
+
+// PerRunRow is the cost of one accepted run for one quote.
+type PerRunRow struct {
+	Provider string
+	Basis    string
+	Overhead string
+	Cost     string
+}

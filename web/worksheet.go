@@ -1,0 +1,113 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/tco"
+)
+
+// worksheetData is everything the worksheet page, its exports and its API
+// are computed from.
+type worksheetData struct {
+	Evaluation store.Evaluation
+	Brief      store.StoredBrief
+	Quotes     []store.StoredQuote // those in the worksheet, in entry order
+	Skipped    []store.StoredQuote // quotes without an exchange rate
+	Stored     store.Assumptions
+	Inputs     []tco.Quote
+	A          tco.Assumptions
+	WS         tco.Worksheet
+}
+
+// errNoQuotes means the evaluation has nothing to compare yet.
+var errNoQuotes = errors.New("no quotes to compare")
+
+// buildWorksheet computes the evaluation's worksheet: defaults, then the
+// brief, then the values edited on the page; FX from the admin's dated
+// rates. Quotes in a currency without a rate are left out and named.
+func (s *Server) buildWorksheet(ctx context.Context, evaluationID int64) (worksheetData, error) {
+	var d worksheetData
+	var err error
+	if d.Evaluation, err = s.store.Evaluation(ctx, evaluationID); err != nil {
+		return d, err
+	}
+	if d.Brief, err = s.store.Brief(ctx, evaluationID); err != nil {
+		return d, err
+	}
+	if d.Stored, err = s.store.Assumptions(ctx, evaluationID); err != nil {
+		return d, err
+	}
+	all, err := s.store.ListQuotes(ctx, evaluationID)
+	if err != nil {
+		return d, err
+	}
+	d.A = tco.DefaultAssumptions("USD")
+	tco.ApplyBrief(&d.A, d.Brief.Data)
+	if err := tco.ApplyOverrides(&d.A, d.Stored.Overrides); err != nil {
+		return d, err
+	}
+	usdPer, dates, err := s.fxTable(ctx)
+	if err != nil {
+		return d, err
+	}
+	usdPer["USD"] = quote.DecimalFromInt(1)
+	target, ok := usdPer[d.A.Currency]
+	if !ok {
+		// Without a rate for the evaluation currency, work in USD.
+		d.A.Currency, target = "USD", usdPer["USD"]
+	}
+	for cur, rate := range usdPer {
+		if cur != d.A.Currency {
+			d.A.FX[cur] = tco.FXRate{Rate: rate.Float64() / target.Float64(), Date: dates[cur], Source: "admin FX table (USD per unit)"}
+		}
+	}
+	for _, sq := range all {
+		cur, _ := sq.Quote.Currency.Get()
+		if _, ok := usdPer[cur]; !ok {
+			d.Skipped = append(d.Skipped, sq)
+			continue
+		}
+		d.Quotes = append(d.Quotes, sq)
+		d.Inputs = append(d.Inputs, tco.FromQuote(strconv.FormatInt(sq.ID, 10), sq.ProviderName, sq.Quote))
+	}
+	if len(d.Inputs) == 0 {
+		return d, errNoQuotes
+	}
+	d.WS, err = tco.Compute(d.Inputs, d.A)
+	if err != nil {
+		return d, fmt.Errorf("worksheet %d: %w", evaluationID, err)
+	}
+	return d, nil
+}
+
+// moneyText is an exact amount from minor units, in the locale's format.
+func minorDecimal(m tco.Money) string {
+	digits := 2
+	switch m.Currency {
+	case "VND", "JPY", "KRW":
+		digits = 0
+	case "KWD", "BHD":
+		digits = 3
+	}
+	neg := m.Minor < 0
+	n := m.Minor
+	if neg {
+		n = -n
+	}
+	s := strconv.FormatInt(n, 10)
+	if digits > 0 {
+		for len(s) <= digits {
+			s = "0" + s
+		}
+		s = s[:len(s)-digits] + "." + s[len(s)-digits:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}

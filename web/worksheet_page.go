@@ -1,0 +1,257 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/redflag"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/tco"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+func (s *Server) showWorksheet(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	d, err := s.buildWorksheet(r.Context(), id)
+	if err != nil && !errors.Is(err, errNoQuotes) {
+		return err
+	}
+	m := s.worksheetView(r, d, nil, nil)
+	m.Empty = errors.Is(err, errNoQuotes)
+	z := i18n.From(r.Context())
+	p := s.page(r, z.T("worksheet.title")+" · "+d.Evaluation.Name, "evaluations")
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = z.T(key)
+	}
+	s.render(w, r, http.StatusOK, views.WorksheetView(p, m))
+	return nil
+}
+
+func money(z *i18n.Localizer, m tco.Money) string { return z.Money(minorDecimal(m), m.Currency) }
+
+// worksheetView lays the computed worksheet out as the page shows it;
+// input and errs carry a failed assumptions form back.
+func (s *Server) worksheetView(r *http.Request, d worksheetData, input map[string]string, errs map[string]string) views.WorksheetPage {
+	z := i18n.From(r.Context())
+	q := r.URL.Query()
+	m := views.WorksheetPage{EvaluationID: d.Evaluation.ID, EvaluationName: d.Evaluation.Name, Currency: d.A.Currency,
+		UnitName: d.A.UnitName, Version: d.Stored.Version, CanEdit: currentUser(r).Role.Can(auth.EditBrief),
+		Errors: errs, Sort: q.Get("sort"), Hidden: map[string]bool{}}
+	if len(d.Skipped) > 0 {
+		var names []string
+		for _, sq := range d.Skipped {
+			cur, _ := sq.Quote.Currency.Get()
+			names = append(names, sq.ProviderName+" ("+cur+")")
+		}
+		m.Notice = z.T("worksheet.no_fx", map[string]any{"Quotes": strings.Join(names, ", ")})
+	}
+	m.Assumptions = assumptionFields(z, d.A, input, errs)
+	byID := map[string]store.StoredQuote{}
+	for _, sq := range d.Quotes {
+		id := strconv.FormatInt(sq.ID, 10)
+		byID[id] = sq
+		rh := d.Stored.RunHours[id]
+		if input != nil {
+			rh = store.RunHours{Effective: input["run_effective_"+id], Real: input["run_real_"+id]}
+		}
+		m.RunHours = append(m.RunHours, views.RunHoursField{QuoteID: id, Provider: sq.ProviderName, Effective: rh.Effective, Real: rh.Real})
+		m.AllQuotes = append(m.AllQuotes, views.Option{Value: id, Label: sq.ProviderName})
+	}
+	if len(d.WS.Results) == 0 {
+		return m
+	}
+	if shown := q["show"]; len(shown) > 0 {
+		for _, o := range m.AllQuotes {
+			m.Hidden[o.Value] = !slices.Contains(shown, o.Value)
+		}
+	}
+	results := visibleResults(d.WS.Results, m.Hidden, m.Sort == "cost")
+	for _, res := range results {
+		sq := byID[res.QuoteID]
+		m.Columns = append(m.Columns, views.WorksheetColumn{ID: res.QuoteID, Provider: sq.ProviderName,
+			Rental: z.T("quote.term.rental_model." + string(res.RentalModel)), Link: "/quotes/" + res.QuoteID})
+	}
+	m.Groups = s.worksheetGroups(r, d, results, byID)
+	m.Sensitivity = sensitivityTable(z, d, byID)
+	m.PerRun = perRunRows(z, d, byID)
+	return m
+}
+
+func visibleResults(all []tco.Result, hidden map[string]bool, byCost bool) []tco.Result {
+	var out []tco.Result
+	for _, r := range all {
+		if !hidden[r.QuoteID] {
+			out = append(out, r)
+		}
+	}
+	if byCost {
+		slices.SortStableFunc(out, func(a, b tco.Result) int { return int(a.CostPerUnit.Minor - b.CostPerUnit.Minor) })
+	}
+	return out
+}
+
+func assumptionFields(z *i18n.Localizer, a tco.Assumptions, input, errs map[string]string) []views.AssumptionField {
+	var out []views.AssumptionField
+	for _, key := range tco.Editable {
+		f, _ := a.Field(key)
+		v, unit := assumptionText(key, f.Value), f.Unit
+		if key == "utilisation" {
+			unit = "%"
+		}
+		if input != nil {
+			v = input["a_"+key]
+		} else {
+			v = z.Decimal(v)
+		}
+		out = append(out, views.AssumptionField{Key: key, Label: z.T("worksheet.assumption." + key), Value: v, Unit: unit,
+			Source: z.T("worksheet.source", map[string]any{"Source": f.Source}), Error: errs[key]})
+	}
+	return out
+}
+
+// worksheetGroups builds the row groups: shape and fabric, terms with their
+// state, the nine cost lines, the totals and the flags.
+func (s *Server) worksheetGroups(r *http.Request, d worksheetData, results []tco.Result, byID map[string]store.StoredQuote) []views.WorksheetGroup {
+	z := i18n.From(r.Context())
+	termRow := func(col string) views.WorksheetRow {
+		c, _ := quote.ColumnByName(col)
+		row := views.WorksheetRow{Label: z.T(c.Label), Key: col}
+		for _, res := range results {
+			q := byID[res.QuoteID].Quote
+			row.Cells = append(row.Cells, views.WorksheetCell{Text: termText(z, c, &q), State: stateName(c.State(&q))})
+		}
+		return row
+	}
+	shape := views.WorksheetGroup{Label: z.T("worksheet.group.shape")}
+	for _, col := range []string{"gpu_model", "form_factor", "gpus_per_node", "nodes", "intra_node_interconnect", "inter_node_fabric", "fabric_gbps_per_node"} {
+		shape.Rows = append(shape.Rows, termRow(col))
+	}
+	terms := views.WorksheetGroup{Label: z.T("worksheet.group.terms")}
+	for _, col := range []string{"price_per_gpu_hour", "billing_unit", "min_term_months", "storage_price_per_tb_month", "egress_price_per_gb", "support_terms"} {
+		terms.Rows = append(terms.Rows, termRow(col))
+	}
+	lines := views.WorksheetGroup{Label: z.T("worksheet.group.lines", map[string]any{"Currency": d.A.Currency})}
+	for i, key := range tco.LineKeys() {
+		row := views.WorksheetRow{Label: z.T("worksheet.line." + key), Key: key}
+		for _, res := range results {
+			l := res.Lines[i]
+			cell := views.WorksheetCell{Text: money(z, l.Amount), Numeric: true, Detail: l.Basis, Best: d.WS.Best[key] == res.QuoteID && len(results) > 1}
+			if len(l.Assumed) > 0 {
+				cell.State = "assumed"
+				cell.Detail += " — " + strings.Join(l.Assumed, "; ")
+			}
+			if l.Converted() {
+				cell.Detail += " — " + z.T("worksheet.converted", map[string]any{"Original": money(z, l.Original), "Date": z.Date(l.FX.Date)})
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		lines.Rows = append(lines.Rows, row)
+	}
+	totals := views.WorksheetGroup{Label: z.T("worksheet.group.totals")}
+	tcoRow := views.WorksheetRow{Label: z.T("worksheet.tco"), Key: "tco", Strong: true}
+	cpuRow := views.WorksheetRow{Label: z.T("worksheet.cost_per_unit", map[string]any{"Unit": d.A.UnitName}), Key: "cost_per_unit", Strong: true}
+	missRow := views.WorksheetRow{Label: z.T("worksheet.completeness"), Key: "completeness"}
+	flagRow := views.WorksheetRow{Label: z.T("quotes.flags"), Key: "flags"}
+	for _, res := range results {
+		tc := views.WorksheetCell{Text: money(z, res.TCO), Numeric: true, Best: d.WS.Best[tco.RowTCO] == res.QuoteID && len(results) > 1}
+		cu := views.WorksheetCell{Text: money(z, res.CostPerUnit), Numeric: true, Best: d.WS.Best[tco.RowCostPerUnit] == res.QuoteID && len(results) > 1,
+			Detail: z.T("worksheet.units", map[string]any{"Units": strconv.FormatFloat(res.UnitsPerMonth, 'f', 2, 64), "Unit": d.A.UnitName})}
+		mc := views.WorksheetCell{Text: z.T("worksheet.complete"), State: "stated"}
+		if res.Incomplete {
+			tc.Text += " (" + money(z, res.Low) + " – " + money(z, res.High) + ")"
+			cu.Text += " (" + money(z, res.CostPerUnitLow) + " – " + money(z, res.CostPerUnitHigh) + ")"
+			var names []string
+			for _, miss := range res.Missing {
+				if c, ok := quote.ColumnByName(miss.Term); ok {
+					names = append(names, z.T(c.Label)+" ("+z.T(statusKey(miss.Status))+")")
+				} else {
+					names = append(names, miss.Term)
+				}
+			}
+			mc = views.WorksheetCell{Text: z.T("worksheet.incomplete", map[string]any{"Terms": strings.Join(names, ", ")}), State: "assumed"}
+		}
+		tcoRow.Cells, cpuRow.Cells, missRow.Cells = append(tcoRow.Cells, tc), append(cpuRow.Cells, cu), append(missRow.Cells, mc)
+		b, wn := redflag.Counts(s.flagsFor(byID[res.QuoteID].Quote, d.Brief.Data))
+		flagRow.Cells = append(flagRow.Cells, views.WorksheetCell{Text: z.N("quotes.blockers", b) + ", " + z.N("quotes.warnings", wn)})
+	}
+	totals.Rows = []views.WorksheetRow{tcoRow, cpuRow, missRow, flagRow}
+	return []views.WorksheetGroup{shape, terms, lines, totals}
+}
+
+func statusKey(st tco.Status) string {
+	if st == tco.StatusRefused {
+		return "quote.state.refused"
+	}
+	return "quote.state.not_stated"
+}
+
+func sensitivityTable(z *i18n.Localizer, d worksheetData, byID map[string]store.StoredQuote) views.SensitivityTable {
+	sens := d.WS.Sensitivity
+	t := views.SensitivityTable{Headers: []string{z.T("worksheet.point")},
+		Chart: fmt.Sprintf("/evaluations/%d/worksheet/sensitivity.svg", d.Evaluation.ID)}
+	for _, id := range sens.QuoteIDs {
+		t.Headers = append(t.Headers, byID[id].ProviderName)
+	}
+	for _, pt := range sens.Points {
+		row := views.SensitivityRow{Label: z.T("worksheet.point_label", map[string]any{
+			"Utilisation": strconv.Itoa(int(pt.Utilisation*100 + 0.5)), "Restart": z.T("worksheet.restart." + string(pt.Restart))})}
+		for i, c := range pt.CostPerUnit {
+			row.Cells = append(row.Cells, views.WorksheetCell{Text: money(z, c), Numeric: true, Best: sens.QuoteIDs[i] == pt.Cheapest})
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	for _, ch := range sens.Changes {
+		from, to := sens.Points[ch.From], sens.Points[ch.To]
+		t.Changes = append(t.Changes, z.T("worksheet.change", map[string]any{
+			"From": byID[ch.FromQuote].ProviderName, "To": byID[ch.ToQuote].ProviderName,
+			"A": pointLabel(z, from), "B": pointLabel(z, to)}))
+	}
+	return t
+}
+
+func pointLabel(z *i18n.Localizer, p tco.Point) string {
+	return z.T("worksheet.point_label", map[string]any{"Utilisation": strconv.Itoa(int(p.Utilisation*100 + 0.5)),
+		"Restart": z.T("worksheet.restart." + string(p.Restart))})
+}
+
+// perRunRows prices one accepted run for every quote whose run hours are
+// known: GPUs × rate × effective hours × overhead.
+func perRunRows(z *i18n.Localizer, d worksheetData, byID map[string]store.StoredQuote) []views.PerRunRow {
+	var out []views.PerRunRow
+	for _, in := range d.Inputs {
+		rh, ok := d.Stored.RunHours[in.ID]
+		eff, err1 := strconv.ParseFloat(rh.Effective, 64)
+		real, err2 := strconv.ParseFloat(rh.Real, 64)
+		rate, okRate := in.RatePerGPUHour.Value, in.RatePerGPUHour.Known
+		if !ok || err1 != nil || err2 != nil || !okRate {
+			continue
+		}
+		rc, err := tco.PerRun(tco.Run{GPUs: in.GPUs(), RatePerGPUHour: rate, Currency: in.Currency, EffectiveHours: eff, RealHours: real})
+		if err != nil {
+			continue
+		}
+		out = append(out, views.PerRunRow{Provider: byID[in.ID].ProviderName, Basis: rc.Basis,
+			Overhead: "× " + z.Decimal(strconv.FormatFloat(rc.Overhead, 'f', 2, 64)), Cost: money(z, rc.Cost)})
+	}
+	return out
+}
+
+// assumptionText is an assumption as the form shows it: utilisation in
+// percent, at most six decimals (what an exact decimal input accepts).
+func assumptionText(key string, v float64) string {
+	if key == "utilisation" {
+		v *= 100
+	}
+	s := strconv.FormatFloat(v, 'f', 6, 64)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
+}
