@@ -3,6 +3,8 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
 // browser starts headless Chromium for a test. Without a browser the test
@@ -48,6 +51,11 @@ func browser(t *testing.T) context.Context {
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	// Start the browser on this context, so steps run with shorter-lived
+	// child contexts do not own (and close) the tab.
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
 	return ctx
 }
 
@@ -70,6 +78,21 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 
 type css = chromedp.CSS
 
+// waitFor polls a JavaScript condition until it holds: after a click that
+// navigates, the old page can still satisfy a plain visibility wait.
+func waitFor(t *testing.T, ctx context.Context, js string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err == nil && ok {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	screenshot(t, ctx, "failure-"+strings.ReplaceAll(t.Name(), "/", "-"))
+	t.Fatalf("timed out waiting for %s", js)
+}
+
 // text reads the text of the first element matching sel.
 func text(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
@@ -80,10 +103,16 @@ func text(t *testing.T, ctx context.Context, sel string) string {
 	return strings.TrimSpace(s)
 }
 
+// do runs steps with a bounded wait; on failure it saves a screenshot and
+// reports the page's text, so a failed wait says what the page showed.
 func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	if err := chromedp.Do(ctx, steps...); err != nil {
-		t.Fatal(err)
+	stepCtx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(stepCtx, steps...); err != nil {
+		page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("main") ? document.querySelector("main").innerText : document.body.innerText`))
+		screenshot(t, ctx, "failure-"+strings.ReplaceAll(t.Name(), "/", "-"))
+		t.Fatalf("%v\npage: %.1500s", err, page)
 	}
 }
 
@@ -228,5 +257,96 @@ func TestBrowserProcurementImportsQuotes(t *testing.T) {
 	screenshot(t, ctx, "quote-flags")
 	if flags := text(t, ctx, "[data-testid=flags]"); !strings.Contains(strings.ToLower(flags), "blocker") {
 		t.Errorf("flags = %q", flags)
+	}
+}
+
+func TestBrowserManagerApproves(t *testing.T) {
+	a := newApp(t)
+	ctx := browser(t)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, buyer, "Manager journey")
+	_, qid := marketplaceQuote(t, buyer, ev)
+	wantStatus(t, buyer.post("/quotes/"+qid+"/shortlist", url.Values{"on": {"yes"}}), http.StatusSeeOther)
+	a.user("boss@example.com", auth.Manager)
+
+	do(t, ctx,
+		browserLogin(a, "boss@example.com"),
+		chromedp.Navigate(a.srv.URL+ev),
+		chromedp.Click(css("[data-testid=decision-card] a")),
+		chromedp.WaitVisible(css("[data-testid=recommendation]")),
+	)
+	if text(t, ctx, "[data-testid=reasons]") == "" {
+		t.Error("no reasons shown")
+	}
+	screenshot(t, ctx, "decision")
+	for left := 1; left >= 0; left-- { // the marketplace quote has two blockers
+		do(t, ctx,
+			chromedp.SendKeys(css("[data-testid=waive-form] input[name=reason]"), "accepted for a short trial"),
+			chromedp.Click(css("[data-testid=waive]")),
+		)
+		waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll("[data-testid=waive-form]").length == %d && !!document.querySelector("[data-testid=flash]")`, left))
+	}
+	do(t, ctx,
+		chromedp.SendKeys(css("[data-testid=decide-form] input[name=reason]"), "lowest cost per run"),
+		chromedp.Click(css("[data-testid=approve]")),
+		chromedp.WaitVisible(css("[data-testid=approval]")),
+		chromedp.Click(css("[data-testid=memo-link]")),
+		chromedp.WaitVisible(css("[data-testid=memo]")),
+	)
+	screenshot(t, ctx, "memo")
+	if !strings.Contains(text(t, ctx, "[data-testid=memo-approval]"), "Example Marketplace") || len(text(t, ctx, "[data-testid=memo-hash]")) != 64 {
+		t.Errorf("memo: %q", text(t, ctx, "[data-testid=memo]"))
+	}
+}
+
+func TestBrowserWorksheetWinnerChanges(t *testing.T) {
+	a := newApp(t)
+	ctx := browser(t)
+	u := a.user("planner@example.com", auth.Procurement)
+	ev, err := a.store.CreateEvaluation(context.Background(), u.Actor(), "Winner")
+	if err != nil {
+		t.Fatal(err)
+	}
+	csv := "provider,rental_model,gpu_model,form_factor,gpus_per_node,nodes,currency,price_per_gpu_hour,billing_unit,min_term_months,storage_price_per_tb_month,egress_price_per_gb\n" +
+		"Reserved Co,reserved,H100,sxm,8,1,USD,2.00,hour,12,20,0.05\n" +
+		"OnDemand Co,on_demand,H100,sxm,8,1,USD,3.00,second,0,20,0.05\n"
+	qs, err := quote.ReadCSV(strings.NewReader(csv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.store.ImportQuotes(context.Background(), u.Actor(), ev.ID, qs); err != nil {
+		t.Fatal(err)
+	}
+	winnerAt := func(util string) string {
+		do(t, ctx,
+			chromedp.Navigate(fmt.Sprintf("%s/evaluations/%d/worksheet", a.srv.URL, ev.ID)),
+			chromedp.WaitVisible(css("#a-utilisation")),
+			chromedp.SetValue(css("#a-utilisation"), util),
+			chromedp.Click(css("[data-testid=assumptions-save]")),
+			chromedp.WaitVisible(css("[data-testid=flash]")),
+		)
+		best, err := chromedp.Run(ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("[data-testid=ws-row-cost_per_unit] td")].findIndex(td => td.classList.contains("best"))`))
+		if err != nil || best < 0 {
+			t.Fatalf("no best cell at %s %%: %v", util, err)
+		}
+		names, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("[data-testid=ws-column] a")].map(a => a.textContent)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return names[best]
+	}
+	do(t, ctx, browserLogin(a, "planner@example.com"))
+	low, high := winnerAt("40"), winnerAt("95")
+	screenshot(t, ctx, "worksheet")
+	if low != "OnDemand Co" || high != "Reserved Co" {
+		t.Errorf("winner at 40 %% = %q, at 95 %% = %q", low, high)
+	}
+	for _, ext := range []string{"csv", "xlsx"} {
+		status, err := chromedp.Run(ctx, chromedp.Evaluate[int](
+			fmt.Sprintf(`fetch("/evaluations/%d/worksheet.%s").then(r => r.ok ? r.blob().then(b => b.size > 100 ? 200 : 0) : r.status)`, ev.ID, ext),
+			chromedp.EvalAwaitPromise))
+		if err != nil || status != 200 {
+			t.Errorf("download %s: %d %v", ext, status, err)
+		}
 	}
 }

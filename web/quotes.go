@@ -36,10 +36,15 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	suites, err := s.store.SuiteSummaries(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
 	z := i18n.From(r.Context())
 	m := views.QuotesPage{EvaluationID: e.ID, EvaluationName: e.Name, CanEdit: currentUser(r).Role.Can(auth.EditQuotes)}
 	for _, sq := range qs {
 		row, _ := s.storedRow(z, sq, b.Data)
+		row.Suite = suiteProgress(z, suites[sq.ID])
 		m.Rows = append(m.Rows, row)
 	}
 	p := s.page(r, z.T("quotes.title")+" · "+e.Name, "evaluations")
@@ -170,6 +175,11 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 		Groups:     termGroups(z, sq.Quote), Flags: flagViews(z, s.flagsFor(sq.Quote, b.Data)),
 		Market:  s.marketView(ctx, sq.Quote),
 		CanEdit: u.Role.Can(auth.EditQuotes), CanDelete: canDeleteQuote(u, sq)}
+	bench, err := s.loadBench(ctx, sq, b.Data)
+	if err != nil {
+		return err
+	}
+	m.Bench = benchView(z, sq, bench, u.Role.Can(auth.UploadBenchmarks), false)
 	if _, css := expiry(z, sq.Quote, s.store.Now()); css != "" {
 		until, _ := sq.Quote.ValidUntil.Get()
 		m.Banner, m.BannerCSS = z.T("quote.expiring_banner", map[string]any{"Date": z.Date(until)}), "warn"

@@ -10,6 +10,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/market"
 	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -32,6 +33,11 @@ func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status 
 		return err
 	}
 	m.Source, m.SourceDate, m.RowCount = ref.Source, ref.SourceDate, len(ref.Rows)
+	allow, err := s.store.Setting(ctx, store.SettingAllowSelfApproval)
+	if err != nil {
+		return err
+	}
+	m.AllowSelf = allow == "yes"
 	p := s.page(r, z.T("reference.title"), "reference")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)

@@ -57,6 +57,15 @@ func (s *Server) routes() http.Handler {
 		r.Get("/quotes/{id}", s.h(s.showQuote))
 		r.Get("/quotes/{id}/questions", s.h(s.quoteQuestions))
 		r.Get("/evaluations/{id}/worksheet", s.h(s.showWorksheet))
+		r.Get("/evaluations/{id}/worksheet/sensitivity.svg", s.h(s.sensitivityChart))
+		r.Get("/evaluations/{id}/worksheet.csv", s.h(s.exportWorksheet("csv")))
+		r.Get("/evaluations/{id}/worksheet.xlsx", s.h(s.exportWorksheet("xlsx")))
+		r.Get("/evaluations/{id}/decision", s.h(s.showDecision))
+		r.Get("/evaluations/{id}/decision/memo", s.h(s.showMemo))
+		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/decision/facts", s.h(s.saveFacts))
+		r.With(s.requirePermission(auth.EditQuotes)).Post("/quotes/{id}/shortlist", s.h(s.shortlistQuote))
+		r.With(s.requirePermission(auth.Approve)).Post("/quotes/{id}/waivers", s.h(s.waiveFlag))
+		r.With(s.requirePermission(auth.Approve)).Post("/quotes/{id}/decision", s.h(s.decideForm))
 		r.With(s.requirePermission(auth.EditBrief)).Post("/evaluations/{id}/worksheet/assumptions", s.h(s.saveAssumptions))
 		r.With(s.requirePermission(auth.EditQuotes)).Group(func(r chi.Router) {
 			r.Get("/evaluations/{id}/quotes/new", s.h(s.newQuote))
@@ -67,6 +76,14 @@ func (s *Server) routes() http.Handler {
 			r.Get("/quotes/{id}/edit", s.h(s.editQuote))
 			r.Post("/quotes/{id}/edit", s.h(s.updateQuote))
 			r.Post("/quotes/{id}/delete", s.h(s.deleteQuote))
+		})
+		// Benchmarks and the acceptance suite: every user reads, engineers record.
+		r.Get("/quotes/{id}/benchmarks", s.h(s.showBenchmarks))
+		r.Get("/quotes/{id}/benchmarks/busbw.svg", s.h(s.busbwChart))
+		r.Get("/benchmarks/{id}/download", s.h(s.downloadBenchmark))
+		r.With(s.requirePermission(auth.UploadBenchmarks)).Group(func(r chi.Router) {
+			r.Post("/quotes/{id}/benchmarks", s.h(s.uploadBenchmark))
+			r.Post("/quotes/{id}/acceptance", s.h(s.recordAcceptance))
 		})
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		r.With(s.requirePermission(auth.ManageUsers)).Group(func(r chi.Router) {
@@ -79,6 +96,7 @@ func (s *Server) routes() http.Handler {
 			r.Get("/admin/reference", s.h(s.referencePage))
 			r.Post("/admin/reference/fx", s.h(s.saveFX))
 			r.Post("/admin/reference/prices", s.h(s.uploadPrices))
+			r.Post("/admin/settings/self-approval", s.h(s.setSelfApproval))
 		})
 	})
 
@@ -93,6 +111,16 @@ func (s *Server) routes() http.Handler {
 		r.Get("/evaluations/{id}/quotes.csv", s.h(s.exportQuotes))
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/quotes/import", s.h(s.apiImportQuotes))
 		r.Get("/evaluations/{id}/worksheet", s.h(s.apiWorksheet))
+		r.Get("/evaluations/{id}/worksheet.csv", s.h(s.exportWorksheet("csv")))
+		r.Get("/evaluations/{id}/worksheet.xlsx", s.h(s.exportWorksheet("xlsx")))
+		r.Get("/evaluations/{id}/decision", s.h(s.apiDecision))
+		r.With(s.requirePermission(auth.Approve)).Post("/quotes/{id}/approval", s.h(s.apiApproval))
+		// Benchmarks and the acceptance suite.
+		r.Get("/quotes/{id}/benchmarks", s.h(s.apiListBenchmarks))
+		r.With(s.requirePermission(auth.UploadBenchmarks)).Group(func(r chi.Router) {
+			r.Post("/quotes/{id}/benchmarks", s.h(s.apiUploadBenchmark))
+			r.Post("/quotes/{id}/acceptance", s.h(s.apiRecordAcceptance))
+		})
 	})
 	return r
 }

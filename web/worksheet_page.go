@@ -185,7 +185,8 @@ func (s *Server) worksheetGroups(r *http.Request, d worksheetData, results []tco
 		flagRow.Cells = append(flagRow.Cells, views.WorksheetCell{Text: z.N("quotes.blockers", b) + ", " + z.N("quotes.warnings", wn)})
 	}
 	totals.Rows = []views.WorksheetRow{tcoRow, cpuRow, missRow, flagRow}
-	return []views.WorksheetGroup{shape, terms, lines, totals}
+	// Totals first: the figures a manager decides on are visible without scrolling.
+	return []views.WorksheetGroup{totals, lines, terms, shape}
 }
 
 func statusKey(st tco.Status) string {

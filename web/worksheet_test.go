@@ -121,3 +121,25 @@ func TestWorksheetPerRunView(t *testing.T) {
 		t.Errorf("per-run view: %q", perRun)
 	}
 }
+
+func TestWorksheetExports(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, c, "Exports")
+	res := c.get(ev + "/worksheet.csv")
+	wantStatus(t, res, http.StatusOK)
+	if b := body(t, res); !strings.Contains(b, "committed_compute") || !strings.Contains(b, "Example Hyperscaler") {
+		t.Errorf("csv: %.300s", b)
+	}
+	res = c.get(ev + "/worksheet.xlsx")
+	wantStatus(t, res, http.StatusOK)
+	if b := body(t, res); !strings.HasPrefix(b, "PK") || !strings.Contains(res.Header.Get("Content-Disposition"), "attachment") {
+		t.Errorf("xlsx: %q", res.Header)
+	}
+	res = c.get(ev + "/worksheet/sensitivity.svg")
+	wantStatus(t, res, http.StatusOK)
+	if res.Header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(body(t, res), "<polyline") {
+		t.Errorf("chart: %s", res.Header.Get("Content-Type"))
+	}
+}

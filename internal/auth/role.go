@@ -33,6 +33,8 @@ const (
 	ManageUsers       Permission = "users.manage"
 	ReadAudit         Permission = "audit.read"
 	UseAPI            Permission = "api.use"
+	Approve           Permission = "decision.approve" // approve, reject, revoke; waive blocker flags
+	UploadBenchmarks  Permission = "benchmarks.upload" // upload logs, record acceptance tests
 )
 
 // grants is deny-by-default: a permission missing here is held by nobody.
@@ -46,6 +48,8 @@ var grants = map[Permission][]Role{
 	ManageUsers:       {Admin},
 	ReadAudit:         {Manager, Admin},
 	UseAPI:            {Procurement, Engineer, Manager, Admin},
+	Approve:           {Manager},
+	UploadBenchmarks:  {Engineer, Manager, Admin},
 }
 
 // Can reports whether role r holds permission p.

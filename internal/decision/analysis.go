@@ -1,10 +1,6 @@
 package decision
 
-import (
-	"errors"
-	"fmt"
-	"strings"
-)
+import "errors"
 
 // analysis holds every figure computed before deciding, so the decision
 // reads as rules over facts rather than arithmetic.
@@ -38,14 +34,27 @@ func analyse(in Input) analysis {
 	}
 	for _, r := range []struct {
 		kind string
+		key  string
 		rate *Rate
-	}{{"on-demand", a.rates.OnDemand}, {"reserved", a.rates.Reserved}, {"spot", a.rates.Spot}} {
+	}{
+		{"on_demand", "decision.note.market_rate_used.on_demand", a.rates.OnDemand},
+		{"reserved", "decision.note.market_rate_used.reserved", a.rates.Reserved},
+		{"spot", "decision.note.market_rate_used.spot", a.rates.Spot},
+	} {
 		if r.rate != nil && r.rate.QuoteID == 0 {
-			a.notes = append(a.notes, Statement{
-				Key:   "note.market_rate_used",
-				Text:  fmt.Sprintf("No %s quote yet: the %s rate is the market reference %s (%s, %s).", r.kind, r.kind, rate(in.Currency, r.rate.PerGPUHour), r.rate.Source, r.rate.Date),
-				Facts: []Fact{wordFact("rate.kind", r.kind), rateFact("rate.market", in.Currency, r.rate.PerGPUHour)},
-			})
+			source := r.rate.Source
+			switch {
+			case source == "":
+				source = r.rate.Date
+			case r.rate.Date != "":
+				source += ", " + r.rate.Date
+			}
+			if source == "" {
+				source = "—" // a fact is never empty
+			}
+			a.notes = append(a.notes, st(r.key,
+				wordFact("RateKind", r.kind), rateFact("MarketRate", in.Currency, r.rate.PerGPUHour),
+				currencyFact(in.Currency), wordFact("RateSource", source)))
 		}
 	}
 	od, res := a.rates.OnDemand, a.rates.Reserved
@@ -66,11 +75,8 @@ func (a *analysis) breakEvens(in Input) {
 	}
 	buy.FleetGPUs = a.fleet
 	if buy.OpsStaffPerYear.Value > 0 && a.fleet == 0 {
-		a.notes = append(a.notes, Statement{
-			Key:   "note.fleet_unknown",
-			Text:  "The brief gives no GPU count, so the ops staff cost cannot be spread per GPU and no break-even is computed.",
-			Facts: []Fact{intFact("brief.gpus", 0), moneyFact("buy.ops_staff_per_year", in.Currency, buy.OpsStaffPerYear.Value)},
-		})
+		a.notes = append(a.notes, st("decision.note.fleet_unknown",
+			intFact("GPUs", 0), moneyFact("OpsStaffPerYear", in.Currency, buy.OpsStaffPerYear.Value), currencyFact(in.Currency)))
 		return
 	}
 	a.opex = buy.OpexPerGPUMonth()
@@ -120,18 +126,14 @@ func (a *analysis) modelAPI(in Input) {
 		a.api = &c
 		return
 	}
-	why := "the self-hosted rate or the utilisation is not known"
+	key, missing := "decision.note.model_api_not_compared.no_rate", "rate_or_utilization"
 	switch {
 	case errors.Is(err, ErrNoVolume):
-		why = "the monthly output token volume is not known"
+		key, missing = "decision.note.model_api_not_compared.no_volume", "output_tokens_per_month"
 	case errors.Is(err, ErrNoThroughput):
-		why = "no benchmark measured a throughput and none was stated"
+		key, missing = "decision.note.model_api_not_compared.no_throughput", "throughput"
 	}
-	a.notes = append(a.notes, Statement{
-		Key:   "note.model_api_not_compared",
-		Text:  "The model API was not compared with self-hosting: " + why + ".",
-		Facts: []Fact{wordFact("model_api.missing", why)},
-	})
+	a.notes = append(a.notes, st(key, wordFact("ModelAPIMissing", missing)))
 }
 
 // priceBlend prices the staged path for the brief's demand: GPUs × 730 h ×
@@ -147,23 +149,25 @@ func (a *analysis) priceBlend(in Input) {
 		}
 		return r.PerGPUHour
 	}
-	var missing []string
+	// One note per tier that has a share but no rate: each says which
+	// price to ask for.
+	unpriced := false
 	for _, t := range []struct {
-		name  string
+		key   string
+		tier  string
 		share float64
 		rate  *Rate
-	}{{"reserved", in.Blend.Reserved, a.rates.Reserved}, {"on-demand", in.Blend.OnDemand, a.rates.OnDemand}, {"spot", in.Blend.Spot, a.rates.Spot}} {
+	}{
+		{"decision.note.blend_not_priced.reserved", "reserved", in.Blend.Reserved, a.rates.Reserved},
+		{"decision.note.blend_not_priced.on_demand", "on_demand", in.Blend.OnDemand, a.rates.OnDemand},
+		{"decision.note.blend_not_priced.spot", "spot", in.Blend.Spot, a.rates.Spot},
+	} {
 		if t.share > 0 && t.rate == nil {
-			missing = append(missing, t.name)
+			unpriced = true
+			a.notes = append(a.notes, st(t.key, wordFact("MissingRate", t.tier), percentFact("BlendShare", t.share)))
 		}
 	}
-	if len(missing) > 0 {
-		list := strings.Join(missing, ", ")
-		a.notes = append(a.notes, Statement{
-			Key:   "note.blend_not_priced",
-			Text:  "The reserved / on-demand / spot blend is not priced: no " + list + " rate is known.",
-			Facts: []Fact{wordFact("blend.missing_rates", list)},
-		})
+	if unpriced {
 		return
 	}
 	b, err := BlendCost(BlendInputs{

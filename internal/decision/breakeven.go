@@ -134,7 +134,7 @@ func rateForBreakEven(capex, opexMonth, monthsLimit, u float64) float64 {
 	return (capex/monthsLimit + opexMonth) / (HoursPerMonth * u)
 }
 
-// ArticleClaimNote is the text to show wherever the seed article's
+// ArticleClaimNote is the note to show wherever the seed article's
 // break-even claim is displayed: its "1.8–2.2 years against $2.2/h reserved"
 // does not follow from its own inputs. The numbers are computed, not typed,
 // so the note cannot drift from the formula.
@@ -147,22 +147,15 @@ func ArticleClaimNote() Statement {
 	be := BreakEvenVsReserved("USD", capex, opex, reserved)
 	odLow := rateForBreakEven(capex, opex, highYears*12, u)
 	odHigh := rateForBreakEven(capex, opex, lowYears*12, u)
-	text := fmt.Sprintf("The article says an H100 bought at $28k–32k plus about $15k a year of infrastructure "+
-		"breaks even against $2.2/h reserved rental after 1.8–2.2 years at 85%% utilisation or more. "+
-		"Its own inputs do not give that. A reservation is paid whether used or not, so utilisation cancels: %s. "+
-		"1.8–2.2 years only follows against on-demand rental at about %s–%s per GPU-hour and 85%% utilisation.",
-		be.Formula(), money("USD", odLow), grouped(cents(odHigh), 2))
-	return Statement{
-		Key:  "note.article_breakeven_claim",
-		Text: text,
-		Facts: []Fact{
-			moneyFact("article.capex_per_gpu", "USD", capex),
-			moneyFact("article.infra_per_gpu_year", "USD", infraYear),
-			rateFact("article.reserved_rate", "USD", reserved),
-			monthsFact("article.breakeven_vs_reserved_months", be.Months),
-			rateFact("article.on_demand_rate_low", "USD", odLow),
-			rateFact("article.on_demand_rate_high", "USD", odHigh),
-			shareFact("article.utilization", u),
-		},
-	}
+	return st("decision.note.article_breakeven_claim",
+		moneyFact("CapexPerGPU", "USD", capex),
+		moneyFact("InfraPerGPUYear", "USD", infraYear),
+		moneyFact("OpexPerGPUMonth", "USD", opex),
+		rateFact("ReservedRate", "USD", reserved),
+		monthsFact("BreakEvenMonths", be.Months),
+		yearsFact("BreakEvenYears", be.Months),
+		rateFact("OnDemandRateLow", "USD", odLow),
+		rateFact("OnDemandRateHigh", "USD", odHigh),
+		percentFact("Utilization", u),
+		currencyFact("USD"))
 }

@@ -21,7 +21,12 @@
 //
 // # Words
 //
-// Every reason, condition and note is a [Statement]: a stable key (for
-// example "reason.incomplete_brief") the UI can translate later, English text
-// with the values filled in, and the facts of this evaluation it rests on.
+// Every summary, reason, condition and note is a [Statement]: a stable key
+// (for example "decision.reason.incomplete_brief"), the English text with
+// the values filled in, and the facts of this evaluation it rests on. The
+// texts live in catalog.json in English, Russian, Chinese and Vietnamese,
+// worded as the buyer's guides word them; [Catalog] hands them to the i18n
+// bundle, and the English Text is rendered from the same file, so code and
+// translations cannot drift. The option labels ([Option.LabelKey]) and the
+// labels of the Missing* keys ([MissingKey]) are there too.
 package decision

@@ -2,7 +2,6 @@ package decision
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 )
 
@@ -71,11 +70,8 @@ func usableQuotes(in Input) ([]Quote, []Statement) {
 	var notes []Statement
 	for _, q := range in.Quotes {
 		if q.Currency != in.Currency {
-			notes = append(notes, Statement{
-				Key:   "note.quote_other_currency",
-				Text:  fmt.Sprintf("Quote %q is in %s, not %s; convert it before it can be compared.", q.Label, q.Currency, in.Currency),
-				Facts: []Fact{wordFact("quote.label", q.Label), wordFact("quote.currency", q.Currency), wordFact("evaluation.currency", in.Currency)},
-			})
+			notes = append(notes, st("decision.note.quote_other_currency",
+				wordFact("QuoteLabel", q.Label), wordFact("QuoteCurrency", q.Currency), currencyFact(in.Currency)))
 			continue
 		}
 		ok = append(ok, q)

@@ -1,9 +1,6 @@
 package decision
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Option is one of the four answers of PRODUCT.md's "Rent, reserve, buy, or
 // use a model API".
@@ -18,7 +15,8 @@ const (
 )
 
 // Keys of [Recommendation.Missing] that are not brief fields: what the
-// benchmarks still owe before a commitment.
+// benchmarks still owe before a commitment. Their labels are the catalog's
+// decision.missing.<key>.
 const (
 	MissingAllReduceBenchmark = "benchmark.multi_node_allreduce"
 	MissingAcceptancePasses   = "acceptance.failed_tests"
@@ -37,7 +35,7 @@ type Recommendation struct {
 	// ChangeIf are the conditions that would change the answer.
 	ChangeIf []Statement `json:"change_if"`
 	// Missing lists what is missing for readiness: brief field keys, then
-	// the Missing* keys of this package.
+	// the Missing* keys of this package; [MissingKey] names each one's label.
 	Missing []string `json:"missing,omitempty"`
 	// Notes are caveats about the figures: market references used, quotes
 	// left out, comparisons that could not be made.
@@ -104,10 +102,6 @@ type decider struct {
 	r  *Recommendation
 }
 
-func st(key, text string, facts ...Fact) Statement {
-	return Statement{Key: key, Text: text, Facts: facts}
-}
-
 func (d *decider) reason(s Statement) { d.r.Reasons = append(d.r.Reasons, s) }
 func (d *decider) change(s Statement) { d.r.ChangeIf = append(d.r.ChangeIf, s) }
 
@@ -138,22 +132,20 @@ func (d *decider) decide() {
 func (d *decider) notReadyBrief() {
 	b, bench := d.in.Brief, d.in.Benchmark
 	d.r.Option, d.r.NotReady = OptionOnDemand, true
-	d.r.Summary = st("rec.not_ready", "Not ready to commit: rent on demand and benchmark first.")
+	d.r.Summary = st("decision.rec.not_ready")
 	if len(b.Missing) > 0 {
 		d.r.Missing = append(d.r.Missing, b.Missing...)
-		list := strings.Join(b.Missing, ", ")
-		d.reason(st("reason.incomplete_brief",
-			fmt.Sprintf("The brief is incomplete: %d required field(s) are empty (%s). Until they are filled no provider can quote the same cluster and no commitment can be sized.", len(b.Missing), list),
-			intFact("brief.missing_count", len(b.Missing)), wordFact("brief.missing", list)))
+		// The field keys stay out of the sentence: Missing lists them for
+		// the page to label in the reader's language.
+		d.reason(st("decision.reason.incomplete_brief",
+			intFact("MissingCount", len(b.Missing)), wordFact("MissingFields", strings.Join(b.Missing, ", "))))
 	} else {
-		d.reason(st("reason.brief_not_ready", "The brief is not marked ready to reserve.", boolFact("brief.ready_to_reserve", false)))
+		d.reason(st("decision.reason.brief_not_ready", boolFact("ReadyToReserve", false)))
 	}
 	for _, s := range d.benchmarkGaps() {
 		d.reason(s)
 	}
-	d.change(st("change.complete_brief",
-		"Once the brief is complete and the on-demand benchmarks are in, the answer is worked out again: a stable baseline can move it to reserve or buy, a workload that needs no hardware control to a model API.",
-		intFact("brief.missing_count", len(b.Missing))))
+	d.change(st("decision.change.complete_brief", intFact("MissingCount", len(b.Missing))))
 	if b.MultiNode && !bench.MultiNodeAllReducePassed {
 		d.change(passBenchmarkChange())
 	}
@@ -168,36 +160,30 @@ func (d *decider) benchmarkGaps() []Statement {
 	var gaps []Statement
 	if b.MultiNode && !bench.MultiNodeAllReducePassed {
 		d.r.Missing = append(d.r.Missing, MissingAllReduceBenchmark)
-		gaps = append(gaps, st("reason.no_multinode_benchmark",
-			"The workload spans several nodes and no multi-node all-reduce benchmark has passed on a candidate pool; a provider that cannot support one before the contract is itself a risk.",
-			boolFact("brief.multi_node", true), boolFact("benchmark.multi_node_allreduce_passed", false)))
+		gaps = append(gaps, st("decision.reason.no_multinode_benchmark",
+			boolFact("MultiNode", true), boolFact("AllReducePassed", false)))
 	}
 	if bench.SuiteFailed > 0 {
 		d.r.Missing = append(d.r.Missing, MissingAcceptancePasses)
-		gaps = append(gaps, st("reason.acceptance_failed",
-			fmt.Sprintf("%d acceptance test(s) failed (%d passed); fix or waive them before signing.", bench.SuiteFailed, bench.SuitePassed),
-			intFact("benchmark.suite_failed", bench.SuiteFailed), intFact("benchmark.suite_passed", bench.SuitePassed)))
+		gaps = append(gaps, st("decision.reason.acceptance_failed",
+			intFact("SuiteFailed", bench.SuiteFailed), intFact("SuitePassed", bench.SuitePassed)))
 	}
 	return gaps
 }
 
 func passBenchmarkChange() Statement {
-	return st("change.pass_multinode_benchmark",
-		"A multi-node all-reduce benchmark that passes on the candidate pool clears the way to a multi-node reservation or purchase.",
-		boolFact("benchmark.multi_node_allreduce_passed", false))
+	return st("decision.change.pass_multinode_benchmark", boolFact("AllReducePassed", false))
 }
 
 func (d *decider) onDemandUncertain() {
 	b := d.in.Brief
 	d.r.Option = OptionOnDemand
-	d.r.Summary = st("rec.on_demand", "Rent on demand.")
-	state, value := "not stated", "not_stated"
+	d.r.Summary = st("decision.rec.on_demand")
+	key, value := "decision.reason.uncertain_baseline.not_stated", "not_stated"
 	if b.Stability == StabilityVariable {
-		state, value = "still changing", string(b.Stability)
+		key, value = "decision.reason.uncertain_baseline.variable", string(b.Stability)
 	}
-	d.reason(st("reason.uncertain_baseline",
-		fmt.Sprintf("The utilisation baseline is %s: a reservation or a purchase is paid whether its hours are used or not, so commitment waits until the baseline holds.", state),
-		wordFact("brief.stability", value)))
+	d.reason(st(key, wordFact("Stability", value)))
 	d.benchmarkAdvice()
 	d.change(d.reserveWhenStable())
 }
@@ -205,13 +191,11 @@ func (d *decider) onDemandUncertain() {
 func (d *decider) onDemandShortHorizon() {
 	b, p := d.in.Brief, d.in.Policy
 	d.r.Option = OptionOnDemand
-	d.r.Summary = st("rec.on_demand", "Rent on demand.")
-	d.reason(st("reason.short_horizon",
-		fmt.Sprintf("The planning horizon is %d month(s), shorter than the %d months that make a reservation worth committing to.", b.HorizonMonths, p.MinReserveMonths),
-		intFact("brief.horizon_months", b.HorizonMonths), intFact("policy.min_reserve_months", p.MinReserveMonths)))
-	d.change(st("change.longer_horizon",
-		fmt.Sprintf("If the same load is planned for %d months or more, reserve it.", p.MinReserveMonths),
-		intFact("brief.horizon_months", b.HorizonMonths), intFact("policy.min_reserve_months", p.MinReserveMonths)))
+	d.r.Summary = st("decision.rec.on_demand")
+	d.reason(st("decision.reason.short_horizon",
+		intFact("HorizonMonths", b.HorizonMonths), intFact("MinReserveMonths", p.MinReserveMonths)))
+	d.change(st("decision.change.longer_horizon",
+		intFact("HorizonMonths", b.HorizonMonths), intFact("MinReserveMonths", p.MinReserveMonths)))
 }
 
 // benchmarkAdvice turns on-demand time into evidence when none exists yet.
@@ -220,22 +204,16 @@ func (d *decider) benchmarkAdvice() {
 	if bench.SuitePassed+bench.SuiteFailed > 0 {
 		return
 	}
-	d.reason(st("reason.benchmark_on_demand",
-		"No acceptance tests are recorded yet: use the on-demand time to benchmark and turn the results into the brief.",
-		intFact("benchmark.suite_passed", 0), intFact("benchmark.suite_failed", 0)))
+	d.reason(st("decision.reason.benchmark_on_demand", intFact("SuitePassed", 0), intFact("SuiteFailed", 0)))
 }
 
 func (d *decider) reserveWhenStable() Statement {
 	p, cur := d.in.Policy, d.in.Currency
 	if d.a.uStar <= 0 || d.a.uStar >= 1 {
-		return st("change.stable_baseline",
-			fmt.Sprintf("If the baseline becomes stable for %d months or more, reserve it.", p.MinReserveMonths),
-			intFact("policy.min_reserve_months", p.MinReserveMonths))
+		return st("decision.change.stable_baseline_unpriced", intFact("MinReserveMonths", p.MinReserveMonths))
 	}
 	res, od := d.a.rates.Reserved.PerGPUHour, d.a.rates.OnDemand.PerGPUHour
-	return st("change.stable_baseline",
-		fmt.Sprintf("If the baseline stays stable above %s utilisation for %d months or more, reserve it: above that, a reservation at %s costs less per useful GPU-hour than on demand at %s.",
-			pct(d.a.uStar), p.MinReserveMonths, rate(cur, res), rate(cur, od)),
-		shareFact("reserve.breakeven_utilization", d.a.uStar), intFact("policy.min_reserve_months", p.MinReserveMonths),
-		rateFact("rate.reserved", cur, res), rateFact("rate.on_demand", cur, od))
+	return st("decision.change.stable_baseline",
+		percentFact("ReserveBreakEvenUtilization", d.a.uStar), intFact("MinReserveMonths", p.MinReserveMonths),
+		rateFact("ReservedRate", cur, res), rateFact("OnDemandRate", cur, od), currencyFact(cur))
 }

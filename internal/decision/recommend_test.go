@@ -63,15 +63,15 @@ func TestRecommend(t *testing.T) {
 				in.Brief.HorizonMonths = 3
 				in.Benchmark = Benchmark{}
 			},
-			want: want{option: OptionOnDemand, summary: "rec.on_demand", quoteID: 1,
-				reasons: []string{"reason.uncertain_baseline", "reason.benchmark_on_demand"},
-				changes: []string{"change.stable_baseline"}},
+			want: want{option: OptionOnDemand, summary: "decision.rec.on_demand", quoteID: 1,
+				reasons: []string{"decision.reason.uncertain_baseline.variable", "decision.reason.benchmark_on_demand"},
+				changes: []string{"decision.change.stable_baseline"}},
 		},
 		{
 			name: "stability not stated counts as uncertain",
 			edit: func(in *Input) { in.Brief.Stability = StabilityUnknown },
-			want: want{option: OptionOnDemand, summary: "rec.on_demand", quoteID: 1,
-				reasons: []string{"reason.uncertain_baseline"}, changes: []string{"change.stable_baseline"}},
+			want: want{option: OptionOnDemand, summary: "decision.rec.on_demand", quoteID: 1,
+				reasons: []string{"decision.reason.uncertain_baseline.not_stated"}, changes: []string{"decision.change.stable_baseline"}},
 		},
 		{
 			name: "stable 24/7 for 5 years at 90% with ops staff, break-even well inside: buy",
@@ -85,16 +85,17 @@ func TestRecommend(t *testing.T) {
 				in.Buy.OpsStaffPerYear.Value = 0
 				in.Quotes = append(in.Quotes, Quote{ID: 7, Label: "Colo cage", RentalModel: RentalBuy, MonthlyTCO: 90000, Currency: "USD"})
 			},
-			want: want{option: OptionBuy, summary: "rec.buy", quoteID: 7,
-				reasons: []string{"reason.stable_high_utilization", "reason.breakeven_inside_horizon", "reason.ops_staff", "reason.capital_approved"},
-				changes: []string{"change.rent_falls", "change.utilization_below_buy", "change.need_flexibility"}},
+			want: want{option: OptionBuy, summary: "decision.rec.buy", quoteID: 7,
+				reasons: []string{"decision.reason.stable_high_utilization", "decision.reason.breakeven_inside_horizon.reserved", "decision.reason.ops_staff", "decision.reason.capital_approved"},
+				changes: []string{"decision.change.rent_falls.reserved", "decision.change.utilization_below_buy", "decision.change.need_flexibility"}},
 		},
 		{
 			name: "predictable months-long load: reserve",
 			edit: func(*Input) {},
-			want: want{option: OptionReserve, summary: "rec.reserve", quoteID: 2,
-				reasons: []string{"reason.stable_baseline", "reason.reserve_cheaper", "reason.buy_utilization_low", "reason.breakeven_too_late", "reason.no_ops_staff", "reason.no_capital"},
-				changes: []string{"change.utilization_below_reserve", "change.hardware_may_change", "change.buy_conditions"}},
+			want: want{option: OptionReserve, summary: "decision.rec.reserve", quoteID: 2,
+				reasons: []string{"decision.reason.stable_baseline", "decision.reason.reserve_cheaper", "decision.reason.buy_utilization_low", "decision.reason.breakeven_too_late.reserved", "decision.reason.no_ops_staff", "decision.reason.no_capital"},
+				changes: []string{"decision.change.utilization_below_reserve", "decision.change.hardware_may_change", "decision.change.buy_if.utilization",
+					"decision.change.buy_if.breakeven.reserved", "decision.change.buy_if.longer_horizon", "decision.change.buy_if.ops_staff", "decision.change.buy_if.capital"}},
 		},
 		{
 			name: "no hardware control needed and the API is cheaper per unit: model API",
@@ -102,9 +103,9 @@ func TestRecommend(t *testing.T) {
 				inference(in)
 				in.Quotes = append(in.Quotes, Quote{ID: 4, Label: "Llama API", RentalModel: RentalModelAPI, CostPerUnit: 0.5, Currency: "USD"})
 			},
-			want: want{option: OptionModelAPI, summary: "rec.model_api", quoteID: 4,
-				reasons: []string{"reason.no_hardware_control", "reason.api_cheaper"},
-				changes: []string{"change.api_price_rises", "change.control_needed", "change.measure_throughput"}},
+			want: want{option: OptionModelAPI, summary: "decision.rec.model_api", quoteID: 4,
+				reasons: []string{"decision.reason.no_hardware_control", "decision.reason.api_cheaper.stated"},
+				changes: []string{"decision.change.api_price_rises", "decision.change.control_needed", "decision.change.measure_throughput"}},
 		},
 		{
 			name: "incomplete brief: not ready, on demand and benchmark first",
@@ -112,9 +113,9 @@ func TestRecommend(t *testing.T) {
 				in.Brief.ReadyToReserve = false
 				in.Brief.Missing = []string{"node_count", "term_months"}
 			},
-			want: want{option: OptionOnDemand, notReady: true, summary: "rec.not_ready", quoteID: 1,
+			want: want{option: OptionOnDemand, notReady: true, summary: "decision.rec.not_ready", quoteID: 1,
 				missing: []string{"node_count", "term_months"},
-				reasons: []string{"reason.incomplete_brief"}, changes: []string{"change.complete_brief"}},
+				reasons: []string{"decision.reason.incomplete_brief"}, changes: []string{"decision.change.complete_brief"}},
 		},
 		{
 			name: "incomplete brief wins over a cheaper model API",
@@ -123,8 +124,8 @@ func TestRecommend(t *testing.T) {
 				in.Brief.ReadyToReserve = false
 				in.Brief.Missing = []string{"units_per_month"}
 			},
-			want: want{option: OptionOnDemand, notReady: true, summary: "rec.not_ready", quoteID: 1,
-				missing: []string{"units_per_month"}, reasons: []string{"reason.incomplete_brief"}},
+			want: want{option: OptionOnDemand, notReady: true, summary: "decision.rec.not_ready", quoteID: 1,
+				missing: []string{"units_per_month"}, reasons: []string{"decision.reason.incomplete_brief"}},
 		},
 		{
 			name: "incomplete multi-node brief also lists the missing benchmark",
@@ -133,24 +134,24 @@ func TestRecommend(t *testing.T) {
 				in.Brief.Missing = []string{"inter_node"}
 				in.Brief.MultiNode = true
 			},
-			want: want{option: OptionOnDemand, notReady: true, summary: "rec.not_ready", quoteID: 1,
+			want: want{option: OptionOnDemand, notReady: true, summary: "decision.rec.not_ready", quoteID: 1,
 				missing: []string{"inter_node", MissingAllReduceBenchmark},
-				reasons: []string{"reason.incomplete_brief", "reason.no_multinode_benchmark"},
-				changes: []string{"change.complete_brief", "change.pass_multinode_benchmark"}},
+				reasons: []string{"decision.reason.incomplete_brief", "decision.reason.no_multinode_benchmark"},
+				changes: []string{"decision.change.complete_brief", "decision.change.pass_multinode_benchmark"}},
 		},
 		{
 			name: "not marked ready but nothing listed: still not ready",
 			edit: func(in *Input) { in.Brief.ReadyToReserve = false },
-			want: want{option: OptionOnDemand, notReady: true, summary: "rec.not_ready", quoteID: 1,
-				reasons: []string{"reason.brief_not_ready"}},
+			want: want{option: OptionOnDemand, notReady: true, summary: "decision.rec.not_ready", quoteID: 1,
+				reasons: []string{"decision.reason.brief_not_ready"}},
 		},
 		{
 			name: "multi-node reservation without an all-reduce benchmark: not ready",
 			edit: func(in *Input) { in.Brief.MultiNode = true },
-			want: want{option: OptionOnDemand, notReady: true, summary: "rec.not_ready_commit", quoteID: 1,
+			want: want{option: OptionOnDemand, notReady: true, summary: "decision.rec.not_ready_commit.reserve", quoteID: 1,
 				missing: []string{MissingAllReduceBenchmark},
-				reasons: []string{"reason.no_multinode_benchmark", "reason.reserve_cheaper"},
-				changes: []string{"change.pass_multinode_benchmark"}},
+				reasons: []string{"decision.reason.no_multinode_benchmark", "decision.reason.reserve_cheaper"},
+				changes: []string{"decision.change.pass_multinode_benchmark"}},
 		},
 		{
 			name: "multi-node reservation with a passed all-reduce benchmark: reserve",
@@ -158,15 +159,15 @@ func TestRecommend(t *testing.T) {
 				in.Brief.MultiNode = true
 				in.Benchmark.MultiNodeAllReducePassed = true
 			},
-			want: want{option: OptionReserve, summary: "rec.reserve", quoteID: 2,
-				reasons: []string{"reason.stable_baseline", "reason.reserve_cheaper"}},
+			want: want{option: OptionReserve, summary: "decision.rec.reserve", quoteID: 2,
+				reasons: []string{"decision.reason.stable_baseline", "decision.reason.reserve_cheaper"}},
 		},
 		{
 			name: "failed acceptance tests block a commitment",
 			edit: func(in *Input) { in.Benchmark.SuiteFailed = 2 },
-			want: want{option: OptionOnDemand, notReady: true, summary: "rec.not_ready_commit", quoteID: 1,
+			want: want{option: OptionOnDemand, notReady: true, summary: "decision.rec.not_ready_commit.reserve", quoteID: 1,
 				missing: []string{MissingAcceptancePasses},
-				reasons: []string{"reason.acceptance_failed"}, changes: []string{"change.fix_acceptance"}},
+				reasons: []string{"decision.reason.acceptance_failed"}, changes: []string{"decision.change.fix_acceptance.reserve"}},
 		},
 		{
 			name: "stable but mostly idle: on demand is cheaper per useful hour, no benchmark needed",
@@ -174,14 +175,14 @@ func TestRecommend(t *testing.T) {
 				in.Brief.BaselineUtilization = 0.4
 				in.Brief.MultiNode = true
 			},
-			want: want{option: OptionOnDemand, summary: "rec.on_demand", quoteID: 1,
-				reasons: []string{"reason.on_demand_cheaper"}, changes: []string{"change.utilization_above_reserve"}},
+			want: want{option: OptionOnDemand, summary: "decision.rec.on_demand", quoteID: 1,
+				reasons: []string{"decision.reason.on_demand_cheaper"}, changes: []string{"decision.change.utilization_above_reserve"}},
 		},
 		{
 			name: "horizon too short to commit: on demand",
 			edit: func(in *Input) { in.Brief.HorizonMonths = 2 },
-			want: want{option: OptionOnDemand, summary: "rec.on_demand", quoteID: 1,
-				reasons: []string{"reason.short_horizon"}, changes: []string{"change.longer_horizon"}},
+			want: want{option: OptionOnDemand, summary: "decision.rec.on_demand", quoteID: 1,
+				reasons: []string{"decision.reason.short_horizon"}, changes: []string{"decision.change.longer_horizon"}},
 		},
 		{
 			name: "buy blocked only by capital approval: reserve, and say so",
@@ -193,8 +194,8 @@ func TestRecommend(t *testing.T) {
 				in.Buy.InfraPerGPUYear.Value = 7500
 				in.Buy.OpsStaffPerYear.Value = 0
 			},
-			want: want{option: OptionReserve, summary: "rec.reserve", quoteID: 2,
-				reasons: []string{"reason.no_capital"}, changes: []string{"change.buy_conditions"}},
+			want: want{option: OptionReserve, summary: "decision.rec.reserve", quoteID: 2,
+				reasons: []string{"decision.reason.no_capital"}, changes: []string{"decision.change.buy_if.capital"}},
 		},
 		{
 			name: "default all-in costs on a small fleet: buying breaks even too late, reserve",
@@ -204,8 +205,8 @@ func TestRecommend(t *testing.T) {
 				in.Brief.OpsStaff = true
 				in.Brief.CapitalApproved = true
 			},
-			want: want{option: OptionReserve, summary: "rec.reserve", quoteID: 2,
-				reasons: []string{"reason.breakeven_too_late"}, changes: []string{"change.buy_conditions"}},
+			want: want{option: OptionReserve, summary: "decision.rec.reserve", quoteID: 2,
+				reasons: []string{"decision.reason.breakeven_too_late.reserved"}, changes: []string{"decision.change.buy_if.breakeven.reserved"}},
 		},
 		{
 			name: "API cheaper but fixed placement needed: self-host and say why",
@@ -213,8 +214,8 @@ func TestRecommend(t *testing.T) {
 				inference(in)
 				in.Brief.NeedsFixedPlacement = true
 			},
-			want: want{option: OptionReserve, summary: "rec.reserve", quoteID: 2,
-				reasons: []string{"reason.reserve_cheaper", "reason.api_cheaper_but_control"}},
+			want: want{option: OptionReserve, summary: "decision.rec.reserve", quoteID: 2,
+				reasons: []string{"decision.reason.reserve_cheaper", "decision.reason.api_cheaper_but_control"}},
 		},
 		{
 			name: "measured throughput makes self-hosting cheaper than the API",
@@ -222,8 +223,8 @@ func TestRecommend(t *testing.T) {
 				inference(in)
 				in.Benchmark.MeasuredTokensPerSecondPerGPU = 5000
 			},
-			want: want{option: OptionReserve, summary: "rec.reserve", quoteID: 2,
-				reasons: []string{"reason.self_hosting_cheaper"}, changes: []string{"change.api_price_falls"}},
+			want: want{option: OptionReserve, summary: "decision.rec.reserve", quoteID: 2,
+				reasons: []string{"decision.reason.self_hosting_cheaper.measured"}, changes: []string{"decision.change.api_price_falls"}},
 		},
 		{
 			name: "inference without a volume: API not compared, said so",
@@ -231,22 +232,22 @@ func TestRecommend(t *testing.T) {
 				inference(in)
 				in.ModelAPI.OutputTokensPerMonth = 0
 			},
-			want: want{option: OptionReserve, summary: "rec.reserve", quoteID: 2,
-				notes: []string{"note.model_api_not_compared"}},
+			want: want{option: OptionReserve, summary: "decision.rec.reserve", quoteID: 2,
+				notes: []string{"decision.note.model_api_not_compared.no_volume"}},
 		},
 		{
 			name: "a quote in another currency is left out",
 			edit: func(in *Input) {
 				in.Quotes = append(in.Quotes, Quote{ID: 5, Label: "Euro reserved", RentalModel: RentalReserved, RatePerGPUHour: 1, Currency: "EUR"})
 			},
-			want: want{option: OptionReserve, summary: "rec.reserve", quoteID: 2,
-				notes: []string{"note.quote_other_currency"}},
+			want: want{option: OptionReserve, summary: "decision.rec.reserve", quoteID: 2,
+				notes: []string{"decision.note.quote_other_currency"}},
 		},
 		{
 			name: "no quotes yet: market references price the answer",
 			edit: func(in *Input) { in.Quotes = nil },
-			want: want{option: OptionReserve, summary: "rec.reserve",
-				reasons: []string{"reason.reserve_cheaper"}, notes: []string{"note.market_rate_used"}},
+			want: want{option: OptionReserve, summary: "decision.rec.reserve",
+				reasons: []string{"decision.reason.reserve_cheaper"}, notes: []string{"decision.note.market_rate_used.reserved"}},
 		},
 		{
 			name: "no rates in the evaluation's currency: reserve on shape alone",
@@ -254,8 +255,8 @@ func TestRecommend(t *testing.T) {
 				in.Currency, in.Buy.Currency, in.ModelAPI.Prices.Currency = "EUR", "EUR", "EUR"
 				in.Quotes = nil
 			},
-			want: want{option: OptionReserve, summary: "rec.reserve",
-				reasons: []string{"reason.reserve_unpriced", "reason.breakeven_unknown"}},
+			want: want{option: OptionReserve, summary: "decision.rec.reserve",
+				reasons: []string{"decision.reason.reserve_unpriced", "decision.reason.breakeven_unknown"}},
 		},
 	}
 	for _, tt := range tests {
@@ -355,37 +356,27 @@ func assertKeys(t *testing.T, what string, got []Statement, want []string) {
 }
 
 // assertWellFormed checks the promises every recommendation keeps: stable
-// keys, English text, every reason and condition tied to a fact, money
-// rounded to cents.
+// keys, text rendered from the catalog, every reason and condition tied to
+// a fact, money rounded to cents.
 func assertWellFormed(t *testing.T, r Recommendation) {
 	t.Helper()
-	if !strings.HasPrefix(r.Summary.Key, "rec.") || r.Summary.Text == "" {
-		t.Errorf("bad summary %+v", r.Summary)
-	}
+	assertStatement(t, "decision.rec.", r.Summary, false)
 	if len(r.Reasons) == 0 {
 		t.Error("no reasons")
 	}
-	check := func(prefix string, ss []Statement, needFacts bool) {
+	for prefix, ss := range map[string][]Statement{"decision.reason.": r.Reasons, "decision.change.": r.ChangeIf, "decision.note.": r.Notes} {
 		for _, s := range ss {
-			if !strings.HasPrefix(s.Key, prefix) || strings.TrimSpace(s.Text) == "" {
-				t.Errorf("bad %s statement %+v", prefix, s)
-			}
-			if needFacts && len(s.Facts) == 0 {
-				t.Errorf("%s has no fact", s.Key)
-			}
-			for _, f := range s.Facts {
-				if f.Name == "" || f.Value == "" {
-					t.Errorf("%s has an empty fact %+v", s.Key, f)
-				}
-			}
-			if strings.Contains(s.Text, "%!") {
-				t.Errorf("%s has a formatting error: %s", s.Key, s.Text)
-			}
+			assertStatement(t, prefix, s, true)
 		}
 	}
-	check("reason.", r.Reasons, true)
-	check("change.", r.ChangeIf, true)
-	check("note.", r.Notes, true)
+	if r.Option.LabelKey() == "" {
+		t.Errorf("option %q has no label key", r.Option)
+	}
+	for _, m := range r.Missing {
+		if MissingKey(m) == "" {
+			t.Errorf("missing %q has no label key", m)
+		}
+	}
 	for _, be := range []*BreakEven{r.BreakEvenVsReserved, r.BreakEvenVsOnDemand} {
 		if be != nil {
 			assertCents(t, "break-even capex", be.CapexPerGPU)
@@ -398,5 +389,31 @@ func assertWellFormed(t *testing.T, r Recommendation) {
 	if r.ModelAPI != nil {
 		assertCents(t, "api monthly", r.ModelAPI.APIMonthly)
 		assertCents(t, "self-hosted monthly", r.ModelAPI.SelfHostedMonthly)
+	}
+}
+
+// assertStatement checks one statement: its key, its English text rendered
+// from the catalog (a failed render leaves the key), and its facts, each
+// named once and never empty.
+func assertStatement(t *testing.T, prefix string, s Statement, needFacts bool) {
+	t.Helper()
+	if !strings.HasPrefix(s.Key, prefix) {
+		t.Errorf("statement %q lacks the prefix %q", s.Key, prefix)
+	}
+	if strings.TrimSpace(s.Text) == "" || s.Text == s.Key || strings.Contains(s.Text, "{{") || strings.Contains(s.Text, "<no value>") {
+		t.Errorf("%s: text not rendered: %q", s.Key, s.Text)
+	}
+	if needFacts && len(s.Facts) == 0 {
+		t.Errorf("%s has no fact", s.Key)
+	}
+	seen := map[string]bool{}
+	for _, f := range s.Facts {
+		if f.Name == "" || f.Value == "" {
+			t.Errorf("%s has an empty fact %+v", s.Key, f)
+		}
+		if seen[f.Name] {
+			t.Errorf("%s names fact %s twice", s.Key, f.Name)
+		}
+		seen[f.Name] = true
 	}
 }

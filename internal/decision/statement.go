@@ -8,9 +8,10 @@ import (
 
 // Statement is one plain-words sentence of a recommendation: a reason, a
 // condition that would change the answer, or a note. Key is stable across
-// releases so the UI can look up a translation; Text is the English
-// rendering; Facts are the evaluation facts the sentence rests on, and their
-// names double as the placeholders a translation fills.
+// releases and names the sentence in [Catalog] ("decision.reason.short_horizon");
+// Text is the English rendering of that catalog entry with the facts filled
+// in, so the English text and the translations cannot drift apart; Facts
+// are the evaluation facts the sentence rests on.
 type Statement struct {
 	Key   string `json:"key"`
 	Text  string `json:"text"`
@@ -18,15 +19,37 @@ type Statement struct {
 }
 
 // Fact is one value of this evaluation that a Statement cites. Name is
-// stable and dotted by origin ("brief.horizon_months",
-// "breakeven.vs_reserved.months"); Value is machine-formatted (a plain
-// decimal, not localised) so a translation can format it for its locale;
-// Unit says how to read it ("USD", "USD/GPU-hour", "months", "fraction", or
-// empty for counts and words).
+// stable and doubles as the placeholder a catalog text fills
+// ("HorizonMonths" is {{.HorizonMonths}}); a statement may carry facts its
+// text does not quote. Value is already formatted for display but not
+// localised: a plain decimal with a decimal point and no grouping ("30000.00",
+// "84.3", "75"), a machine word ("reserved", "true") or free text from the
+// evaluation (a quote label, a source). Unit says how to read it (a
+// currency code such as "USD", "USD/GPU-hour", "months", "years", "%",
+// "M tokens", "tokens/s", or empty for counts and words); the catalog texts
+// spell the unit out, with {{.Currency}} for the currency.
 type Fact struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
 	Unit  string `json:"unit,omitempty"`
+}
+
+// Data returns the facts by name, the template data of the statement's
+// catalog text in any language: i18n's T(s.Key, s.Data()).
+func (s Statement) Data() map[string]string {
+	data := make(map[string]string, len(s.Facts))
+	for _, f := range s.Facts {
+		data[f.Name] = f.Value
+	}
+	return data
+}
+
+// st builds the statement key with its facts; its Text is the English
+// catalog text filled with them.
+func st(key string, facts ...Fact) Statement {
+	s := Statement{Key: key, Facts: facts}
+	s.Text = render(key, s.Data())
+	return s
 }
 
 // cents rounds an estimate to the cent; every money output passes through it.
@@ -46,12 +69,28 @@ func rateFact(name, currency string, v float64) Fact {
 	return Fact{Name: name, Value: strconv.FormatFloat(cents(v), 'f', 2, 64), Unit: currency + "/GPU-hour"}
 }
 
-func shareFact(name string, v float64) Fact {
-	return Fact{Name: name, Value: num(math.Round(v*1e4) / 1e4), Unit: "fraction"}
+// currencyFact is the {{.Currency}} of every statement that cites money.
+func currencyFact(currency string) Fact { return Fact{Name: "Currency", Value: currency} }
+
+// percentFact shows a 0–1 share as a percentage with at most one decimal:
+// 0.7143 is "71.4".
+func percentFact(name string, v float64) Fact {
+	return Fact{Name: name, Value: num(tenth(v * 100)), Unit: "%"}
 }
 
 func monthsFact(name string, v float64) Fact {
 	return Fact{Name: name, Value: num(tenth(v)), Unit: "months"}
+}
+
+// yearsFact shows months as years to one decimal, because buyers think in
+// both: 84.3 months is "7".
+func yearsFact(name string, months float64) Fact {
+	return Fact{Name: name, Value: num(tenth(months / 12)), Unit: "years"}
+}
+
+// mTokensFact shows a token count in millions, to three decimals.
+func mTokensFact(name string, tokens float64) Fact {
+	return Fact{Name: name, Value: num(math.Round(tokens/1e3) / 1e3), Unit: "M tokens"}
 }
 
 func intFact(name string, v int) Fact { return Fact{Name: name, Value: strconv.Itoa(v)} }

@@ -18,6 +18,7 @@ import (
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 
+	"github.com/gpuquote/gpuquote/internal/decision"
 	"github.com/gpuquote/gpuquote/internal/redflag"
 )
 
@@ -155,14 +156,26 @@ func T(ctx context.Context, key string, data ...any) string { return From(ctx).T
 // N is the plural form of key for count with the context's Localizer.
 func N(ctx context.Context, key string, count int) string { return From(ctx).N(key, count) }
 
-// packageCatalogs are the messages domain packages keep beside their code.
-func packageCatalogs() map[string]map[string]string {
-	c, err := redflag.Catalog()
-	if err != nil {
-		panic(fmt.Sprintf("i18n: red-flag catalog: %v", err)) // embedded: cannot fail at run time
+// packageCatalogs are the messages domain packages keep beside their code
+// (red-flag rules, the decision engine's statements), merged by language.
+var packageCatalogs = sync.OnceValue(func() map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for _, load := range []func() (map[string]map[string]string, error){redflag.Catalog, decision.Catalog} {
+		c, err := load()
+		if err != nil {
+			panic(fmt.Sprintf("i18n: package catalog: %v", err)) // embedded: cannot fail at run time
+		}
+		for lang, msgs := range c {
+			if out[lang] == nil {
+				out[lang] = map[string]string{}
+			}
+			for k, v := range msgs {
+				out[lang][k] = v
+			}
+		}
 	}
-	return c
-}
+	return out
+})
 
 // Keys lists the message ids of lang's catalog, for completeness tests.
 func Keys(lang string) ([]string, error) {

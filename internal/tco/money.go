@@ -73,13 +73,15 @@ func group(digits string) string {
 
 // roundHalfAway rounds v to the nearest integer, halves away from zero.
 // Products of decimal inputs land a hair off .5 in binary (2.675 × 100 is
-// 267.4999…), so a value within a relative 1e-9 of a half counts as the
-// half the decimal arithmetic meant; no money figure here has nine
-// significant digits of real precision below the cent.
+// 267.4999…), so a value within 1e-9 + 1e-12 × |v| of a half counts as the
+// half the decimal arithmetic meant. The relative part covers float64's
+// error on large amounts (about 1e-16 × |v|) with room to spare, yet stays
+// far below a minor unit even for billions: a purely relative 1e-9 would
+// round 5,000,000.004 USD up to the next cent.
 func roundHalfAway(v float64) int64 {
 	t := math.Trunc(v)
 	frac := math.Abs(v - t)
-	if math.Abs(frac-0.5) <= 1e-9*math.Max(1, math.Abs(v)) {
+	if math.Abs(frac-0.5) <= 1e-9+1e-12*math.Abs(v) {
 		return int64(t + math.Copysign(1, v))
 	}
 	return int64(math.Round(v))

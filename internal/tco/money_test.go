@@ -61,3 +61,14 @@ func TestMoneyFloat(t *testing.T) {
 		t.Errorf("Float() = %v, want 1234", got)
 	}
 }
+
+func TestLargeAmountsRoundToTheNearestCent(t *testing.T) {
+	for _, tt := range []struct {
+		v    float64
+		want int64
+	}{{5_000_000, 500_000_000}, {2_000_000.004, 200_000_000}, {2_000_000.005, 200_000_001}, {2.675, 268}} {
+		if got := NewMoney(tt.v, "USD").Minor; got != tt.want {
+			t.Errorf("NewMoney(%v) = %d, want %d", tt.v, got, tt.want)
+		}
+	}
+}

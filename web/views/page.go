@@ -6,6 +6,7 @@ package views
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -38,3 +39,5 @@ func asset(name string) string { return static.Path(name) }
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 func nt(ctx context.Context, key string, n int) string { return i18n.N(ctx, key, n) }
+
+func joinComma(list []string) string { return strings.Join(list, ", ") }

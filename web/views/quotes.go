@@ -20,6 +20,7 @@ type QuoteRow struct {
 	Warnings  int
 	Expiry    string // translated
 	ExpiryCSS string // "", "warn" or "blocker"
+	Suite     string // acceptance progress, "6/9 passed, 1 failed"; "" hides it
 }
 
 // TermField is one term in the quote form.
@@ -92,6 +93,7 @@ type QuoteDetail struct {
 	Diff           []DiffRow
 	CanEdit        bool
 	CanDelete      bool
+	Bench          BenchView
 }
 
 // MarketView is the market price check.
@@ -151,6 +153,7 @@ type ReferencePage struct {
 	SourceDate string
 	RowCount   int
 	UploadErr  string
+	AllowSelf  bool
 }
 
 // FXRow is one exchange rate.

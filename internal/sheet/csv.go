@@ -1,0 +1,93 @@
+package sheet
+
+import (
+	"encoding/csv"
+	"io"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/tco"
+)
+
+// WorksheetCSV writes ws as a wide table: one column per quote, in input
+// order, and one row per figure (the nine lines, TCO and its range, cost
+// per unit and its range, then whether the quote is incomplete and which
+// terms were missing). Each row starts with a stable key, an English label
+// and the currency of its amounts; amounts are exact decimal text from
+// their minor units ("12345.67"), never formatted floats.
+func WorksheetCSV(w io.Writer, ws tco.Worksheet) error {
+	cw := csv.NewWriter(w)
+	rs := ws.Results
+	row := func(key, label, currency string, cell func(r tco.Result) string) {
+		rec := []string{key, label, currency}
+		for _, r := range rs {
+			rec = append(rec, cell(r))
+		}
+		_ = cw.Write(rec) // errors stick in cw; reported by cw.Error
+	}
+	amount := func(key, label string, m func(r tco.Result) tco.Money) {
+		row(key, label, ws.Currency, func(r tco.Result) string { return decimalText(m(r)) })
+	}
+
+	header := []string{"row", "label", "currency"}
+	for _, r := range rs {
+		header = append(header, safeText(r.QuoteID))
+	}
+	_ = cw.Write(header)
+	row("quote_label", "Quote", "", func(r tco.Result) string { return safeText(r.Label) })
+	row("rental_model", "Rental model", "", func(r tco.Result) string { return string(r.RentalModel) })
+	for i, key := range tco.LineKeys() {
+		amount(key, lineLabel(rs, i, key), func(r tco.Result) tco.Money { return r.Lines[i].Amount })
+	}
+	amount(tco.RowTCO, "Monthly TCO", func(r tco.Result) tco.Money { return r.TCO })
+	amount("tco_low", "Monthly TCO, low end", func(r tco.Result) tco.Money { return r.Low })
+	amount("tco_high", "Monthly TCO, high end", func(r tco.Result) tco.Money { return r.High })
+	unit := "Cost per " + ws.UnitName
+	amount(tco.RowCostPerUnit, unit, func(r tco.Result) tco.Money { return r.CostPerUnit })
+	amount("cost_per_unit_low", unit+", low end", func(r tco.Result) tco.Money { return r.CostPerUnitLow })
+	amount("cost_per_unit_high", unit+", high end", func(r tco.Result) tco.Money { return r.CostPerUnitHigh })
+	row("incomplete", "Incomplete", "", func(r tco.Result) string { return yesNo(r.Incomplete) })
+	row("missing_terms", "Missing terms, and what was assumed instead", "", func(r tco.Result) string {
+		return safeText(missingText(r.Missing))
+	})
+	cw.Flush()
+	return cw.Error()
+}
+
+// lineLabel takes the English label tco gives line i, so the export and
+// the page name rows alike; with no quotes there is no Line to ask.
+func lineLabel(rs []tco.Result, i int, key string) string {
+	if len(rs) > 0 && i < len(rs[0].Lines) {
+		return rs[0].Lines[i].Label
+	}
+	return key
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// missingText lists the missing terms as "term (status): assumption",
+// one per line in a spreadsheet cell.
+func missingText(ms []tco.Missing) string {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = m.Term + " (" + statusText(m.Status) + "): " + m.Assumption
+	}
+	return strings.Join(parts, "\n")
+}
+
+// statusText spells a term status for a reader: "not stated", "refused".
+func statusText(s tco.Status) string { return strings.ReplaceAll(string(s), "_", " ") }
+
+// safeText defuses vendor-supplied text that a spreadsheet opening the
+// CSV would otherwise run as a formula (CSV injection): a leading quote
+// makes Excel and LibreOffice show it as text.
+func safeText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}

@@ -1,0 +1,156 @@
+package sheet
+
+import (
+	"github.com/gpuquote/gpuquote/internal/tco"
+)
+
+// lineRow maps each of tco's nine lines, in LineKeys order, to the row of
+// workings holding its amount in evaluation minor units.
+var lineRow = map[string]string{
+	tco.LineCommittedCompute: "l_committed",
+	tco.LineBurstCompute:     "l_burst",
+	tco.LineStorage:          "st_e",
+	tco.LineSnapshots:        "sn_e",
+	tco.LineEgress:           "eg_e",
+	tco.LineSupport:          "sp_e",
+	tco.LineIdleWaste:        "l_idle",
+	tco.LineRetryWaste:       "l_retry",
+	tco.LineEngineering:      "en_e",
+}
+
+// otherLineRows are the four compute lines, taken as differences of the
+// rounded running totals, and the five lines priced on their own.
+func otherLineRows(a *tco.Assumptions) []blockRow {
+	diff := func(key, label, hi, lo string) blockRow {
+		return blockRow{key, label + " (" + a.Currency + " minor units)", "", always(func(c *qctx) cell {
+			if lo == "" {
+				return fm(c.r(hi), minor)
+			}
+			return fm(c.r(hi)+"-"+c.r(lo), minor)
+		})}
+	}
+	rows := []blockRow{
+		diff("l_committed", "Committed compute", "bill1_e", ""),
+		diff("l_burst", "Burst compute", "bill2_e", "bill1_e"),
+		diff("l_retry", "Retry waste", "bill3_e", "bill2_e"),
+		diff("l_idle", "Idle waste", "bill4_e", "bill3_e"),
+	}
+	rows = append(rows, priceRows("st", "Storage price per TB-month", "the quote's price; when missing, the market reference at this end of its range",
+		func(c *qctx) bool { return c.q.StoragePerTBMonth.Known }, qStorage, nStorage, a.MarketStoragePerTBMonth.Currency)...)
+	rows = append(rows, moneyRows(a, "st", "Persistent storage", "st_fx", curOf("st"), func(c *qctx) string {
+		return nStoredTB + "*" + c.r("st_price") + "*" + scaleText(c.currency("st"))
+	})...)
+	rows = append(rows, moneyRows(a, "sn", "Snapshots (at the storage price)", "st_fx", curOf("st"), func(c *qctx) string {
+		return nSnapshotTB + "*" + c.r("st_price") + "*" + scaleText(c.currency("st"))
+	})...)
+	rows = append(rows, priceRows("eg", "Egress price per GB", "the quote's price; when missing, the market reference at this end of its range",
+		func(c *qctx) bool { return c.q.EgressPerGB.Known }, qEgress, nEgress, a.MarketEgressPerGB.Currency)...)
+	rows = append(rows, moneyRows(a, "eg", "Network egress (TB × 1,000 GB)", "eg_fx", curOf("eg"), func(c *qctx) string {
+		return nEgressTB + "*1000*" + c.r("eg_price") + "*" + scaleText(c.currency("eg"))
+	})...)
+	rows = append(rows, supportRows(a)...)
+	rows = append(rows,
+		blockRow{"en_h", "Engineering hours per month", "the evaluation default for the rental model", always(func(c *qctx) cell {
+			return fm(engHoursName(c.q.RentalModel), number)
+		})},
+		blockRow{"en_rate", "Engineering rate", "", always(func(c *qctx) cell { return fm(nEngRate, number) })},
+		blockRow{"en_cur", "Engineering rate currency", "", always(func(c *qctx) cell { return val(c.currency("en"), plain) })},
+		blockRow{"en_fx", "FX rate of that currency", "", always(func(c *qctx) cell { return c.fxCell(c.currency("en")) })},
+	)
+	return append(rows, moneyRows(a, "en", "Engineering overhead", "en_fx", curOf("en"), func(c *qctx) string {
+		return c.r("en_h") + "*" + c.r("en_rate") + "*" + scaleText(c.currency("en"))
+	})...)
+}
+
+// priceRows are a price and its currency and FX rate: the quote's stated
+// term, or the market reference (at this block's end of its range).
+func priceRows(p, label, how string, known func(c *qctx) bool, input, market, marketCur string) []blockRow {
+	return []blockRow{
+		{p + "_price", label, how, always(func(c *qctx) cell {
+			if known(c) {
+				return fm(c.in(input), number)
+			}
+			return fm(at(market, c.sc), number)
+		})},
+		{p + "_cur", "Price currency", "", always(func(c *qctx) cell { return val(c.currency(p), plain) })},
+		{p + "_fx", "FX rate of the price currency", "", always(func(c *qctx) cell { return c.fxCell(c.currency(p)) })},
+	}
+}
+
+// supportRows price support as tco does: the vendor's stated monthly
+// amount, or the market share of the compute bill already converted to
+// the evaluation currency (bill4_e), taken in major units and rounded
+// again.
+func supportRows(a *tco.Assumptions) []blockRow {
+	sE := scaleText(a.Currency)
+	rows := []blockRow{
+		{"sp_in", "Support: stated per month, or share of the compute bill", "the share is the market reference at this end of its range", always(func(c *qctx) cell {
+			if c.q.SupportPerMonth.Known {
+				return fm(c.in(qSupport), number)
+			}
+			return fm(at(nSupportShare, c.sc), share)
+		})},
+		{"sp_cur", "Support currency", "", always(func(c *qctx) cell { return val(c.currency("sp"), plain) })},
+		{"sp_fx", "FX rate of that currency", "", always(func(c *qctx) cell { return c.fxCell(c.currency("sp")) })},
+	}
+	return append(rows, moneyRows(a, "sp", "Support", "sp_fx", curOf("sp"), func(c *qctx) string {
+		if c.q.SupportPerMonth.Known {
+			return c.r("sp_in") + "*" + scaleText(c.currency("sp"))
+		}
+		return c.r("sp_in") + "*(" + c.r("bill4_e") + "/" + sE + ")*" + sE
+	})...)
+}
+
+// currency is the currency of the price behind a line prefix.
+func (c *qctx) currency(p string) string {
+	switch p {
+	case "st":
+		if c.q.StoragePerTBMonth.Known {
+			return c.q.Currency
+		}
+		return c.a.MarketStoragePerTBMonth.Currency
+	case "eg":
+		if c.q.EgressPerGB.Known {
+			return c.q.Currency
+		}
+		return c.a.MarketEgressPerGB.Currency
+	case "sp":
+		if c.q.SupportPerMonth.Known {
+			return c.q.Currency
+		}
+		return c.a.Currency
+	case "en":
+		return c.a.EngineeringRate.Currency
+	}
+	return c.rateCurrency()
+}
+
+func curOf(p string) func(c *qctx) string { return func(c *qctx) string { return c.currency(p) } }
+
+// totalRows are the TCO and cost per useful unit.
+func totalRows(a *tco.Assumptions) []blockRow {
+	return []blockRow{
+		{"tco", "Monthly TCO (" + a.Currency + " minor units)", "sum of the nine rounded lines", always(func(c *qctx) cell {
+			f := "SUM("
+			for i, k := range tco.LineKeys() {
+				if i > 0 {
+					f += ","
+				}
+				f += c.r(lineRow[k])
+			}
+			return fm(f+")", minor)
+		})},
+		{"useful", "Useful GPU-hours", "(busy + burst) × (1 − W)", always(func(c *qctx) cell {
+			return fm("("+c.r("busy")+"+"+c.r("burst")+")*(1-"+c.r("retry")+")", number)
+		})},
+		{"units", "Accepted units per month", "useful GPU-hours / GPU-hours per unit", always(func(c *qctx) cell {
+			return fm(c.r("useful")+"/"+nGPUhPerUnit, number)
+		})},
+		{"cpu_u", "Cost per unit, minor units, unrounded", "TCO / units", always(func(c *qctx) cell {
+			return fm(c.r("tco")+"/"+c.r("units"), number)
+		})},
+		{"cpu_e", "Cost per unit (" + a.Currency + " minor units)", "tco's rounding", always(func(c *qctx) cell {
+			return fm(roundHalfAway(c.r("cpu_u")), minor)
+		})},
+	}
+}

@@ -1,0 +1,252 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gpuquote/gpuquote/internal/audit"
+)
+
+// Acceptance statuses.
+const (
+	AcceptancePending = "pending"
+	AcceptancePassed  = "passed"
+	AcceptanceFailed  = "failed"
+	AcceptanceWaived  = "waived"
+)
+
+// AcceptanceTests are the nine acceptance tests of PRODUCT.md, in order;
+// the table's CHECK lists the same keys.
+var AcceptanceTests = []string{"container_start", "gpu_health", "nccl_allreduce", "storage_staging",
+	"checkpoint_io", "failure_drill", "idle_shutdown", "billing_export", "security_review"}
+
+// AcceptanceResult is one recorded state of one acceptance test. The
+// newest result of a test is its current state.
+type AcceptanceResult struct {
+	ID           int64
+	QuoteID      int64
+	Test         string
+	Status       string
+	Note         string
+	WaiverReason string
+	EvidenceID   int64 // 0 when none
+	EvidenceName string
+	Automatic    bool // decided by a benchmark verdict, not a person
+	RecordedByID int64
+	RecordedBy   string
+	RecordedAt   time.Time
+}
+
+// NewAcceptance is a person's record of a test. Evidence, when set, is a
+// file stored with the record (or the identical upload already on the
+// quote); otherwise EvidenceID may name an existing upload of the quote.
+type NewAcceptance struct {
+	Test         string
+	Status       string
+	Note         string
+	WaiverReason string
+	EvidenceID   int64
+	Evidence     *NewBenchmark
+}
+
+// ErrWaiverReason means a waiver without a reason.
+var ErrWaiverReason = errors.New("store: a waiver needs a reason")
+
+const acceptanceSelect = `SELECT a.id, a.quote_id, a.test, a.status, a.note, a.waiver_reason,
+	COALESCE(a.evidence_upload_id, 0), COALESCE(b.original_name, ''), a.automatic, a.recorded_by, u.name, a.recorded_at
+	FROM acceptance_results a JOIN users u ON u.id = a.recorded_by
+	LEFT JOIN benchmark_uploads b ON b.id = a.evidence_upload_id`
+
+func scanAcceptance(row pgx.CollectableRow) (AcceptanceResult, error) {
+	var a AcceptanceResult
+	err := row.Scan(&a.ID, &a.QuoteID, &a.Test, &a.Status, &a.Note, &a.WaiverReason, &a.EvidenceID, &a.EvidenceName,
+		&a.Automatic, &a.RecordedByID, &a.RecordedBy, &a.RecordedAt)
+	return a, err
+}
+
+// currentAcceptance is the newest result of a test, ok false when none.
+func currentAcceptance(ctx context.Context, tx pgx.Tx, quoteID int64, test string) (AcceptanceResult, bool, error) {
+	rows, _ := tx.Query(ctx, acceptanceSelect+` WHERE a.quote_id = $1 AND a.test = $2 ORDER BY a.id DESC LIMIT 1`, quoteID, test)
+	list, err := pgx.CollectRows(rows, scanAcceptance)
+	if err != nil || len(list) == 0 {
+		return AcceptanceResult{}, false, err
+	}
+	return list[0], true, nil
+}
+
+func insertAcceptance(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluationID int64, a AcceptanceResult, action string) (int64, error) {
+	cur, had, err := currentAcceptance(ctx, tx, quoteID, a.Test)
+	if err != nil {
+		return 0, err
+	}
+	var evidence *int64
+	if a.EvidenceID != 0 {
+		evidence = &a.EvidenceID
+	}
+	var id int64
+	err = tx.QueryRow(ctx, `INSERT INTO acceptance_results (quote_id, test, status, note, waiver_reason, evidence_upload_id, automatic, recorded_by)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+		quoteID, a.Test, a.Status, a.Note, a.WaiverReason, evidence, a.Automatic, by.ID).Scan(&id)
+	if err != nil {
+		return 0, err
+	}
+	snapshot := func(r AcceptanceResult) map[string]any {
+		m := map[string]any{"test": r.Test, "status": r.Status, "note": r.Note, "automatic": r.Automatic}
+		if r.WaiverReason != "" {
+			m["waiver_reason"] = r.WaiverReason
+		}
+		if r.EvidenceID != 0 {
+			m["evidence_upload_id"] = r.EvidenceID
+		}
+		return m
+	}
+	e := audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: action, ObjectType: "acceptance",
+		ObjectID: fmt.Sprintf("%d/%s", quoteID, a.Test), EvaluationID: evaluationID, After: snapshot(a)}
+	if had {
+		e.Before = snapshot(cur)
+	}
+	return id, insertAudit(ctx, tx, e)
+}
+
+// applyAuto records an automatic outcome unless a person's record stands:
+// a verdict never overwrites a result or waiver entered by hand (only a
+// pending one), and an unchanged status adds no row.
+func applyAuto(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluationID int64, ar AutoResult) error {
+	cur, had, err := currentAcceptance(ctx, tx, quoteID, ar.Test)
+	if err != nil {
+		return err
+	}
+	switch {
+	case had && !cur.Automatic && cur.Status != AcceptancePending:
+		return nil
+	case had && cur.Status == ar.Status:
+		return nil
+	case !had && ar.Status == AcceptancePending:
+		return nil
+	}
+	_, err = insertAcceptance(ctx, tx, by, quoteID, evaluationID, AcceptanceResult{Test: ar.Test, Status: ar.Status,
+		Note: ar.Note, EvidenceID: ar.EvidenceID, Automatic: true}, "acceptance.auto")
+	return err
+}
+
+// RecordAcceptance appends a person's result for one test, with its
+// evidence file if any, and the audit row, in one transaction.
+func (s *Store) RecordAcceptance(ctx context.Context, by audit.Actor, quoteID int64, na NewAcceptance) (AcceptanceResult, error) {
+	if na.Status == AcceptanceWaived && na.WaiverReason == "" {
+		return AcceptanceResult{}, ErrWaiverReason
+	}
+	var id int64
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		evaluationID, err := lockQuote(ctx, tx, quoteID)
+		if err != nil {
+			return err
+		}
+		evidence := na.EvidenceID
+		if na.Evidence != nil {
+			evidence, err = insertBenchmark(ctx, tx, by, quoteID, evaluationID, *na.Evidence)
+			var dup *DuplicateError
+			if errors.As(err, &dup) {
+				evidence, err = dup.Existing.ID, nil
+			}
+			if err != nil {
+				return err
+			}
+		} else if evidence != 0 {
+			var ok bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM benchmark_uploads WHERE id = $1 AND quote_id = $2)`,
+				evidence, quoteID).Scan(&ok); err != nil {
+				return err
+			}
+			if !ok {
+				return fmt.Errorf("evidence %d: %w", evidence, ErrNotFound)
+			}
+		}
+		action := "acceptance.record"
+		if na.Status == AcceptanceWaived {
+			action = "acceptance.waive"
+		}
+		id, err = insertAcceptance(ctx, tx, by, quoteID, evaluationID, AcceptanceResult{Test: na.Test, Status: na.Status,
+			Note: na.Note, WaiverReason: na.WaiverReason, EvidenceID: evidence}, action)
+		return err
+	})
+	if err != nil {
+		return AcceptanceResult{}, fmt.Errorf("store: record acceptance %s for quote %d: %w", na.Test, quoteID, err)
+	}
+	rows, _ := s.pool.Query(ctx, acceptanceSelect+` WHERE a.id = $1`, id)
+	return pgx.CollectExactlyOneRow(rows, scanAcceptance)
+}
+
+// AcceptanceHistory returns every recorded result of a quote, oldest first.
+func (s *Store) AcceptanceHistory(ctx context.Context, quoteID int64) ([]AcceptanceResult, error) {
+	rows, _ := s.pool.Query(ctx, acceptanceSelect+` WHERE a.quote_id = $1 ORDER BY a.id`, quoteID)
+	list, err := pgx.CollectRows(rows, scanAcceptance)
+	if err != nil {
+		return nil, fmt.Errorf("store: acceptance of quote %d: %w", quoteID, err)
+	}
+	return list, nil
+}
+
+// CurrentAcceptance picks each test's newest result from a history.
+func CurrentAcceptance(history []AcceptanceResult) map[string]AcceptanceResult {
+	cur := map[string]AcceptanceResult{}
+	for _, a := range history {
+		if prev, ok := cur[a.Test]; !ok || a.ID > prev.ID {
+			cur[a.Test] = a
+		}
+	}
+	return cur
+}
+
+// SuiteCounts summarises a quote's acceptance suite; tests without a
+// result, or whose current result is pending, count as pending.
+type SuiteCounts struct {
+	Passed, Failed, Waived int
+}
+
+// Total is the number of tests in the suite.
+func (SuiteCounts) Total() int { return len(AcceptanceTests) }
+
+func (c *SuiteCounts) add(status string) {
+	switch status {
+	case AcceptancePassed:
+		c.Passed++
+	case AcceptanceFailed:
+		c.Failed++
+	case AcceptanceWaived:
+		c.Waived++
+	}
+}
+
+// Count tallies current results.
+func Count(current map[string]AcceptanceResult) SuiteCounts {
+	var c SuiteCounts
+	for _, a := range current {
+		c.add(a.Status)
+	}
+	return c
+}
+
+// SuiteSummaries returns the suite counts of every quote of an evaluation
+// that has any result, in one query.
+func (s *Store) SuiteSummaries(ctx context.Context, evaluationID int64) (map[int64]SuiteCounts, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT DISTINCT ON (a.quote_id, a.test) a.quote_id, a.status
+		FROM acceptance_results a JOIN quotes q ON q.id = a.quote_id
+		WHERE q.evaluation_id = $1 ORDER BY a.quote_id, a.test, a.id DESC`, evaluationID)
+	out := map[int64]SuiteCounts{}
+	var quoteID int64
+	var status string
+	_, err := pgx.ForEachRow(rows, []any{&quoteID, &status}, func() error {
+		c := out[quoteID]
+		c.add(status)
+		out[quoteID] = c
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: suite summaries of evaluation %d: %w", evaluationID, err)
+	}
+	return out, nil
+}

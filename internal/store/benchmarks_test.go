@@ -1,0 +1,241 @@
+package store_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/store/storetest"
+)
+
+// benchFixture is a store with an engineer and one quote.
+func benchFixture(t *testing.T) (*store.Store, *pgxpool.Pool, store.User, store.StoredQuote) {
+	t.Helper()
+	st, pool := storetest.New(t, nil)
+	ctx := context.Background()
+	u := newUser(t, st, "eng@example.com", auth.Engineer)
+	ev, err := st.CreateEvaluation(ctx, u.Actor(), "Bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs, err := quote.ReadCSV(strings.NewReader("provider,rental_model,currency\nAcme,reserved,USD\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := st.CreateQuote(ctx, u.Actor(), ev.ID, qs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, pool, u, q
+}
+
+func ncclLog(t *testing.T) ([]byte, *benchlog.Result) {
+	t.Helper()
+	b, err := os.ReadFile("../benchlog/testdata/nccl/h100-p5-2node-efa-srun-label-prefix.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := benchlog.Parse(benchlog.KindUnknown, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, r
+}
+
+func TestBenchmarkIsStoredByteForByteOnceWithItsAudit(t *testing.T) {
+	t.Parallel()
+	st, pool, u, q := benchFixture(t)
+	ctx := context.Background()
+	content, result := ncclLog(t)
+	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	nb := store.NewBenchmark{Kind: "nccl", FileName: "../../etc/passwd", Content: content, Result: result,
+		Meta: store.BenchmarkMeta{RunDate: &day, Region: "us-east-1", NodeIDs: []string{"p5-a", "p5-b"}, ImageVersion: "nccl-tests:2.17"}}
+	b, err := st.CreateBenchmark(ctx, u.Actor(), q.ID, nb, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.FileName != "../../etc/passwd" || len(b.StorageKey) != 36 || b.SHA256 != store.SHA256Hex(content) || b.Size != int64(len(content)) {
+		t.Errorf("stored %+v", b)
+	}
+	if b.Result == nil || b.Result.NCCL == nil || b.Result.NCCL.Runs[0].PeakBusBW != 487.26 {
+		t.Errorf("result did not round-trip: %+v", b.Result)
+	}
+	if b.Meta.RunDate == nil || !b.Meta.RunDate.Equal(day) || strings.Join(b.Meta.NodeIDs, ",") != "p5-a,p5-b" || b.UploadedBy == "" {
+		t.Errorf("meta %+v", b.Meta)
+	}
+	_, got, err := st.BenchmarkContent(ctx, b.ID)
+	if err != nil || !bytes.Equal(got, content) {
+		t.Fatalf("content differs: %v", err)
+	}
+
+	_, err = st.CreateBenchmark(ctx, u.Actor(), q.ID, nb, nil)
+	var dup *store.DuplicateError
+	if !errors.As(err, &dup) || !errors.Is(err, store.ErrExists) || dup.Existing.ID != b.ID {
+		t.Fatalf("re-upload: %v", err)
+	}
+	list, err := st.ListBenchmarks(ctx, q.ID)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("list = %d, %v", len(list), err)
+	}
+	entries, err := st.ListAudit(ctx, store.AuditFilter{ObjectType: "benchmark"})
+	if err != nil || len(entries) != 1 || entries[0].Action != "benchmark.upload" || entries[0].EvaluationID != q.EvaluationID {
+		t.Fatalf("audit = %+v, %v", entries, err)
+	}
+	// The database refuses a second row with the same hash even without
+	// the store's check.
+	_, err = pool.Exec(ctx, `INSERT INTO benchmark_uploads (quote_id, kind, sha256, size_bytes, content, parse_error, uploaded_by)
+		SELECT quote_id, kind, sha256, size_bytes, content, 'x', uploaded_by FROM benchmark_uploads`)
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "23505" {
+		t.Errorf("duplicate insert: %v", err)
+	}
+	if _, err := st.CreateBenchmark(ctx, u.Actor(), 999999, nb, nil); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("unknown quote: %v", err)
+	}
+}
+
+func TestUnparsedBenchmarkKeepsItsError(t *testing.T) {
+	t.Parallel()
+	st, _, u, q := benchFixture(t)
+	b, err := st.CreateBenchmark(context.Background(), u.Actor(), q.ID, store.NewBenchmark{Kind: "unknown", FileName: "notes.txt",
+		Content: []byte("hello\n"), ParseError: "unrecognised format", ParseErrorLine: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Result != nil || b.ParseError != "unrecognised format" || b.ParseErrorLine != 1 {
+		t.Errorf("stored %+v", b)
+	}
+}
+
+func TestAutomaticResultsNeverOverwriteAPerson(t *testing.T) {
+	t.Parallel()
+	st, _, u, q := benchFixture(t)
+	ctx := context.Background()
+	content, result := ncclLog(t)
+	decide := func(status string) store.Decide {
+		return func(all []store.Benchmark) []store.AutoResult {
+			if all[len(all)-1].Result == nil && all[len(all)-1].Kind != "unknown" {
+				t.Errorf("the new upload is not last in %d", len(all))
+			}
+			return []store.AutoResult{{Test: "nccl_allreduce", Status: status, Note: "auto"}, {Test: "gpu_health", Status: "pending"}}
+		}
+	}
+	b1, err := st.CreateBenchmark(ctx, u.Actor(), q.ID, store.NewBenchmark{Kind: "nccl", FileName: "a.log", Content: content, Result: result}, decide("passed"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur := store.CurrentAcceptance(mustHistory(t, st, q.ID))
+	if a := cur["nccl_allreduce"]; a.Status != "passed" || !a.Automatic || a.EvidenceID != b1.ID || a.EvidenceName != "a.log" {
+		t.Fatalf("auto result = %+v", a)
+	}
+	if _, ok := cur["gpu_health"]; ok {
+		t.Error("a pending outcome with no prior row was recorded")
+	}
+	if _, err := st.RecordAcceptance(ctx, u.Actor(), q.ID, store.NewAcceptance{Test: "nccl_allreduce", Status: "failed", Note: "jitter under load"}); err != nil {
+		t.Fatal(err)
+	}
+	other := append(append([]byte{}, content...), '\n')
+	if _, err := st.CreateBenchmark(ctx, u.Actor(), q.ID, store.NewBenchmark{Kind: "nccl", FileName: "b.log", Content: other, Result: result}, decide("passed")); err != nil {
+		t.Fatal(err)
+	}
+	history := mustHistory(t, st, q.ID)
+	if cur := store.CurrentAcceptance(history)["nccl_allreduce"]; cur.Status != "failed" || cur.Automatic {
+		t.Errorf("the person's record was overwritten: %+v", cur)
+	}
+	if len(history) != 2 {
+		t.Errorf("history = %d rows", len(history))
+	}
+	entries, _ := st.ListAudit(ctx, store.AuditFilter{ObjectType: "acceptance"})
+	if len(entries) != 2 || entries[0].Action != "acceptance.record" || entries[1].Action != "acceptance.auto" {
+		t.Errorf("audit = %+v", entries)
+	}
+}
+
+func mustHistory(t *testing.T, st *store.Store, quoteID int64) []store.AcceptanceResult {
+	t.Helper()
+	h, err := st.AcceptanceHistory(context.Background(), quoteID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func TestAFailedDecisionRollsBackTheUpload(t *testing.T) {
+	t.Parallel()
+	st, _, u, q := benchFixture(t)
+	ctx := context.Background()
+	content, result := ncclLog(t)
+	bad := func([]store.Benchmark) []store.AutoResult {
+		return []store.AutoResult{{Test: "no_such_test", Status: "passed"}}
+	}
+	if _, err := st.CreateBenchmark(ctx, u.Actor(), q.ID, store.NewBenchmark{Kind: "nccl", FileName: "a.log", Content: content, Result: result}, bad); err == nil {
+		t.Fatal("an invalid test was accepted")
+	}
+	if list, _ := st.ListBenchmarks(ctx, q.ID); len(list) != 0 {
+		t.Error("the upload survived its failed transaction")
+	}
+	if entries, _ := st.ListAudit(ctx, store.AuditFilter{ObjectType: "benchmark"}); len(entries) != 0 {
+		t.Error("an audit row survived its failed transaction")
+	}
+}
+
+func TestWaiversNeedAReasonAndHistoryIsKept(t *testing.T) {
+	t.Parallel()
+	st, pool, u, q := benchFixture(t)
+	ctx := context.Background()
+	if _, err := st.RecordAcceptance(ctx, u.Actor(), q.ID, store.NewAcceptance{Test: "security_review", Status: "waived"}); !errors.Is(err, store.ErrWaiverReason) {
+		t.Fatalf("waiver without reason: %v", err)
+	}
+	_, err := pool.Exec(ctx, `INSERT INTO acceptance_results (quote_id, test, status, waiver_reason, recorded_by) VALUES ($1, 'security_review', 'waived', '  ', $2)`, q.ID, u.ID)
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "23514" {
+		t.Errorf("the database accepted a blank waiver: %v", err)
+	}
+	steps := []store.NewAcceptance{
+		{Test: "billing_export", Status: "failed", Note: "no job tags"},
+		{Test: "billing_export", Status: "passed", Note: "tags fixed", Evidence: &store.NewBenchmark{Kind: store.KindEvidence, FileName: "export.csv", Content: []byte("team,job,gpu_hours\nml,ft-1,12\n")}},
+		{Test: "security_review", Status: "waived", WaiverReason: "covered by the vendor's SOC 2 report"},
+		{Test: "container_start", Status: "passed"},
+	}
+	for _, s := range steps {
+		if _, err := st.RecordAcceptance(ctx, u.Actor(), q.ID, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	history := mustHistory(t, st, q.ID)
+	cur := store.CurrentAcceptance(history)
+	if len(history) != 4 || cur["billing_export"].Status != "passed" || cur["billing_export"].EvidenceName != "export.csv" {
+		t.Errorf("history %d, current %+v", len(history), cur["billing_export"])
+	}
+	if c := store.Count(cur); c != (store.SuiteCounts{Passed: 2, Waived: 1}) || c.Total() != 9 {
+		t.Errorf("counts = %+v", c)
+	}
+	sums, err := st.SuiteSummaries(ctx, q.EvaluationID)
+	if err != nil || sums[q.ID] != (store.SuiteCounts{Passed: 2, Waived: 1}) {
+		t.Errorf("summaries = %+v, %v", sums, err)
+	}
+	if _, err := st.RecordAcceptance(ctx, u.Actor(), q.ID, store.NewAcceptance{Test: "failure_drill", Status: "passed", EvidenceID: 999999}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("foreign evidence: %v", err)
+	}
+	entries, _ := st.ListAudit(ctx, store.AuditFilter{ObjectType: "acceptance"})
+	var waive int
+	for _, e := range entries {
+		if e.Action == "acceptance.waive" {
+			waive++
+		}
+	}
+	if len(entries) != 4 || waive != 1 {
+		t.Errorf("audit = %d entries, %d waivers", len(entries), waive)
+	}
+}

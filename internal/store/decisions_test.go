@@ -1,0 +1,106 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/gpuquote/gpuquote/internal/approval"
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/store/storetest"
+)
+
+func TestConcurrentApprovalsYieldExactlyOne(t *testing.T) {
+	t.Parallel()
+	st, pool := storetest.New(t, nil)
+	ctx := context.Background()
+	author := newUser(t, st, "author@example.com", auth.Procurement)
+	m1 := newUser(t, st, "m1@example.com", auth.Manager)
+	m2 := newUser(t, st, "m2@example.com", auth.Manager)
+	e, _ := st.CreateEvaluation(ctx, author.Actor(), "F5")
+	qs, _ := quote.ReadCSV(strings.NewReader("provider,rental_model,currency\nAcme,reserved,USD\nBeta,reserved,USD\n"))
+	ids, err := st.ImportQuotes(ctx, author.Actor(), e.ID, qs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		if err := st.SetShortlisted(ctx, author.Actor(), id, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := func(quoteID int64) store.DecisionRecord {
+		return store.DecisionRecord{EvaluationID: e.ID, QuoteID: quoteID, Kind: approval.Approve, Reason: "cheapest per run",
+			Snapshot: approval.Snapshot{QuoteID: quoteID}, ContentHash: "h", InputsHash: "i"}
+	}
+	var ok, conflicts atomic.Int32
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			by := m1
+			if i%2 == 1 {
+				by = m2
+			}
+			_, err := st.Decide(ctx, by.Actor(), rec(ids[i%2]), false)
+			switch {
+			case err == nil:
+				ok.Add(1)
+			case errors.Is(err, store.ErrConflict):
+				conflicts.Add(1)
+			default:
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if ok.Load() != 1 || conflicts.Load() != 19 {
+		t.Fatalf("approvals %d, conflicts %d", ok.Load(), conflicts.Load())
+	}
+	var audits int
+	pool.QueryRow(ctx, `SELECT count(*) FROM audit_events WHERE action = 'quote.approve'`).Scan(&audits)
+	if audits != 1 {
+		t.Errorf("audit rows = %d", audits)
+	}
+	// The author cannot approve their own quote, even directly.
+	if _, err := st.Decide(ctx, author.Actor(), store.DecisionRecord{EvaluationID: e.ID, QuoteID: ids[1], Kind: approval.Reject,
+		Reason: "x", ContentHash: "h", InputsHash: "i"}, false); err != nil {
+		t.Fatalf("reject: %v", err)
+	}
+	// Decision records are append-only.
+	_, err = pool.Exec(ctx, `UPDATE decisions SET reason = 'forged'`)
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "42501" {
+		t.Errorf("update of a decision: %v", err)
+	}
+	list, _ := st.Decisions(ctx, e.ID)
+	if len(list) != 2 || list[0].Kind != approval.Reject {
+		t.Errorf("decisions = %+v", list)
+	}
+}
+
+func TestSelfApprovalIsRefusedUnlessRelaxed(t *testing.T) {
+	t.Parallel()
+	st, _ := storetest.New(t, nil)
+	ctx := context.Background()
+	mgr := newUser(t, st, "solo@example.com", auth.Manager)
+	e, _ := st.CreateEvaluation(ctx, mgr.Actor(), "Solo")
+	qs, _ := quote.ReadCSV(strings.NewReader("provider,rental_model,currency\nAcme,reserved,USD\n"))
+	ids, _ := st.ImportQuotes(ctx, mgr.Actor(), e.ID, qs)
+	st.SetShortlisted(ctx, mgr.Actor(), ids[0], true)
+	rec := store.DecisionRecord{EvaluationID: e.ID, QuoteID: ids[0], Kind: approval.Approve, Reason: "r", ContentHash: "h", InputsHash: "i"}
+	if _, err := st.Decide(ctx, mgr.Actor(), rec, false); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("self-approval: %v", err)
+	}
+	rec.SelfApproval = true
+	if _, err := st.Decide(ctx, mgr.Actor(), rec, true); err != nil {
+		t.Fatalf("relaxed self-approval: %v", err)
+	}
+}

@@ -1,0 +1,76 @@
+package verdict
+
+import (
+	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/brief"
+)
+
+// fioChecks judges a storage benchmark against the brief: reads must stage
+// the dataset within the staging window; writes must finish a checkpoint
+// within the share of the checkpoint interval the brief allows GPUs to
+// idle (a synchronous checkpoint stalls every GPU while it is written).
+func fioChecks(b brief.Brief, fio *benchlog.FioReport) []Check {
+	var out []Check
+	for _, j := range fio.Jobs {
+		if j.Error != 0 {
+			out = append(out, Check{ID: "fio_error", Status: Fail, Key: "bench.check.fio_error",
+				Args: map[string]any{"Job": j.Name, "Code": j.Error}})
+		}
+	}
+	if read := max(fio.Total.Read.BWBytes, fio.Total.Mixed.BWBytes); read > 0 {
+		out = append(out, stagingCheck(b, read))
+	}
+	if write := max(fio.Total.Write.BWBytes, fio.Total.Mixed.BWBytes); write > 0 {
+		out = append(out, checkpointCheck(b, write))
+	}
+	if len(out) == 0 {
+		out = append(out, Check{ID: "fio_empty", Status: Unproven, Key: "bench.check.fio_empty"})
+	}
+	return out
+}
+
+func gbps(bytesPerSecond float64) Num { return num(bytesPerSecond/1e9, 2) }
+
+func stagingCheck(b brief.Brief, read float64) Check {
+	c := Check{ID: "staging", Args: map[string]any{"Measured": gbps(read)}}
+	tb, okTB := b.Float("dataset_tb")
+	hours, okH := b.Float("staging_window_hours")
+	if !okTB || !okH || tb <= 0 || hours <= 0 {
+		c.Status, c.Key = Unproven, "bench.check.staging_unknown"
+		return c
+	}
+	need := tb * 1e12 / (hours * 3600)
+	c.Key = "bench.check.staging"
+	c.Args["Dataset"], c.Args["Window"] = num(tb, 1), num(hours, 1)
+	c.Args["Needed"], c.Args["Hours"] = gbps(need), num(tb*1e12/read/3600, 1)
+	c.Status = Fail
+	if read >= need {
+		c.Status = Pass
+	}
+	return c
+}
+
+func checkpointCheck(b brief.Brief, write float64) Check {
+	c := Check{ID: "checkpoint", Args: map[string]any{"Measured": gbps(write)}}
+	gb, ok := b.Float("checkpoint_gb")
+	if !ok || gb <= 0 {
+		c.Status, c.Key = Unproven, "bench.check.checkpoint_unknown"
+		return c
+	}
+	seconds := gb * 1e9 / write
+	c.Args["Checkpoint"], c.Args["Seconds"] = num(gb, 0), num(seconds, 0)
+	interval, okI := b.Float("checkpoint_interval_min")
+	idle, okIdle := b.Float("allowed_idle_pct")
+	if !okI || !okIdle || interval <= 0 {
+		c.Status, c.Key = Unproven, "bench.check.checkpoint_no_budget"
+		return c
+	}
+	share := 100 * seconds / (interval * 60)
+	c.Key = "bench.check.checkpoint"
+	c.Args["Interval"], c.Args["Share"], c.Args["Allowed"] = num(interval, 0), num(share, 1), num(idle, 1)
+	c.Status = Fail
+	if share <= idle {
+		c.Status = Pass
+	}
+	return c
+}

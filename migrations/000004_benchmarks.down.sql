@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS acceptance_results;
+DROP TABLE IF EXISTS benchmark_uploads;

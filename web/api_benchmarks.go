@@ -1,0 +1,293 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/verdict"
+)
+
+type apiBenchmark struct {
+	ID         int64          `json:"id"`
+	QuoteID    int64          `json:"quote_id"`
+	Kind       string         `json:"kind"`
+	FileName   string         `json:"file_name"`
+	SHA256     string         `json:"sha256"`
+	Size       int64          `json:"size"`
+	UploadedBy string         `json:"uploaded_by"`
+	UploadedAt time.Time      `json:"uploaded_at"`
+	Download   string         `json:"download"`
+	Metadata   apiBenchMeta   `json:"metadata"`
+	Status     string         `json:"status"` // "parsed", "parse_failed" or "evidence"
+	ParseError *apiParseError `json:"parse_error,omitempty"`
+	Figures    any            `json:"figures,omitempty"`
+	Verdict    apiVerdict     `json:"verdict"`
+}
+
+type apiBenchMeta struct {
+	RunDate          string   `json:"run_date,omitempty"`
+	Region           string   `json:"region,omitempty"`
+	GPUModel         string   `json:"gpu_model,omitempty"`
+	ImageVersion     string   `json:"image_version,omitempty"`
+	FrameworkVersion string   `json:"framework_version,omitempty"`
+	NodeIDs          []string `json:"node_ids"`
+}
+
+type apiParseError struct {
+	Line   int    `json:"line"`
+	Reason string `json:"reason"`
+}
+
+type apiVerdict struct {
+	Status string     `json:"status"`
+	Checks []apiCheck `json:"checks"`
+}
+
+type apiCheck struct {
+	verdict.Check
+	Message string `json:"message"`
+}
+
+// apiNCCLRun is one nccl-tests run's figures. Status is "failed" for a run
+// whose figures must not be used, else "ok"; bandwidths are GB/s.
+type apiNCCLRun struct {
+	Run               int      `json:"run"`
+	Collective        string   `json:"collective"`
+	Status            string   `json:"status"`
+	Failed            bool     `json:"failed"`
+	FailureReasons    []string `json:"failure_reasons,omitempty"`
+	Ranks             int      `json:"ranks"`
+	Nodes             int      `json:"nodes"`
+	GPUModel          string   `json:"gpu_model,omitempty"`
+	PeakBusBW         float64  `json:"peak_busbw_gbs"`
+	PeakSize          int64    `json:"peak_size_bytes"`
+	MaxSize           int64    `json:"max_size_bytes"`
+	MaxSizeBusBW      float64  `json:"max_size_busbw_gbs"`
+	AvgBusBW          *float64 `json:"avg_busbw_gbs,omitempty"`
+	SmallMsgSize      int64    `json:"small_msg_size_bytes"`
+	SmallMsgLatencyUS float64  `json:"small_msg_latency_us"`
+	TotalWrong        int64    `json:"total_wrong"`
+	StartLine         int      `json:"start_line"`
+}
+
+func apiFigures(r *benchlog.Result) any {
+	switch {
+	case r == nil:
+		return nil
+	case r.NCCL != nil:
+		runs := make([]apiNCCLRun, 0, len(r.NCCL.Runs))
+		for i, run := range r.NCCL.Runs {
+			a := apiNCCLRun{Run: i + 1, Collective: run.Collective, Status: "ok", Failed: run.Failed, FailureReasons: run.FailureReasons,
+				Ranks: run.Ranks, Nodes: run.Nodes, GPUModel: run.GPUModel, PeakBusBW: run.PeakBusBW, PeakSize: run.PeakSize,
+				MaxSize: run.MaxSize, MaxSizeBusBW: run.MaxSizeBusBW, SmallMsgSize: run.SmallMsgSize,
+				SmallMsgLatencyUS: run.SmallMsgLatencyUS, TotalWrong: run.TotalWrong, StartLine: run.StartLine}
+			if run.Failed {
+				a.Status = "failed"
+			}
+			if run.HasAvgBusBW {
+				avg := run.AvgBusBW
+				a.AvgBusBW = &avg
+			}
+			runs = append(runs, a)
+		}
+		return map[string]any{"nccl": map[string]any{"runs": runs}}
+	case r.NvidiaSMI != nil:
+		s := r.NvidiaSMI
+		var mib int64
+		for _, g := range s.GPUs {
+			mib = max(mib, g.MemoryTotalMiB)
+		}
+		return map[string]any{"nvidia_smi": map[string]any{"format": s.Format, "driver_version": s.DriverVersion,
+			"cuda_version": s.CUDAVersion, "gpu_count": s.GPUCount, "gpu_model": s.GPUModel, "memory_total_mib": mib}}
+	case r.Topo != nil:
+		return map[string]any{"topo": map[string]any{"gpus": len(r.Topo.GPUs), "nics": len(r.Topo.NICs),
+			"all_nvlink": r.Topo.AllNVLink, "min_nvlinks": r.Topo.MinNVLinks}}
+	case r.Fio != nil:
+		t := r.Fio.Total
+		return map[string]any{"fio": map[string]any{"jobs": len(r.Fio.Jobs), "read_gbs": t.Read.BWBytes / 1e9,
+			"write_gbs": t.Write.BWBytes / 1e9, "read_iops": t.Read.IOPS, "write_iops": t.Write.IOPS}}
+	}
+	return nil
+}
+
+func apiBenchmarkOf(z *i18n.Localizer, b store.Benchmark, rep verdict.UploadReport) apiBenchmark {
+	out := apiBenchmark{ID: b.ID, QuoteID: b.QuoteID, Kind: b.Kind, FileName: b.FileName, SHA256: b.SHA256, Size: b.Size,
+		UploadedBy: b.UploadedBy, UploadedAt: b.UploadedAt, Download: fmt.Sprintf("/benchmarks/%d/download", b.ID),
+		Metadata: apiBenchMeta{Region: b.Meta.Region, GPUModel: b.Meta.GPUModel, ImageVersion: b.Meta.ImageVersion,
+			FrameworkVersion: b.Meta.FrameworkVersion, NodeIDs: b.Meta.NodeIDs},
+		Status: "parsed", Figures: apiFigures(b.Result), Verdict: apiVerdict{Status: string(rep.Status), Checks: []apiCheck{}}}
+	if b.Meta.RunDate != nil {
+		out.Metadata.RunDate = b.Meta.RunDate.Format(time.DateOnly)
+	}
+	if out.Metadata.NodeIDs == nil {
+		out.Metadata.NodeIDs = []string{}
+	}
+	switch {
+	case b.Kind == store.KindEvidence:
+		out.Status = "evidence"
+	case b.Result == nil:
+		out.Status, out.Verdict.Status = "parse_failed", string(verdict.Fail)
+		out.ParseError = &apiParseError{Line: b.ParseErrorLine, Reason: b.ParseError}
+	}
+	for _, c := range rep.Checks {
+		out.Verdict.Checks = append(out.Verdict.Checks, apiCheck{Check: c, Message: findingText(z, c)})
+	}
+	return out
+}
+
+type apiAcceptance struct {
+	Test         string    `json:"test"`
+	Status       string    `json:"status"`
+	Note         string    `json:"note,omitempty"`
+	WaiverReason string    `json:"waiver_reason,omitempty"`
+	EvidenceID   int64     `json:"evidence_upload_id,omitempty"`
+	Automatic    bool      `json:"automatic"`
+	RecordedBy   string    `json:"recorded_by,omitempty"`
+	RecordedAt   time.Time `json:"recorded_at,omitzero"`
+}
+
+func apiAcceptanceOf(a store.AcceptanceResult) apiAcceptance {
+	return apiAcceptance{Test: a.Test, Status: a.Status, Note: a.Note, WaiverReason: a.WaiverReason, EvidenceID: a.EvidenceID,
+		Automatic: a.Automatic, RecordedBy: a.RecordedBy, RecordedAt: a.RecordedAt}
+}
+
+func apiSuite(history []store.AcceptanceResult) map[string]any {
+	current := store.CurrentAcceptance(history)
+	c := store.Count(current)
+	tests := make([]apiAcceptance, 0, len(store.AcceptanceTests))
+	for _, t := range verdict.Tests() {
+		a, ok := current[string(t)]
+		if !ok {
+			a = store.AcceptanceResult{Test: string(t), Status: store.AcceptancePending}
+		}
+		tests = append(tests, apiAcceptanceOf(a))
+	}
+	return map[string]any{"passed": c.Passed, "failed": c.Failed, "waived": c.Waived, "total": c.Total(), "tests": tests}
+}
+
+// apiUploadBenchmark takes a multipart "file" with metadata fields (kind,
+// run_date, region, gpu_model, image_version, framework_version,
+// node_ids) and answers with the figures and the verdict. A log that does
+// not parse is kept and answered 201 with its parse_error.
+func (s *Server) apiUploadBenchmark(w http.ResponseWriter, r *http.Request) error {
+	sq, _, b, err := s.quoteParam(r)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	up, err := readMultipart(w, r, maxBenchmark)
+	nb, problem := prepareUpload(up, err)
+	if problem == nil {
+		var saved store.Benchmark
+		saved, err = s.store.CreateBenchmark(r.Context(), currentUser(r).Actor(), sq.ID, nb, decideFor(sq.Quote, b.Data))
+		var dup *store.DuplicateError
+		switch {
+		case errors.As(err, &dup):
+			problem = duplicateProblem(z, dup)
+		case err != nil:
+			return err
+		default:
+			d, err := s.loadBench(r.Context(), sq, b.Data)
+			if err != nil {
+				return err
+			}
+			var rep verdict.UploadReport
+			for i, u := range d.uploads {
+				if u.ID == saved.ID {
+					rep = d.report.Uploads[i]
+				}
+			}
+			out := map[string]any{"benchmark": apiBenchmarkOf(z, saved, rep), "acceptance": apiSuite(d.history)}
+			w.Header().Set("Location", out["benchmark"].(apiBenchmark).Download)
+			writeJSON(w, http.StatusCreated, out)
+			return nil
+		}
+	}
+	body := map[string]any{"error": problem.message(z), "code": problem.key}
+	if len(problem.fields) > 0 {
+		fields := map[string]string{}
+		for k, key := range problem.fields {
+			fields[k] = z.T(key)
+		}
+		body["fields"] = fields
+	}
+	if id, ok := problem.data["ID"]; ok {
+		body["existing_id"] = id
+	}
+	writeJSON(w, problem.status, body)
+	return nil
+}
+
+// apiListBenchmarks returns a quote's logs with figures and verdicts, the
+// claimed-vs-verified matrix and the acceptance suite.
+func (s *Server) apiListBenchmarks(w http.ResponseWriter, r *http.Request) error {
+	sq, _, b, err := s.quoteParam(r)
+	if err != nil {
+		return err
+	}
+	d, err := s.loadBench(r.Context(), sq, b.Data)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	list := make([]apiBenchmark, 0, len(d.uploads))
+	for i, u := range d.uploads {
+		list = append(list, apiBenchmarkOf(z, u, d.report.Uploads[i]))
+	}
+	type apiEvidence struct {
+		verdict.Evidence
+		Message string `json:"message"`
+	}
+	claims := make([]map[string]any, 0, len(d.report.Claims))
+	for _, c := range d.report.Claims {
+		ev := make([]apiEvidence, 0, len(c.Evidence))
+		for _, e := range c.Evidence {
+			ev = append(ev, apiEvidence{Evidence: e, Message: evidenceText(z, e)})
+		}
+		claims = append(claims, map[string]any{"term": c.Term, "quoted": c.Quoted, "status": c.Status, "evidence": ev})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"quote_id": sq.ID, "benchmarks": list, "claims": claims,
+		"expected_allreduce": d.report.Expected, "acceptance": apiSuite(d.history)})
+	return nil
+}
+
+// apiRecordAcceptance records one test from JSON: test, status, note,
+// waiver_reason, evidence_upload_id.
+func (s *Server) apiRecordAcceptance(w http.ResponseWriter, r *http.Request) error {
+	sq, _, _, err := s.quoteParam(r)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Test         string `json:"test"`
+		Status       string `json:"status"`
+		Note         string `json:"note"`
+		WaiverReason string `json:"waiver_reason"`
+		EvidenceID   int64  `json:"evidence_upload_id"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	fields := map[string]string{"test": in.Test, "status": in.Status, "note": in.Note, "waiver_reason": in.WaiverReason}
+	if in.EvidenceID != 0 {
+		fields["evidence_upload_id"] = fmt.Sprint(in.EvidenceID)
+	}
+	na, errs := parseAcceptance(fields)
+	if err := s.checkEvidence(r.Context(), sq.ID, na, errs); err != nil {
+		return err
+	}
+	if len(errs) > 0 {
+		return fieldErrors(errs)
+	}
+	a, err := s.store.RecordAcceptance(r.Context(), currentUser(r).Actor(), sq.ID, na)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, apiAcceptanceOf(a))
+	return nil
+}

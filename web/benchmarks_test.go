@@ -1,0 +1,431 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+const samples = "../internal/benchlog/testdata/"
+
+func sampleLog(t testing.TB, rel string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(samples + rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// benchQuote adds an evaluation with one quote: two nodes of 8× H100 SXM
+// on EFA, as the p5 sample was run.
+func benchQuote(t testing.TB, a *app) store.StoredQuote {
+	t.Helper()
+	ctx := context.Background()
+	owner := a.user("owner-"+strings.ReplaceAll(t.Name(), "/", "-")+"@example.com", auth.Procurement)
+	ev, err := a.store.CreateEvaluation(ctx, owner.Actor(), "Trial")
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs, err := quote.ReadCSV(strings.NewReader("provider,rental_model,currency,gpu_model,form_factor,gpu_memory_gb,gpus_per_node,nodes,intra_node_interconnect,inter_node_fabric\n" +
+		"Example Hyperscaler,on_demand,USD,H100,sxm,80,8,2,nvswitch,efa\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := a.store.CreateQuote(ctx, owner.Actor(), ev.ID, qs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+// multipartBody builds a form with fields and one file.
+func multipartBody(fields map[string]string, name string, content []byte) (*bytes.Buffer, string) {
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for k, v := range fields {
+		mw.WriteField(k, v)
+	}
+	if content != nil {
+		fw, _ := mw.CreateFormFile("file", name)
+		fw.Write(content)
+	}
+	mw.Close()
+	return &body, mw.FormDataContentType()
+}
+
+func (c *client) postMultipart(path string, fields map[string]string, name string, content []byte) *http.Response {
+	body, ct := multipartBody(fields, name, content)
+	req, _ := http.NewRequest(http.MethodPost, c.base+path, body)
+	req.Header.Set("Content-Type", ct)
+	return c.do(req)
+}
+
+// apiUpload posts a log to the API with a token and decodes the answer.
+func (a *app) apiUpload(tok string, quoteID int64, name string, content []byte, fields map[string]string) (*http.Response, map[string]any) {
+	a.t.Helper()
+	body, ct := multipartBody(fields, name, content)
+	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/api/v1/quotes/"+itoa(quoteID)+"/benchmarks", body)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	req.Header.Set("Content-Type", ct)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out map[string]any
+	_ = json.NewDecoder(res.Body).Decode(&out)
+	return res, out
+}
+
+func TestEngineerUploadsLogsAndSeesFiguresVerdictsAndSuite(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	eng, _ := a.login("eng@example.com", auth.Engineer)
+	page := "/quotes/" + itoa(q.ID) + "/benchmarks"
+
+	res := eng.postMultipart(page, map[string]string{"run_date": "2026-03-01", "region": "us-east-1", "node_ids": "p5-a, p5-b"},
+		"nccl_p5.log", sampleLog(t, "nccl/h100-p5-2node-efa-srun-label-prefix.txt"))
+	wantStatus(t, res, http.StatusSeeOther)
+	wantStatus(t, eng.postMultipart(page, nil, "smi.txt", sampleLog(t, "nvidia-smi/h100-8gpu-table-550.txt")), http.StatusSeeOther)
+
+	d := doc(t, eng.get(page))
+	rows := d.Find("[data-testid=bench-upload]")
+	if rows.Length() != 2 {
+		t.Fatalf("uploads = %d", rows.Length())
+	}
+	nccl, smi := rows.Eq(0), rows.Eq(1)
+	if figs := nccl.Find("[data-testid=bench-figures]").Text(); !strings.Contains(figs, "487.26") || !strings.Contains(figs, "16 GiB") {
+		t.Errorf("nccl figures = %q", figs)
+	}
+	if v := nccl.Find("[data-testid=bench-verdict]").Text(); !strings.Contains(v, "480–487") || !strings.Contains(v, "102 %") {
+		t.Errorf("nccl verdict = %q", v)
+	}
+	if st, _ := nccl.Attr("data-status"); st != "pass" {
+		t.Errorf("nccl status = %s", st)
+	}
+	if meta := nccl.Text(); !strings.Contains(meta, "us-east-1") || !strings.Contains(meta, "p5-a, p5-b") {
+		t.Errorf("metadata not shown: %q", meta)
+	}
+	if figs := smi.Find("[data-testid=bench-figures]").Text(); !strings.Contains(figs, "8 × NVIDIA H100 80GB HBM3") || !strings.Contains(figs, "550.90.07") {
+		t.Errorf("smi figures = %q", figs)
+	}
+	claims := map[string]string{}
+	d.Find("[data-testid=claim-row]").Each(func(_ int, s *goquery.Selection) {
+		term, _ := s.Attr("data-term")
+		claims[term], _ = s.Attr("data-status")
+	})
+	if claims["GPU model"] != "verified" || claims["Fabric between nodes"] != "verified" || claims["Nodes"] != "verified" {
+		t.Errorf("claims = %v", claims)
+	}
+	for test, want := range map[string]string{"gpu_health": "passed", "nccl_allreduce": "passed", "storage_staging": "pending", "billing_export": "pending"} {
+		if got, _ := d.Find("[data-testid=suite-" + test + "]").Attr("data-status"); got != want {
+			t.Errorf("%s = %s, want %s", test, got, want)
+		}
+	}
+	if p := d.Find("[data-testid=suite-progress]").Text(); p != "2/9 passed" {
+		t.Errorf("progress = %q", p)
+	}
+	if d.Find("img[data-testid=busbw-chart]").Length() != 1 {
+		t.Error("no chart")
+	}
+
+	// The quote page shows the same section; the list shows progress.
+	qd := doc(t, eng.get("/quotes/"+itoa(q.ID)))
+	if qd.Find("[data-testid=bench-upload]").Length() != 2 || qd.Find("[data-testid=bench-upload-form]").Length() != 0 {
+		t.Error("quote page section")
+	}
+	if s := doc(t, eng.get("/evaluations/"+itoa(q.EvaluationID)+"/quotes")).Find("[data-testid=quote-suite]").Text(); s != "2/9 passed" {
+		t.Errorf("list progress = %q", s)
+	}
+
+	svg := eng.get("/quotes/" + itoa(q.ID) + "/benchmarks/busbw.svg")
+	wantStatus(t, svg, http.StatusOK)
+	if ct := svg.Header.Get("Content-Type"); !strings.HasPrefix(ct, "image/svg+xml") {
+		t.Errorf("chart type %q", ct)
+	}
+	if b := body(t, svg); !strings.Contains(b, "<polyline") || !strings.Contains(b, "nccl_p5.log") || !strings.Contains(b, "480–487") {
+		t.Errorf("chart lacks the run or the band: %.300s", b)
+	}
+
+	entries, _ := a.store.ListAudit(context.Background(), store.AuditFilter{ObjectType: "benchmark"})
+	autos, _ := a.store.ListAudit(context.Background(), store.AuditFilter{ObjectType: "acceptance"})
+	if len(entries) != 2 || len(autos) != 2 || autos[0].Action != "acceptance.auto" {
+		t.Errorf("audit: %d uploads, %d acceptance", len(entries), len(autos))
+	}
+}
+
+func TestAPIUploadAnswersFiguresAndVerdicts(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	tok := a.token("eng@example.com", auth.Engineer)
+
+	res, out := a.apiUpload(tok, q.ID, "p5.log", sampleLog(t, "nccl/h100-p5-2node-efa-srun-label-prefix.txt"), map[string]string{"kind": "nccl"})
+	wantStatus(t, res, http.StatusCreated)
+	b := out["benchmark"].(map[string]any)
+	run := b["figures"].(map[string]any)["nccl"].(map[string]any)["runs"].([]any)[0].(map[string]any)
+	if run["peak_busbw_gbs"] != 487.26 || run["status"] != "ok" || b["verdict"].(map[string]any)["status"] != "pass" {
+		t.Errorf("answer = %v", b)
+	}
+	if out["acceptance"].(map[string]any)["passed"] != float64(1) {
+		t.Errorf("acceptance = %v", out["acceptance"])
+	}
+
+	res, out = a.apiUpload(tok, q.ID, "bad.log", sampleLog(t, "nccl/BAD-h100-2node-1gpu-nccl-failure-truncated-v2.17.6.txt"), nil)
+	wantStatus(t, res, http.StatusCreated)
+	b = out["benchmark"].(map[string]any)
+	run = b["figures"].(map[string]any)["nccl"].(map[string]any)["runs"].([]any)[0].(map[string]any)
+	if run["status"] != "failed" || run["failed"] != true || b["verdict"].(map[string]any)["status"] != "fail" {
+		t.Errorf("failed run answer = %v", b)
+	}
+
+	res, out = a.apiUpload(tok, q.ID, "again.log", sampleLog(t, "nccl/h100-p5-2node-efa-srun-label-prefix.txt"), nil)
+	wantStatus(t, res, http.StatusConflict)
+	if out["existing_id"] == nil || !strings.Contains(out["error"].(string), "p5.log") {
+		t.Errorf("duplicate answer = %v", out)
+	}
+	if list, _ := a.store.ListBenchmarks(context.Background(), q.ID); len(list) != 2 {
+		t.Errorf("%d rows after a duplicate", len(list))
+	}
+
+	res, out = a.apiUpload(tok, q.ID, "notes.txt", []byte("we ran the tests on Tuesday\n"), nil)
+	wantStatus(t, res, http.StatusCreated)
+	pe := out["benchmark"].(map[string]any)["parse_error"].(map[string]any)
+	if pe["line"] != float64(1) || out["benchmark"].(map[string]any)["status"] != "parse_failed" {
+		t.Errorf("parse failure = %v", out)
+	}
+
+	res, out = a.api(tok, "GET", "/api/v1/quotes/"+itoa(q.ID)+"/benchmarks", "")
+	wantStatus(t, res, http.StatusOK)
+	if len(out["benchmarks"].([]any)) != 3 || len(out["claims"].([]any)) == 0 {
+		t.Errorf("list = %v", out)
+	}
+	// The failed run now fails the automatic NCCL test.
+	for _, tt := range out["acceptance"].(map[string]any)["tests"].([]any) {
+		if m := tt.(map[string]any); m["test"] == "nccl_allreduce" && (m["status"] != "failed" || m["automatic"] != true) {
+			t.Errorf("nccl_allreduce = %v", m)
+		}
+	}
+}
+
+func TestUploadsRefusedBeforeStoring(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	tok := a.token("eng@example.com", auth.Engineer)
+	tests := []struct {
+		name    string
+		content []byte
+		fields  map[string]string
+		want    int
+		says    string
+	}{
+		{"NUL bytes", make([]byte, 1000), nil, http.StatusUnsupportedMediaType, "binary"},
+		{"PDF", []byte("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n"), nil, http.StatusUnsupportedMediaType, "binary"},
+		{"empty", []byte("  \n"), nil, http.StatusUnprocessableEntity, "empty"},
+		{"unknown kind", sampleLog(t, "nccl/h100-p5-2node-efa-srun-label-prefix.txt"), map[string]string{"kind": "ior"}, http.StatusUnprocessableEntity, "known format"},
+		{"bad date", sampleLog(t, "nccl/h100-p5-2node-efa-srun-label-prefix.txt"), map[string]string{"run_date": "01/03/2026"}, http.StatusUnprocessableEntity, "YYYY-MM-DD"},
+		{"no file", nil, map[string]string{"region": "x"}, http.StatusBadRequest, "Choose a log file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, out := a.apiUpload(tok, q.ID, "x.log", tt.content, tt.fields)
+			wantStatus(t, res, tt.want)
+			if msg, _ := out["error"].(string); !strings.Contains(msg, tt.says) {
+				t.Errorf("message %q lacks %q", msg, tt.says)
+			}
+		})
+	}
+	if list, _ := a.store.ListBenchmarks(context.Background(), q.ID); len(list) != 0 {
+		t.Errorf("refused uploads stored %d rows", len(list))
+	}
+}
+
+// repeat is an endless reader of one byte, so a huge body costs no memory.
+type repeat byte
+
+func (r repeat) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
+}
+
+func TestUploadOver50MBIs413(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	tok := a.token("eng@example.com", auth.Engineer)
+	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
+	go func() {
+		fw, _ := mw.CreateFormFile("file", "huge.log")
+		_, err := io.Copy(fw, io.LimitReader(repeat('a'), 50<<20+1))
+		if err == nil {
+			err = mw.Close()
+		}
+		pw.CloseWithError(err)
+	}()
+	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/api/v1/quotes/"+itoa(q.ID)+"/benchmarks", pr)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out map[string]any
+	_ = json.NewDecoder(res.Body).Decode(&out)
+	pr.CloseWithError(io.ErrClosedPipe) // stop the writer if the server answered early
+	if res.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(out["error"].(string), "50 MB") {
+		t.Errorf("status %d, %v", res.StatusCode, out)
+	}
+}
+
+func TestDownloadIsTheExactFileAsAnInertAttachment(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	tok := a.token("eng@example.com", auth.Engineer)
+	content := []byte("<script>alert(1)</script>\n# nThread 1 nGpus 1\n")
+	res, out := a.apiUpload(tok, q.ID, `..\..\évil "name".log`, content, nil)
+	wantStatus(t, res, http.StatusCreated)
+	b := out["benchmark"].(map[string]any)
+	if b["file_name"] != `évil "name".log` {
+		t.Errorf("file name = %q", b["file_name"])
+	}
+	reader, _ := a.login("reader@example.com", auth.Procurement)
+	res = reader.get(b["download"].(string))
+	wantStatus(t, res, http.StatusOK)
+	h := res.Header
+	want := map[string]string{"Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff",
+		"Content-Security-Policy": "default-src 'none'; sandbox",
+		"Content-Disposition":     `attachment; filename*=utf-8''%C3%A9vil%20%22name%22.log`}
+	for k, v := range want {
+		if h.Get(k) != v {
+			t.Errorf("%s = %q, want %q", k, h.Get(k), v)
+		}
+	}
+	if !bytes.Equal([]byte(body(t, res)), content) {
+		t.Error("the download differs from the upload")
+	}
+	wantStatus(t, reader.get("/benchmarks/999999/download"), http.StatusNotFound)
+}
+
+func TestOnlyEngineersManagersAndAdminsUpload(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	log := sampleLog(t, "nvidia-smi/h100-8gpu-table-550.txt")
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	wantStatus(t, buyer.postMultipart("/quotes/"+itoa(q.ID)+"/benchmarks", nil, "smi.txt", log), http.StatusForbidden)
+	res, _ := a.apiUpload(a.token("buyer-api@example.com", auth.Procurement), q.ID, "smi.txt", log, nil)
+	wantStatus(t, res, http.StatusForbidden)
+	if doc(t, buyer.get("/quotes/"+itoa(q.ID)+"/benchmarks")).Find("[data-testid=bench-upload-form]").Length() != 0 {
+		t.Error("procurement sees the upload form")
+	}
+	for i, role := range []auth.Role{auth.Engineer, auth.Manager, auth.Admin} {
+		c, _ := a.login(string(role)+"@example.com", role)
+		wantStatus(t, c.postMultipart("/quotes/"+itoa(q.ID)+"/benchmarks", nil, "smi.txt", append(log, bytes.Repeat([]byte("\n"), i+1)...)), http.StatusSeeOther)
+	}
+}
+
+func TestBrowserUploadErrorsAreShownOnThePage(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	eng, _ := a.login("eng@example.com", auth.Engineer)
+	page := "/quotes/" + itoa(q.ID) + "/benchmarks"
+	res := eng.postMultipart(page, map[string]string{"region": "eu-west"}, "core.bin", []byte{0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0})
+	wantStatus(t, res, http.StatusUnsupportedMediaType)
+	d := doc(t, res)
+	if msg := d.Find("[data-testid=bench-error]").Text(); !strings.Contains(msg, "not a text log") {
+		t.Errorf("error = %q", msg)
+	}
+	if v, _ := d.Find("#bench-region").Attr("value"); v != "eu-west" {
+		t.Errorf("metadata not kept: %q", v)
+	}
+	wantStatus(t, eng.postMultipart(page, nil, "notes.txt", []byte("hello\nworld\n")), http.StatusSeeOther)
+	d = doc(t, eng.get(page))
+	if e := d.Find("[data-testid=bench-parse-error]").Text(); !strings.Contains(e, "line 1") {
+		t.Errorf("parse error = %q", e)
+	}
+	res = eng.postMultipart(page, nil, "notes2.txt", []byte("hello\nworld\n"))
+	wantStatus(t, res, http.StatusConflict)
+	if msg := doc(t, res).Find("[data-testid=bench-error]").Text(); !strings.Contains(msg, "already uploaded") {
+		t.Errorf("duplicate = %q", msg)
+	}
+}
+
+func TestRecordingAndWaivingAcceptanceTests(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	eng, _ := a.login("eng@example.com", auth.Engineer)
+	path := "/quotes/" + itoa(q.ID) + "/acceptance"
+
+	res := eng.post(path, url.Values{"test": {"security_review"}, "status": {"waived"}, "note": {"later"}})
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	d := doc(t, res)
+	if msg := d.Find("[data-testid=acceptance-error]").Text(); !strings.Contains(msg, "waiver needs a reason") {
+		t.Errorf("error = %q", msg)
+	}
+	if v := d.Find("#acc-note").Text(); v != "later" {
+		t.Errorf("note not kept: %q", v)
+	}
+	wantStatus(t, eng.post(path, url.Values{"test": {"nope"}, "status": {"passed"}}), http.StatusUnprocessableEntity)
+
+	res = eng.post(path, url.Values{"test": {"security_review"}, "status": {"waived"}, "waiver_reason": {"SOC 2 report covers it"}})
+	wantStatus(t, res, http.StatusSeeOther)
+	res = eng.postMultipart(path, map[string]string{"test": "billing_export", "status": "passed", "note": "tags per job"},
+		"usage.csv", []byte("team,job,gpu_hours\nml,ft-1,12\n"))
+	wantStatus(t, res, http.StatusSeeOther)
+
+	d = doc(t, eng.get("/quotes/" + itoa(q.ID) + "/benchmarks"))
+	if st, _ := d.Find("[data-testid=suite-security_review]").Attr("data-status"); st != "waived" {
+		t.Errorf("security_review = %s", st)
+	}
+	if w := d.Find("[data-testid=suite-security_review] [data-testid=waiver]").Text(); !strings.Contains(w, "SOC 2") {
+		t.Errorf("waiver = %q", w)
+	}
+	if ev := d.Find("[data-testid=suite-billing_export] a").Text(); ev != "usage.csv" {
+		t.Errorf("evidence = %q", ev)
+	}
+	if p := d.Find("[data-testid=suite-progress]").Text(); p != "1/9 passed, 1 waived" {
+		t.Errorf("progress = %q", p)
+	}
+	entries, _ := a.store.ListAudit(context.Background(), store.AuditFilter{ObjectType: "acceptance"})
+	if len(entries) != 2 || entries[1].Action != "acceptance.waive" {
+		t.Errorf("audit = %+v", entries)
+	}
+
+	tok := a.token("eng-api@example.com", auth.Engineer)
+	res, out := a.api(tok, "POST", "/api/v1/quotes/"+itoa(q.ID)+"/acceptance", `{"test":"failure_drill","status":"waived"}`)
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	if f, _ := out["fields"].(map[string]any); f["waiver_reason"] == nil {
+		t.Errorf("API error = %v", out)
+	}
+	res, out = a.api(tok, "POST", "/api/v1/quotes/"+itoa(q.ID)+"/acceptance", `{"test":"failure_drill","status":"failed","note":"billing ran on"}`)
+	wantStatus(t, res, http.StatusCreated)
+	if out["status"] != "failed" || out["automatic"] != false {
+		t.Errorf("API record = %v", out)
+	}
+	buyer := a.token("buyer@example.com", auth.Procurement)
+	res, _ = a.api(buyer, "POST", "/api/v1/quotes/"+itoa(q.ID)+"/acceptance", `{"test":"failure_drill","status":"passed"}`)
+	wantStatus(t, res, http.StatusForbidden)
+}

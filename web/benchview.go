@@ -1,0 +1,304 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/chart"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/verdict"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// benchData is a quote's stored logs, acceptance history and the verdict
+// on them: what the page, the chart and the API all read.
+type benchData struct {
+	uploads []store.Benchmark
+	history []store.AcceptanceResult
+	report  verdict.Report
+}
+
+func verdictInput(q quote.Quote, b brief.Brief, uploads []store.Benchmark) verdict.Input {
+	in := verdict.Input{Quote: q, Brief: b, Uploads: make([]verdict.Upload, len(uploads))}
+	for i, u := range uploads {
+		in.Uploads[i] = verdict.Upload{Name: u.FileName, Result: u.Result}
+	}
+	return in
+}
+
+func (s *Server) loadBench(ctx context.Context, sq store.StoredQuote, b brief.Brief) (benchData, error) {
+	var d benchData
+	var err error
+	if d.uploads, err = s.store.ListBenchmarks(ctx, sq.ID); err != nil {
+		return d, err
+	}
+	if d.history, err = s.store.AcceptanceHistory(ctx, sq.ID); err != nil {
+		return d, err
+	}
+	d.report = verdict.Evaluate(verdictInput(sq.Quote, b, d.uploads))
+	return d, nil
+}
+
+// decideFor turns the verdicts into automatic acceptance outcomes; the
+// store runs it inside the upload's transaction.
+func decideFor(q quote.Quote, b brief.Brief) store.Decide {
+	return func(all []store.Benchmark) []store.AutoResult {
+		rep := verdict.Evaluate(verdictInput(q, b, all))
+		out := make([]store.AutoResult, 0, len(rep.Tests))
+		for _, o := range rep.Tests {
+			ar := store.AutoResult{Test: string(o.Test), Status: acceptanceStatus(o.Status)}
+			if o.Upload >= 0 {
+				ar.EvidenceID = all[o.Upload].ID
+			}
+			out = append(out, ar)
+		}
+		return out
+	}
+}
+
+func acceptanceStatus(s verdict.Status) string {
+	switch s {
+	case verdict.Pass:
+		return store.AcceptancePassed
+	case verdict.Fail, verdict.Low:
+		return store.AcceptanceFailed
+	}
+	return store.AcceptancePending
+}
+
+// statusCSS maps every status word to a badge class.
+func statusCSS(s string) string {
+	switch s {
+	case "pass", "verified", "passed":
+		return "ok"
+	case "fail", "contradicted", "failed":
+		return "blocker"
+	case "low", "waived":
+		return "warn"
+	}
+	return ""
+}
+
+// findingText words a verdict finding in the reader's language: numbers in
+// the locale's format, sizes as GiB, reference classes by name.
+func findingText(z *i18n.Localizer, c verdict.Check) string {
+	args := make(map[string]any, len(c.Args))
+	for k, v := range c.Args {
+		switch x := v.(type) {
+		case verdict.Num:
+			args[k] = z.Decimal(x.String())
+		case verdict.Bytes:
+			args[k] = chart.Bytes(float64(x))
+		case int:
+			args[k] = z.Int(int64(x))
+		case int64:
+			args[k] = z.Int(x)
+		default:
+			args[k] = fmt.Sprint(x)
+		}
+	}
+	if cls, ok := c.Args["Class"].(string); ok {
+		args["Class"] = z.T("bench.class." + cls)
+	}
+	return z.T(c.Key, args)
+}
+
+func gbs(z *i18n.Localizer, v float64) string { return z.Decimal(strconv.FormatFloat(v, 'f', 2, 64)) }
+
+// figures are an upload's headline numbers, one line each.
+func figures(z *i18n.Localizer, r *benchlog.Result) []string {
+	var out []string
+	switch {
+	case r == nil:
+	case r.NCCL != nil:
+		for i, run := range r.NCCL.Runs {
+			args := map[string]any{"Run": i + 1, "Collective": run.Collective, "Ranks": z.Int(int64(run.Ranks))}
+			if run.Failed {
+				args["Reason"] = strings.Join(run.FailureReasons, "; ")
+				out = append(out, z.T("bench.figure.nccl_failed", args))
+				continue
+			}
+			args["Peak"], args["Size"] = gbs(z, run.PeakBusBW), chart.Bytes(float64(run.PeakSize))
+			args["Latency"] = z.Decimal(strconv.FormatFloat(run.SmallMsgLatencyUS, 'f', 1, 64))
+			args["Small"] = chart.Bytes(float64(run.SmallMsgSize))
+			out = append(out, z.T("bench.figure.nccl", args))
+		}
+	case r.NvidiaSMI != nil:
+		smi := r.NvidiaSMI
+		var mib int64
+		for _, g := range smi.GPUs {
+			mib = max(mib, g.MemoryTotalMiB)
+		}
+		out = append(out, z.T("bench.figure.smi", map[string]any{"Count": z.Int(int64(smi.GPUCount)), "Model": orDash(smi.GPUModel),
+			"Memory": z.Int(mib), "Driver": orDash(smi.DriverVersion), "CUDA": orDash(smi.CUDAVersion)}))
+	case r.Topo != nil:
+		all := z.T("common.no")
+		if r.Topo.AllNVLink {
+			all = z.T("common.yes")
+		}
+		out = append(out, z.T("bench.figure.topo", map[string]any{"GPUs": z.Int(int64(len(r.Topo.GPUs))),
+			"NICs": z.Int(int64(len(r.Topo.NICs))), "NVLink": all}))
+	case r.Fio != nil:
+		t := r.Fio.Total
+		out = append(out, z.T("bench.figure.fio", map[string]any{"Read": gbs(z, t.Read.BWBytes/1e9), "Write": gbs(z, t.Write.BWBytes/1e9),
+			"ReadIOPS": z.Int(int64(t.Read.IOPS)), "WriteIOPS": z.Int(int64(t.Write.IOPS))}))
+	}
+	return out
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func kindLabel(z *i18n.Localizer, kind string) string {
+	switch kind {
+	case "nccl":
+		return "nccl-tests"
+	case "nvidia-smi":
+		return "nvidia-smi"
+	case "topo":
+		return "nvidia-smi topo -m"
+	case "fio":
+		return "fio"
+	}
+	return z.T("bench.kind." + kind)
+}
+
+func metaLine(z *i18n.Localizer, m store.BenchmarkMeta) string {
+	var parts []string
+	if m.RunDate != nil {
+		parts = append(parts, z.Date(*m.RunDate))
+	}
+	for _, v := range []string{m.Region, m.GPUModel, m.ImageVersion, m.FrameworkVersion} {
+		if v != "" {
+			parts = append(parts, v)
+		}
+	}
+	if len(m.NodeIDs) > 0 {
+		parts = append(parts, z.T("bench.nodes", map[string]any{"Nodes": strings.Join(m.NodeIDs, ", ")}))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// suiteProgress is "6/9 passed, 1 failed".
+func suiteProgress(z *i18n.Localizer, c store.SuiteCounts) string {
+	s := z.T("bench.progress", map[string]any{"Passed": c.Passed, "Total": c.Total()})
+	if c.Failed > 0 {
+		s += z.T("bench.progress_failed", map[string]any{"Failed": c.Failed})
+	}
+	if c.Waived > 0 {
+		s += z.T("bench.progress_waived", map[string]any{"Waived": c.Waived})
+	}
+	return s
+}
+
+// claimLabel names the quote term a claim comes from.
+func claimLabel(z *i18n.Localizer, term string) string {
+	if c, ok := quote.ColumnByName(term); ok {
+		return z.T(c.Label)
+	}
+	return z.T("bench.claim." + term)
+}
+
+func evidenceText(z *i18n.Localizer, e verdict.Evidence) string {
+	text := findingText(z, e.Check)
+	if e.Line > 0 {
+		return z.T("bench.evidence_line", map[string]any{"File": e.File, "Line": e.Line, "Text": text})
+	}
+	return z.T("bench.evidence_file_text", map[string]any{"File": e.File, "Text": text})
+}
+
+func expectedText(z *i18n.Localizer, e *verdict.Expectation) string {
+	if e == nil || e.Lo == 0 {
+		return ""
+	}
+	return z.T("bench.expected", map[string]any{"Class": z.T("bench.class." + e.Class), "Lo": z.Int(int64(e.Lo)),
+		"Hi": z.Int(int64(e.Hi)), "Source": e.Source})
+}
+
+// benchView builds the section for a quote; forms adds what the
+// benchmarks page's forms need.
+func benchView(z *i18n.Localizer, sq store.StoredQuote, d benchData, canEdit, forms bool) views.BenchView {
+	m := views.BenchView{QuoteID: sq.ID, CanEdit: canEdit, Forms: forms && canEdit, Expected: expectedText(z, d.report.Expected)}
+	current := store.CurrentAcceptance(d.history)
+	m.Progress = suiteProgress(z, store.Count(current))
+	for i, u := range d.uploads {
+		rep := d.report.Uploads[i]
+		v := views.BenchUpload{ID: u.ID, FileName: u.FileName, Kind: kindLabel(z, u.Kind), Meta: metaLine(z, u.Meta),
+			Uploaded: z.T("bench.uploaded_line", map[string]any{"By": u.UploadedBy, "At": z.DateTime(u.UploadedAt)}),
+			Size:     chart.Bytes(float64(u.Size)), Figures: figures(z, u.Result), Status: string(rep.Status)}
+		if u.ParseError != "" {
+			v.ParseError = z.T("bench.parse_error", map[string]any{"Line": u.ParseErrorLine, "Reason": u.ParseError})
+			v.Status = "fail"
+		}
+		if u.Kind == store.KindEvidence {
+			v.Status = "info"
+		}
+		v.StatusText, v.CSS = z.T("bench.check_status."+v.Status), statusCSS(v.Status)
+		for _, c := range rep.Checks {
+			row := views.CheckRow{Status: string(c.Status), StatusText: z.T("bench.check_status." + string(c.Status)),
+				CSS: statusCSS(string(c.Status)), Text: findingText(z, c)}
+			if c.Line > 0 {
+				row.Line = z.T("bench.line", map[string]any{"Line": c.Line})
+			}
+			v.Checks = append(v.Checks, row)
+		}
+		m.Uploads = append(m.Uploads, v)
+		if u.Result != nil && u.Result.NCCL != nil {
+			m.HasChart = true
+		}
+		m.EvidenceOptions = append(m.EvidenceOptions, views.Option{Value: strconv.FormatInt(u.ID, 10), Label: u.FileName})
+	}
+	for _, c := range d.report.Claims {
+		row := views.ClaimRow{Term: claimLabel(z, c.Term), Quoted: c.Quoted, Status: string(c.Status),
+			StatusText: z.T("bench.claim_status." + string(c.Status)), CSS: statusCSS(string(c.Status))}
+		if col, ok := quote.ColumnByName(c.Term); ok {
+			row.Quoted = termText(z, col, &sq.Quote)
+		}
+		for _, e := range c.Evidence {
+			row.Evidence = append(row.Evidence, evidenceText(z, e))
+		}
+		m.Claims = append(m.Claims, row)
+	}
+	for _, test := range verdict.Tests() {
+		row := views.SuiteRow{Test: string(test), Status: store.AcceptancePending}
+		if a, ok := current[string(test)]; ok {
+			row = suiteRow(z, a)
+		}
+		row.Name, row.Criterion = z.T("bench.test."+string(test)), z.T("bench.criterion."+string(test))
+		row.StatusText, row.CSS = z.T("bench.suite_status."+row.Status), statusCSS(row.Status)
+		m.Suite = append(m.Suite, row)
+		m.Tests = append(m.Tests, views.Option{Value: string(test), Label: row.Name})
+	}
+	for i := len(d.history) - 1; i >= 0; i-- {
+		m.History = append(m.History, suiteRow(z, d.history[i]))
+	}
+	for _, st := range []string{store.AcceptancePassed, store.AcceptanceFailed, store.AcceptanceWaived, store.AcceptancePending} {
+		m.Statuses = append(m.Statuses, views.Option{Value: st, Label: z.T("bench.suite_status." + st)})
+	}
+	m.Kinds = []views.Option{{Value: "", Label: z.T("bench.kind_auto")}}
+	for _, k := range benchKinds {
+		m.Kinds = append(m.Kinds, views.Option{Value: string(k), Label: kindLabel(z, string(k))})
+	}
+	return m
+}
+
+func suiteRow(z *i18n.Localizer, a store.AcceptanceResult) views.SuiteRow {
+	row := views.SuiteRow{Test: a.Test, Name: z.T("bench.test." + a.Test), Status: a.Status, Note: a.Note,
+		EvidenceID: a.EvidenceID, Evidence: a.EvidenceName, Automatic: a.Automatic,
+		Recorded: z.T("bench.recorded_line", map[string]any{"By": a.RecordedBy, "At": z.DateTime(a.RecordedAt)})}
+	if a.WaiverReason != "" {
+		row.Waiver = z.T("bench.waiver_line", map[string]any{"Reason": a.WaiverReason})
+	}
+	row.StatusText, row.CSS = z.T("bench.suite_status."+a.Status), statusCSS(a.Status)
+	return row
+}

@@ -1,0 +1,269 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/decision"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// statement translates one of the engine's statements; a key missing from
+// the catalog falls back to the engine's English text.
+func statement(z *i18n.Localizer, st decision.Statement) string {
+	if s := z.T(st.Key, st.Data()); s != st.Key {
+		return s
+	}
+	return st.Text
+}
+
+func statements(z *i18n.Localizer, list []decision.Statement) []string {
+	out := make([]string, 0, len(list))
+	for _, s := range list {
+		out = append(out, statement(z, s))
+	}
+	return out
+}
+
+func (s *Server) showDecision(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	return s.renderDecision(w, r, id, http.StatusOK, "", "")
+}
+
+// renderDecision shows the decision page, with an error message key and
+// the typed reason after a refused action.
+func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluationID int64, status int, errKey, reason string) error {
+	ctx := r.Context()
+	z := i18n.From(ctx)
+	st, err := s.loadDecision(ctx, evaluationID)
+	if err != nil {
+		return err
+	}
+	u := currentUser(r)
+	p := principalFrom(ctx)
+	m := views.DecisionPage{EvaluationID: evaluationID, EvaluationName: st.Evaluation.Name, Reason: reason,
+		CanShortlist: u.Role.Can(auth.EditQuotes), CanDecide: u.Role.Can(auth.Approve), AllowSelf: st.AllowSelf,
+		NeedsReauth: p.Session != nil && s.store.Now().Sub(p.Session.AuthenticatedAt) > reauthWindow}
+	if errKey != "" {
+		m.Error = z.T(errKey)
+	}
+	if st.RecErr == nil {
+		rec := st.Rec
+		m.Option, m.NotReady, m.Summary = z.T(rec.Option.LabelKey()), rec.NotReady, statement(z, rec.Summary)
+		m.Reasons, m.ChangeIf, m.Notes = statements(z, rec.Reasons), statements(z, rec.ChangeIf), statements(z, rec.Notes)
+		for _, k := range rec.Missing {
+			m.Missing = append(m.Missing, z.T(decision.MissingKey(k)))
+		}
+		m.Figures = decisionFigures(z, rec)
+		m.ArticleNote = statement(z, decision.ArticleClaimNote())
+	} else {
+		m.Error = strings.TrimSpace(m.Error + " " + z.T("decision.error.inputs"))
+	}
+	m.Facts, m.FactsVersion = factFields(z, st.Facts), st.FactsVer
+	cur := st.currentApproval()
+	for i, sq := range st.Quotes {
+		res := st.WS.Results[i]
+		dq := views.DecisionQuote{ID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
+			CostPerUnit: money(z, res.CostPerUnit), TCO: money(z, res.TCO), Status: st.Shortlist[sq.ID].Status}
+		if dq.Status != "" {
+			dq.StatusLabel = z.T("decision.status." + dq.Status)
+		}
+		for _, b := range st.openBlockers(sq.ID) {
+			dq.Blockers = append(dq.Blockers, views.BlockerView{FlagID: b.ID, Message: flagMessage(z, st, sq.ID, b.ID)})
+		}
+		for flagID, wv := range st.Waivers[sq.ID] {
+			dq.Waived = append(dq.Waived, z.T("decision.waived_line", map[string]any{"Flag": flagMessage(z, st, sq.ID, flagID),
+				"Reason": wv.Reason, "By": wv.WaivedBy, "At": z.DateTime(wv.WaivedAt)}))
+		}
+		m.Quotes = append(m.Quotes, dq)
+		if cur != nil && cur.QuoteID == sq.ID {
+			m.Current = &views.ApprovalView{QuoteID: sq.ID, Provider: sq.ProviderName, By: cur.DecidedBy, At: z.DateTime(cur.DecidedAt),
+				Reason: cur.Reason, Hash: cur.ContentHash, Stale: cur.InputsHash != st.inputsHash(sq.Quote), Self: cur.SelfApproval}
+		}
+	}
+	for _, d := range st.Decisions {
+		m.History = append(m.History, views.HistoryRow{What: z.T("decision.kind."+d.Kind, map[string]any{"Provider": d.Snapshot.Provider}),
+			By: d.DecidedBy, At: z.DateTime(d.DecidedAt), Reason: d.Reason, Hash: d.ContentHash[:12]})
+	}
+	pg := s.page(r, z.T("decision.title")+" · "+st.Evaluation.Name, "evaluations")
+	if key := takeFlash(w, r); key != "" {
+		pg.Flash = z.T(key)
+	}
+	s.render(w, r, status, views.DecisionView(pg, m))
+	return nil
+}
+
+// flagMessage is a flag's translated message, by id.
+func flagMessage(z *i18n.Localizer, st decisionState, quoteID int64, flagID string) string {
+	for i, f := range st.Flags[quoteID] {
+		if f.ID == flagID {
+			return flagViews(z, st.Flags[quoteID][i:i+1])[0].Message
+		}
+	}
+	return flagID
+}
+
+func decisionFigures(z *i18n.Localizer, rec decision.Recommendation) []views.Figure {
+	f2 := func(x float64) string { return z.Decimal(strconv.FormatFloat(x, 'f', 2, 64)) }
+	var out []views.Figure
+	be := func(label string, b *decision.BreakEven) {
+		if b == nil {
+			return
+		}
+		v := z.T("decision.never")
+		if !b.Never {
+			v = z.T("decision.months", map[string]any{"Months": f2(b.Months), "Years": f2(b.Months / 12)})
+		}
+		out = append(out, views.Figure{Label: z.T(label), Value: v, Basis: z.T("decision.breakeven_basis", map[string]any{
+			"Capex": f2(b.CapexPerGPU), "Rate": f2(b.RatePerGPUHour), "Util": f2(b.Utilization * 100), "Opex": f2(b.OpexPerGPUMonth),
+			"Currency": b.Currency})})
+	}
+	be("decision.breakeven_reserved", rec.BreakEvenVsReserved)
+	be("decision.breakeven_on_demand", rec.BreakEvenVsOnDemand)
+	if a := rec.ModelAPI; a != nil {
+		out = append(out, views.Figure{Label: z.T("decision.model_api"), Value: z.T("decision.model_api_value", map[string]any{
+			"API": f2(a.APIMonthly), "Self": f2(a.SelfHostedMonthly), "Currency": a.Currency}),
+			Basis: z.T("decision.model_api_basis", map[string]any{"Basis": z.T("decision.basis." + string(a.Basis)),
+				"TPS": f2(a.TokensPerSecondPerGPU), "Model": a.Model})})
+	}
+	if b := rec.Blend; b != nil {
+		out = append(out, views.Figure{Label: z.T("decision.blend"), Value: f2(b.MonthlyCost) + "\u00a0" + b.Currency,
+			Basis: z.T("decision.blend_basis", map[string]any{"R": f2(b.Reserved.Share * 100), "O": f2(b.OnDemand.Share * 100),
+				"S": f2(b.Spot.Share * 100), "All": f2(b.AllOnDemandMonthlyCost), "Currency": b.Currency})})
+	}
+	return out
+}
+
+func factFields(z *i18n.Localizer, facts map[string]string) []views.FactField {
+	var out []views.FactField
+	for _, f := range decisionFacts {
+		ff := views.FactField{Key: f.Key, Label: z.T("decision.fact." + f.Key), Kind: f.Kind, Value: facts[f.Key], Unit: f.Unit}
+		if f.Kind == "number" && ff.Value != "" {
+			ff.Value = z.Decimal(ff.Value)
+		}
+		if f.Kind == "stability" {
+			ff.Options = []views.Option{{Value: "", Label: z.T("decision.stability.unknown")},
+				{Value: "variable", Label: z.T("decision.stability.variable")}, {Value: "stable", Label: z.T("decision.stability.stable")}}
+		}
+		out = append(out, ff)
+	}
+	return out
+}
+
+// showMemo is the decision memo for the record: the brief in short, the
+// shortlist side by side, the recommendation, waivers, approver and hash.
+func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	z := i18n.From(ctx)
+	st, err := s.loadDecision(ctx, id)
+	if err != nil {
+		return err
+	}
+	m := views.MemoPage{EvaluationName: st.Evaluation.Name, Date: z.Date(s.store.Now())}
+	for _, k := range []string{"workload_type", "useful_unit", "units_per_month", "target_gpu", "gpus_per_node", "node_count",
+		"baseline_utilization_pct", "region", "term_months"} {
+		if st.Brief.Data.Filled(k) {
+			m.Brief = append(m.Brief, views.Figure{Label: z.T("brief.field." + k), Value: views.BriefValue(ctx, k, st.Brief.Data[k])})
+		}
+	}
+	if st.RecErr == nil {
+		m.Option, m.Summary, m.Reasons = z.T(st.Rec.Option.LabelKey()), statement(z, st.Rec.Summary), statements(z, st.Rec.Reasons)
+	}
+	cur := st.currentApproval()
+	for i, sq := range st.Quotes {
+		status := st.Shortlist[sq.ID].Status
+		if status == "" {
+			continue
+		}
+		res := st.WS.Results[i]
+		m.Shortlist = append(m.Shortlist, views.DecisionQuote{Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
+			TCO: money(z, res.TCO), CostPerUnit: money(z, res.CostPerUnit), StatusLabel: z.T("decision.status." + status)})
+		for flagID, wv := range st.Waivers[sq.ID] {
+			m.Waivers = append(m.Waivers, views.Figure{Label: sq.ProviderName + ": " + flagMessage(z, st, sq.ID, flagID), Value: wv.Reason,
+				Basis: wv.WaivedBy + ", " + z.DateTime(wv.WaivedAt)})
+		}
+		if cur != nil && cur.QuoteID == sq.ID {
+			m.Current = &views.ApprovalView{Provider: sq.ProviderName, By: cur.DecidedBy, At: z.DateTime(cur.DecidedAt), Reason: cur.Reason,
+				Hash: cur.ContentHash, Stale: cur.InputsHash != st.inputsHash(sq.Quote), Self: cur.SelfApproval}
+		}
+	}
+	s.render(w, r, http.StatusOK, views.MemoView(s.page(r, z.T("memo.title", map[string]any{"Name": st.Evaluation.Name}), "evaluations"), m))
+	return nil
+}
+
+// apiDecision is the recommendation and the approval state.
+func (s *Server) apiDecision(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	st, err := s.loadDecision(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	type apiQuoteState struct {
+		QuoteID      int64    `json:"quote_id"`
+		Provider     string   `json:"provider"`
+		Status       string   `json:"status"`
+		OpenBlockers []string `json:"open_blockers"`
+	}
+	quotes := []apiQuoteState{}
+	for _, sq := range st.Quotes {
+		q := apiQuoteState{QuoteID: sq.ID, Provider: sq.ProviderName, Status: st.Shortlist[sq.ID].Status, OpenBlockers: []string{}}
+		for _, b := range st.openBlockers(sq.ID) {
+			q.OpenBlockers = append(q.OpenBlockers, b.ID)
+		}
+		quotes = append(quotes, q)
+	}
+	out := map[string]any{"quotes": quotes, "approval": nil}
+	if st.RecErr == nil {
+		out["recommendation"] = st.Rec
+	} else {
+		out["recommendation_error"] = st.RecErr.Error()
+	}
+	if cur := st.currentApproval(); cur != nil {
+		sq, _, _ := st.quote(cur.QuoteID)
+		out["approval"] = map[string]any{"quote_id": cur.QuoteID, "by": cur.DecidedBy, "at": cur.DecidedAt, "reason": cur.Reason,
+			"content_hash": cur.ContentHash, "stale": cur.InputsHash != st.inputsHash(sq.Quote), "self_approval": cur.SelfApproval}
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// apiApproval lets a manager's token approve, reject or revoke.
+func (s *Server) apiApproval(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Decision string `json:"decision"`
+		Reason   string `json:"reason"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	rec, err := s.decide(r.Context(), currentUser(r), id, in.Decision, strings.TrimSpace(in.Reason))
+	var de errDecision
+	if errors.As(err, &de) {
+		writeJSON(w, de.status, map[string]any{"error": i18n.T(r.Context(), de.key), "code": strings.TrimPrefix(de.key, "decision.error.")})
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "kind": rec.Kind, "quote_id": rec.QuoteID,
+		"content_hash": rec.ContentHash, "decided_at": rec.DecidedAt, "self_approval": rec.SelfApproval})
+	return nil
+}

@@ -1,0 +1,141 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// marketplaceQuote returns the path of the example file's marketplace
+// quote, which has blocker flags (refused egress and data deletion).
+func marketplaceQuote(t *testing.T, c *client, ev string) (path, id string) {
+	t.Helper()
+	doc(t, c.get(ev+"/quotes")).Find("[data-testid=quote-row] a").Each(func(_ int, s *goquerySelection) {
+		if strings.Contains(s.Text(), "Marketplace") {
+			path, _ = s.Attr("href")
+		}
+	})
+	if path == "" {
+		t.Fatal("marketplace quote not listed")
+	}
+	return path, strings.TrimPrefix(path, "/quotes/")
+}
+
+func TestApprovalRulesAndStaleSnapshot(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, buyer, "Decision")
+	qpath, qid := marketplaceQuote(t, buyer, ev)
+	mgr, _ := a.login("mgr@example.com", auth.Manager)
+	eng, _ := a.login("eng@example.com", auth.Engineer)
+
+	page := doc(t, mgr.get(ev + "/decision"))
+	if page.Find("[data-testid=option]").Text() == "" || page.Find("[data-testid=reasons] li").Length() == 0 {
+		t.Fatalf("no recommendation with reasons: %q", page.Find("main").Text())
+	}
+	// Approving needs the quote on the shortlist first.
+	res := mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"cheapest"}})
+	wantStatus(t, res, http.StatusConflict)
+	wantStatus(t, eng.post(qpath+"/shortlist", url.Values{"on": {"yes"}}), http.StatusForbidden)
+	wantStatus(t, buyer.post(qpath+"/shortlist", url.Values{"on": {"yes"}}), http.StatusSeeOther)
+	wantStatus(t, eng.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"x"}}), http.StatusForbidden)
+	wantStatus(t, buyer.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"x"}}), http.StatusForbidden)
+
+	res = mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"cheapest per run"}})
+	wantStatus(t, res, http.StatusConflict)
+	d := doc(t, res)
+	if !strings.Contains(d.Find("[data-testid=decision-error]").Text(), "blockers") || d.Find("[data-testid=waive-form]").Length() < 2 {
+		t.Fatalf("open blockers must be listed with a waive form: %q", d.Find("[data-testid=decision-error]").Text())
+	}
+	if v, _ := d.Find("input[name=reason][value]").Attr("value"); v != "cheapest per run" {
+		t.Errorf("the reason typed was lost: %q", v)
+	}
+	wantStatus(t, mgr.post(qpath+"/waivers", url.Values{"flag": {"egress_refused"}, "reason": {""}}), http.StatusUnprocessableEntity)
+	for _, flag := range []string{"egress_refused", "data_deletion_refused"} {
+		wantStatus(t, mgr.post(qpath+"/waivers", url.Values{"flag": {flag}, "reason": {"accepted for a 2-week trial"}}), http.StatusSeeOther)
+	}
+	wantStatus(t, mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"cheapest per run"}}), http.StatusSeeOther)
+	page = doc(t, mgr.get(ev + "/decision"))
+	approvalText := page.Find("[data-testid=approval]").Text()
+	if !strings.Contains(approvalText, "Example Marketplace") || page.Find("[data-testid=stale]").Length() != 0 {
+		t.Fatalf("approval banner: %q", approvalText)
+	}
+	hash := page.Find("[data-testid=approval] code").Text()
+
+	// The author edits the quote: the approval is marked stale, the
+	// snapshot and its hash stay as they were.
+	sq, _ := a.store.ListQuotes(context.Background(), 0)
+	_ = sq
+	edit := doc(t, buyer.get(qpath + "/edit"))
+	form := url.Values{}
+	edit.Find("[data-testid=quote-form] input, [data-testid=quote-form] select").Each(func(_ int, s *goquerySelection) {
+		name, _ := s.Attr("name")
+		if name == "" {
+			return
+		}
+		if s.Is("select") {
+			v, _ := s.Find("option[selected]").Attr("value")
+			form.Set(name, v)
+			return
+		}
+		v, _ := s.Attr("value")
+		form.Set(name, v)
+	})
+	form.Set("v_price_per_gpu_hour", "0.45")
+	wantStatus(t, buyer.post(qpath+"/edit", form), http.StatusSeeOther)
+	page = doc(t, mgr.get(ev + "/decision"))
+	if page.Find("[data-testid=stale]").Length() != 1 {
+		t.Errorf("an edit after approval must mark it stale")
+	}
+	if got := page.Find("[data-testid=approval] code").Text(); got != hash {
+		t.Errorf("the snapshot hash changed: %s → %s", hash, got)
+	}
+	memo := doc(t, mgr.get(ev + "/decision/memo"))
+	if memo.Find("[data-testid=memo-hash]").Text() != hash || !strings.Contains(memo.Text(), "accepted for a 2-week trial") {
+		t.Errorf("memo: %q", memo.Find("[data-testid=memo]").Text())
+	}
+	entries, _ := a.store.ListAudit(context.Background(), store.AuditFilter{ObjectType: "quote", ObjectID: qid})
+	var actions []string
+	for _, e := range entries {
+		actions = append(actions, e.Action)
+	}
+	joined := strings.Join(actions, ",")
+	for _, want := range []string{"quote.approve", "flag.waive", "quote.shortlist"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("audit lacks %s: %s", want, joined)
+		}
+	}
+}
+
+func TestAPIApprovalRoles(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, buyer, "API decision")
+	_, qid := marketplaceQuote(t, buyer, ev)
+	wantStatus(t, buyer.post("/quotes/"+qid+"/shortlist", url.Values{"on": {"yes"}}), http.StatusSeeOther)
+	engTok := a.token("eng@example.com", auth.Engineer)
+	res, _ := a.api(engTok, "POST", "/api/v1/quotes/"+qid+"/approval", `{"decision":"approve","reason":"x"}`)
+	if res.StatusCode != 403 {
+		t.Errorf("engineer approval: %d", res.StatusCode)
+	}
+	mgrTok := a.token("mgr@example.com", auth.Manager)
+	res, out := a.api(mgrTok, "POST", "/api/v1/quotes/"+qid+"/approval", `{"decision":"approve","reason":"x"}`)
+	if res.StatusCode != 409 || out["code"] != "blockers" {
+		t.Errorf("approval with blockers: %d %v", res.StatusCode, out)
+	}
+	res, out = a.api(mgrTok, "POST", "/api/v1/quotes/"+qid+"/approval", `{"decision":"reject","reason":"refuses to state egress"}`)
+	if res.StatusCode != 201 || out["content_hash"] == nil {
+		t.Errorf("reject: %d %v", res.StatusCode, out)
+	}
+	res, out = a.api(mgrTok, "GET", "/api/v1"+ev+"/decision", "")
+	if res.StatusCode != 200 || out["recommendation"] == nil {
+		t.Errorf("decision: %d %v", res.StatusCode, out)
+	}
+}

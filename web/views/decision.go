@@ -1,0 +1,100 @@
+package views
+
+// DecisionPage is the manager's page: recommendation, shortlist, waivers,
+// approval.
+type DecisionPage struct {
+	EvaluationID   int64
+	EvaluationName string
+	Error          string
+	Reason         string // the decision reason typed, kept on an error
+	Option         string
+	NotReady       bool
+	Summary        string
+	Reasons        []string
+	ChangeIf       []string
+	Notes          []string
+	Missing        []string
+	Figures        []Figure
+	ArticleNote    string
+	Facts          []FactField
+	FactsVersion   int
+	Quotes         []DecisionQuote
+	Current        *ApprovalView
+	History        []HistoryRow
+	CanShortlist   bool
+	CanDecide      bool
+	NeedsReauth    bool
+	AllowSelf      bool
+}
+
+// Figure is a labelled computed figure with its basis.
+type Figure struct {
+	Label string
+	Value string
+	Basis string
+}
+
+// FactField is one editable decision fact.
+type FactField struct {
+	Key     string
+	Label   string
+	Kind    string
+	Value   string
+	Unit    string
+	Options []Option
+}
+
+// DecisionQuote is a quote as the decision page lists it.
+type DecisionQuote struct {
+	ID          int64
+	Provider    string
+	Rental      string
+	CostPerUnit string
+	TCO         string
+	Status      string // shortlist status key: "", "shortlisted", "approved", "rejected"
+	StatusLabel string
+	Blockers    []BlockerView
+	Waived      []string
+	Stale       bool
+}
+
+// BlockerView is an open blocker with what it is about.
+type BlockerView struct {
+	FlagID  string
+	Message string
+}
+
+// ApprovalView is the approval in force.
+type ApprovalView struct {
+	QuoteID  int64
+	Provider string
+	By       string
+	At       string
+	Reason   string
+	Hash     string
+	Stale    bool
+	Self     bool
+}
+
+// HistoryRow is one decision record.
+type HistoryRow struct {
+	What   string
+	By     string
+	At     string
+	Reason string
+	Hash   string
+}
+
+// MemoPage is the decision memo for the record.
+type MemoPage struct {
+	EvaluationName string
+	Date           string
+	Brief          []Figure
+	Option         string
+	Summary        string
+	Reasons        []string
+	Shortlist      []DecisionQuote
+	Current        *ApprovalView
+	Waivers        []Figure
+	Hash           string
+}
