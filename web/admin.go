@@ -233,7 +233,7 @@ func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	m := views.AuditPage{ObjectType: f.ObjectType, ObjectID: f.ObjectID, EvaluationID: q.Get("evaluation"),
-		ObjectTypes: []string{"evaluation", "brief", "user", "api_token", "route"}}
+		ObjectTypes: []string{"evaluation", "brief", "user", "api_token", "route", "benchmark", "acceptance"}}
 	for _, e := range entries {
 		m.Rows = append(m.Rows, views.AuditRow{At: z.DateTime(e.At), Actor: e.ActorEmail, Action: e.Action,
 			ObjectType: e.ObjectType, ObjectID: e.ObjectID, Evaluation: e.EvaluationID,

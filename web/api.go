@@ -43,9 +43,9 @@ func completenessJSON(c brief.Completeness) *apiCompleteness {
 	return out
 }
 
-func apiEval(e store.Evaluation, b brief.Brief) apiEvaluation {
-	c := brief.Score(b)
-	return apiEvaluation{Evaluation: e, Status: strings.TrimPrefix(evaluationStatus(e, c), "evaluation.status."), Completeness: completenessJSON(c)}
+func apiEval(e store.EvaluationSummary) apiEvaluation {
+	c := brief.Score(e.Brief)
+	return apiEvaluation{Evaluation: e.Evaluation, Status: strings.TrimPrefix(evaluationStatus(e, c), "evaluation.status."), Completeness: completenessJSON(c)}
 }
 
 func (s *Server) apiListEvaluations(w http.ResponseWriter, r *http.Request) error {
@@ -55,7 +55,7 @@ func (s *Server) apiListEvaluations(w http.ResponseWriter, r *http.Request) erro
 	}
 	out := make([]apiEvaluation, 0, len(list))
 	for _, e := range list {
-		out = append(out, apiEval(e.Evaluation, e.Brief))
+		out = append(out, apiEval(e))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"evaluations": out})
 	return nil
@@ -88,7 +88,7 @@ func (s *Server) apiCreateEvaluation(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	w.Header().Set("Location", fmt.Sprintf("/api/v1/evaluations/%d", e.ID))
-	writeJSON(w, http.StatusCreated, apiEval(e, brief.Brief{}))
+	writeJSON(w, http.StatusCreated, apiEval(store.EvaluationSummary{Evaluation: e, Brief: brief.Brief{}}))
 	return nil
 }
 
@@ -105,7 +105,7 @@ func (s *Server) apiGetEvaluation(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, apiEval(e, b.Data))
+	writeJSON(w, http.StatusOK, apiEval(store.EvaluationSummary{Evaluation: e, Brief: b.Data}))
 	return nil
 }
 

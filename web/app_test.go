@@ -56,9 +56,12 @@ func (s *syncBuffer) String() string {
 func newApp(t *testing.T, cfg ...func(*web.Config)) *app { return newBenchApp(t, cfg...) }
 
 // newBenchApp is newApp for tests and benchmarks alike.
-func newBenchApp(t testing.TB, cfg ...func(*web.Config)) *app {
+func newBenchApp(t testing.TB, cfg ...func(*web.Config)) *app { return newClockApp(t, nil, cfg...) }
+
+// newClockApp is newApp with a fake clock for the store (session ages).
+func newClockApp(t testing.TB, now func() time.Time, cfg ...func(*web.Config)) *app {
 	t.Helper()
-	st, pool := storetest.New(t, nil)
+	st, pool := storetest.New(t, now)
 	logs := &syncBuffer{}
 	c := web.Config{Store: st, Logger: slog.New(slog.NewJSONHandler(logs, nil))}
 	for _, f := range cfg {

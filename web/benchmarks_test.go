@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -396,7 +397,7 @@ func TestRecordingAndWaivingAcceptanceTests(t *testing.T) {
 		"usage.csv", []byte("team,job,gpu_hours\nml,ft-1,12\n"))
 	wantStatus(t, res, http.StatusSeeOther)
 
-	d = doc(t, eng.get("/quotes/" + itoa(q.ID) + "/benchmarks"))
+	d = doc(t, eng.get("/quotes/"+itoa(q.ID)+"/benchmarks"))
 	if st, _ := d.Find("[data-testid=suite-security_review]").Attr("data-status"); st != "waived" {
 		t.Errorf("security_review = %s", st)
 	}
@@ -428,4 +429,42 @@ func TestRecordingAndWaivingAcceptanceTests(t *testing.T) {
 	buyer := a.token("buyer@example.com", auth.Procurement)
 	res, _ = a.api(buyer, "POST", "/api/v1/quotes/"+itoa(q.ID)+"/acceptance", `{"test":"failure_drill","status":"passed"}`)
 	wantStatus(t, res, http.StatusForbidden)
+}
+
+// debugLog is a 5 MB nccl-tests log as NCCL_DEBUG=INFO leaves it: mostly
+// INFO lines, then the table of one all_reduce run.
+func debugLog(tb testing.TB, size int) []byte {
+	run := sampleLog(tb, "nccl/h100-2node-16gpu-nebius-ib-hash-stripped.txt")
+	var b bytes.Buffer
+	b.Grow(size + len(run))
+	for i := 0; b.Len() < size-len(run); i++ {
+		fmt.Fprintf(&b, "worker-%d:%d:%d [%d] NCCL INFO Channel %02d/0 : %d[%d] -> %d[%d] [send] via NET/IB/%d/GDRDMA\n",
+			i%2, 4100+i%16, 4200+i, i%8, i%32, i%16, i%8, (i+1)%16, (i+1)%8, i%8)
+	}
+	b.Write(run)
+	return b.Bytes()
+}
+
+// BenchmarkUpload5MB posts a 5 MB nccl-tests log through the API: body
+// read, content check, parse, one transaction (content, result, audit,
+// automatic acceptance), verdict and JSON answer.
+//
+//	go test -run '^$' -bench Upload5MB -benchtime 20x ./web/
+func BenchmarkUpload5MB(b *testing.B) {
+	a := newBenchApp(b)
+	q := benchQuote(b, a)
+	tok := a.token("bench@example.com", auth.Engineer)
+	log := debugLog(b, 5<<20)
+	b.SetBytes(int64(len(log)))
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		// A distinct first line per upload: the same bytes twice are a 409.
+		content := append([]byte(fmt.Sprintf("# upload %d\n", i)), log...)
+		res, out := a.apiUpload(tok, q.ID, "debug.log", content, nil)
+		if res.StatusCode != http.StatusCreated {
+			b.Fatalf("upload: %d %v", res.StatusCode, out["error"])
+		}
+	}
 }

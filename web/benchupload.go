@@ -44,9 +44,12 @@ type upload struct {
 // upload route may take longer than the server's read timeout allows a
 // normal request, so its read deadline is extended.
 func readMultipart(w http.ResponseWriter, r *http.Request, limit int64) (upload, error) {
+	up := upload{Fields: map[string]string{}}
+	if r.ContentLength > limit+1<<20 {
+		return up, errTooLarge // refused before a byte is read
+	}
 	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(2 * time.Minute))
 	r.Body = http.MaxBytesReader(w, r.Body, limit+1<<20)
-	up := upload{Fields: map[string]string{}}
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return up, errBadRequest
@@ -172,10 +175,10 @@ func parseKind(s string) (benchlog.Kind, bool) {
 // parseLog parses content as kind (detected when unknown) into what the
 // store keeps: the result, or the parser's reason and line.
 func parseLog(kind benchlog.Kind, content []byte) store.NewBenchmark {
-	nb := store.NewBenchmark{Kind: string(kind), Content: content}
 	if kind == benchlog.KindUnknown {
-		nb.Kind = string(benchlog.Detect(content))
+		kind = benchlog.Detect(content)
 	}
+	nb := store.NewBenchmark{Kind: string(kind), Content: content}
 	res, err := benchlog.Parse(kind, content)
 	var pe *benchlog.ParseError
 	switch {

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -182,6 +183,17 @@ func TestBrowserLanguagesRenderWithoutOverflow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	example, err := os.ReadFile(exampleCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs, err := quote.ReadCSV(bytes.NewReader(example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.store.ImportQuotes(context.Background(), u.Actor(), ev.ID, qs); err != nil {
+		t.Fatal(err)
+	}
 	do(t, ctx, browserLogin(a, "polyglot@example.com"))
 	for _, lang := range []string{"ru", "zh", "vi", "en"} {
 		do(t, ctx,
@@ -197,7 +209,19 @@ func TestBrowserLanguagesRenderWithoutOverflow(t *testing.T) {
 		}
 		screenshot(t, ctx, "brief-"+lang)
 		if overflow {
-			t.Errorf("%s: the page overflows horizontally", lang)
+			t.Errorf("%s: the brief overflows horizontally", lang)
+		}
+		do(t, ctx,
+			chromedp.Navigate(fmt.Sprintf("%s/evaluations/%d/worksheet", a.srv.URL, ev.ID)),
+			chromedp.WaitVisible(css("html[lang="+lang+"] [data-testid=worksheet]")),
+		)
+		overflow, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > document.documentElement.clientWidth + 1`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		screenshot(t, ctx, "worksheet-"+lang)
+		if overflow {
+			t.Errorf("%s: the worksheet page overflows horizontally", lang)
 		}
 		if lang != "en" && text(t, ctx, "h1") == "Workload brief" {
 			t.Errorf("%s: the heading is still English", lang)
@@ -349,4 +373,87 @@ func TestBrowserWorksheetWinnerChanges(t *testing.T) {
 			t.Errorf("download %s: %d %v", ext, status, err)
 		}
 	}
+}
+
+func TestBrowserEngineerUploadsLogsAndReadsVerdicts(t *testing.T) {
+	a := newApp(t)
+	ctx := browser(t)
+	q := benchQuote(t, a)
+	a.user("engineer@example.com", auth.Engineer)
+	dir := t.TempDir()
+	files := map[string]string{
+		"nccl":  "nccl/h100-p5-2node-efa-srun-label-prefix.txt",
+		"smi":   "nvidia-smi/h100-8gpu-table-550.txt",
+		"image": "",
+	}
+	paths := map[string]string{}
+	for name, rel := range files {
+		p := filepath.Join(dir, name+".log")
+		content := []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13}
+		if rel != "" {
+			content = sampleLog(t, rel)
+		}
+		if err := os.WriteFile(p, content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths[name] = p
+	}
+	upload := func(name string) chromedp.Action[chromedp.Void] {
+		return chromedp.Steps(
+			chromedp.WaitVisible(css("[data-testid=bench-upload-form]")),
+			chromedp.SetUploadFiles(css("#bench-file"), []string{paths[name]}),
+			chromedp.Click(css("[data-testid=bench-submit]")),
+		)
+	}
+	do(t, ctx,
+		browserLogin(a, "engineer@example.com"),
+		chromedp.Navigate(fmt.Sprintf("%s/quotes/%d", a.srv.URL, q.ID)),
+		chromedp.Click(css("[data-testid=bench-link]")),
+		chromedp.SendKeys(css("#bench-region"), "us-east-1"),
+		upload("nccl"),
+		chromedp.WaitVisible(css("[data-testid=flash]")),
+		upload("smi"),
+		chromedp.WaitVisible(css("[data-testid=bench-upload]:nth-child(2)")),
+		chromedp.WaitVisible(css("[data-testid=busbw-chart]")),
+	)
+	figures := text(t, ctx, "[data-testid=bench-upload]:nth-child(1) [data-testid=bench-figures]")
+	verdict := text(t, ctx, "[data-testid=bench-upload]:nth-child(1) [data-testid=bench-verdict]")
+	smi := text(t, ctx, "[data-testid=bench-upload]:nth-child(2) [data-testid=bench-figures]")
+	if !strings.Contains(figures, "487.26") || !strings.Contains(verdict, "480–487") || !strings.Contains(smi, "NVIDIA H100 80GB HBM3") {
+		t.Errorf("figures %q, verdict %q, smi %q", figures, verdict, smi)
+	}
+	if p := text(t, ctx, "[data-testid=suite-progress]"); p != "2/9 passed" {
+		t.Errorf("progress = %q", p)
+	}
+	// The chart is an image the browser could load and draw.
+	drawn, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const i = document.querySelector("[data-testid=busbw-chart]"); return i.complete && i.naturalWidth > 0 })()`))
+	if err != nil || !drawn {
+		t.Errorf("chart not drawn: %v", err)
+	}
+	screenshot(t, ctx, "benchmarks-verdicts")
+
+	do(t, ctx,
+		upload("image"),
+		chromedp.WaitVisible(css("[data-testid=bench-error]")),
+	)
+	if msg := text(t, ctx, "[data-testid=bench-error]"); !strings.Contains(msg, "not a text log") {
+		t.Errorf("error = %q", msg)
+	}
+	screenshot(t, ctx, "benchmarks-bad-file")
+
+	do(t, ctx,
+		chromedp.SetValue(css("#acc-test"), "billing_export"),
+		chromedp.SetValue(css("#acc-status"), "passed"),
+		chromedp.SendKeys(css("#acc-note"), "usage split by team and job"),
+		chromedp.Click(css("[data-testid=acceptance-submit]")),
+		chromedp.WaitVisible(css("[data-testid=flash]")),
+	)
+	if p := text(t, ctx, "[data-testid=suite-progress]"); p != "3/9 passed" {
+		t.Errorf("progress after recording = %q", p)
+	}
+	do(t, ctx,
+		chromedp.Navigate(fmt.Sprintf("%s/quotes/%d", a.srv.URL, q.ID)),
+		chromedp.WaitVisible(css("[data-testid=busbw-chart]")),
+	)
+	screenshot(t, ctx, "quote-benchmarks")
 }

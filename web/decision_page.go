@@ -54,6 +54,7 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 	if errKey != "" {
 		m.Error = z.T(errKey)
 	}
+	m.Notice = skippedNotice(z, st.worksheetData)
 	if st.RecErr == nil {
 		rec := st.Rec
 		m.Option, m.NotReady, m.Summary = z.T(rec.Option.LabelKey()), rec.NotReady, statement(z, rec.Summary)

@@ -5,7 +5,9 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -35,7 +37,7 @@ func TestApprovalRulesAndStaleSnapshot(t *testing.T) {
 	mgr, _ := a.login("mgr@example.com", auth.Manager)
 	eng, _ := a.login("eng@example.com", auth.Engineer)
 
-	page := doc(t, mgr.get(ev + "/decision"))
+	page := doc(t, mgr.get(ev+"/decision"))
 	if page.Find("[data-testid=option]").Text() == "" || page.Find("[data-testid=reasons] li").Length() == 0 {
 		t.Fatalf("no recommendation with reasons: %q", page.Find("main").Text())
 	}
@@ -61,7 +63,7 @@ func TestApprovalRulesAndStaleSnapshot(t *testing.T) {
 		wantStatus(t, mgr.post(qpath+"/waivers", url.Values{"flag": {flag}, "reason": {"accepted for a 2-week trial"}}), http.StatusSeeOther)
 	}
 	wantStatus(t, mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"cheapest per run"}}), http.StatusSeeOther)
-	page = doc(t, mgr.get(ev + "/decision"))
+	page = doc(t, mgr.get(ev+"/decision"))
 	approvalText := page.Find("[data-testid=approval]").Text()
 	if !strings.Contains(approvalText, "Example Marketplace") || page.Find("[data-testid=stale]").Length() != 0 {
 		t.Fatalf("approval banner: %q", approvalText)
@@ -72,7 +74,7 @@ func TestApprovalRulesAndStaleSnapshot(t *testing.T) {
 	// snapshot and its hash stay as they were.
 	sq, _ := a.store.ListQuotes(context.Background(), 0)
 	_ = sq
-	edit := doc(t, buyer.get(qpath + "/edit"))
+	edit := doc(t, buyer.get(qpath+"/edit"))
 	form := url.Values{}
 	edit.Find("[data-testid=quote-form] input, [data-testid=quote-form] select").Each(func(_ int, s *goquerySelection) {
 		name, _ := s.Attr("name")
@@ -89,14 +91,14 @@ func TestApprovalRulesAndStaleSnapshot(t *testing.T) {
 	})
 	form.Set("v_price_per_gpu_hour", "0.45")
 	wantStatus(t, buyer.post(qpath+"/edit", form), http.StatusSeeOther)
-	page = doc(t, mgr.get(ev + "/decision"))
+	page = doc(t, mgr.get(ev+"/decision"))
 	if page.Find("[data-testid=stale]").Length() != 1 {
 		t.Errorf("an edit after approval must mark it stale")
 	}
 	if got := page.Find("[data-testid=approval] code").Text(); got != hash {
 		t.Errorf("the snapshot hash changed: %s → %s", hash, got)
 	}
-	memo := doc(t, mgr.get(ev + "/decision/memo"))
+	memo := doc(t, mgr.get(ev+"/decision/memo"))
 	if memo.Find("[data-testid=memo-hash]").Text() != hash || !strings.Contains(memo.Text(), "accepted for a 2-week trial") {
 		t.Errorf("memo: %q", memo.Find("[data-testid=memo]").Text())
 	}
@@ -138,4 +140,39 @@ func TestAPIApprovalRoles(t *testing.T) {
 	if res.StatusCode != 200 || out["recommendation"] == nil {
 		t.Errorf("decision: %d %v", res.StatusCode, out)
 	}
+}
+
+func TestApprovalInTheBrowserNeedsARecentLogin(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	now := time.Now()
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	a := newClockApp(t, clock)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, buyer, "Reauth")
+	admin := a.user("fx@example.com", auth.Admin)
+	if err := a.store.SetFXRate(context.Background(), admin.Actor(), "EUR", "1.08", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	var qpath string
+	doc(t, buyer.get(ev+"/quotes")).Find("[data-testid=quote-row] a").Each(func(_ int, s *goquerySelection) {
+		if strings.Contains(s.Text(), "Specialized") {
+			qpath, _ = s.Attr("href")
+		}
+	})
+	wantStatus(t, buyer.post(qpath+"/shortlist", url.Values{"on": {"yes"}}), http.StatusSeeOther)
+	mgr, _ := a.login("mgr@example.com", auth.Manager)
+	mu.Lock()
+	now = now.Add(16 * time.Minute)
+	mu.Unlock()
+	wantStatus(t, mgr.get(ev+"/decision"), http.StatusOK) // keeps the session alive
+	res := mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"fully stated"}})
+	wantStatus(t, res, http.StatusUnauthorized)
+	if doc(t, res).Find("input[name=password]").Length() == 0 {
+		t.Errorf("the form must ask for the password")
+	}
+	res = mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"fully stated"}, "password": {"wrong password here"}})
+	wantStatus(t, res, http.StatusUnauthorized)
+	res = mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"fully stated"}, "password": {testPassword}})
+	wantStatus(t, res, http.StatusSeeOther)
 }

@@ -14,16 +14,20 @@ import (
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// evaluationStatus derives the list's status from the brief; later stages
-// (quotes, tests, decision) extend it.
-func evaluationStatus(e store.Evaluation, c brief.Completeness) string {
+// evaluationStatus is where an evaluation stands: the furthest stage it
+// reached, from drafting the brief to an approval.
+func evaluationStatus(e store.EvaluationSummary, c brief.Completeness) string {
 	switch {
 	case e.Archived:
 		return "evaluation.status.archived"
-	case !c.ReadyToReserve():
-		return "evaluation.status.drafting_brief"
+	case e.Approved:
+		return "evaluation.status.approved"
+	case e.Benchmarks > 0:
+		return "evaluation.status.testing"
+	case e.Quotes > 0 || c.ReadyToReserve():
+		return "evaluation.status.collecting_quotes"
 	}
-	return "evaluation.status.collecting_quotes"
+	return "evaluation.status.drafting_brief"
 }
 
 func (s *Server) listEvaluations(w http.ResponseWriter, r *http.Request) error {
@@ -45,7 +49,7 @@ func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, statu
 	for _, e := range list {
 		c := brief.Score(e.Brief)
 		m.Rows = append(m.Rows, views.EvaluationRow{ID: e.ID, Name: e.Name, Owner: e.OwnerName,
-			Updated: z.DateTime(e.UpdatedAt), StatusKey: evaluationStatus(e.Evaluation, c), Percent: c.Percent()})
+			Updated: z.DateTime(e.UpdatedAt), StatusKey: evaluationStatus(e, c), Percent: c.Percent()})
 	}
 	p := s.page(r, z.T("evaluations.title"), "evaluations")
 	if key := takeFlash(w, r); key != "" {

@@ -47,14 +47,7 @@ func (s *Server) worksheetView(r *http.Request, d worksheetData, input map[strin
 	m := views.WorksheetPage{EvaluationID: d.Evaluation.ID, EvaluationName: d.Evaluation.Name, Currency: d.A.Currency,
 		UnitName: d.A.UnitName, Version: d.Stored.Version, CanEdit: currentUser(r).Role.Can(auth.EditBrief),
 		Errors: errs, Sort: q.Get("sort"), Hidden: map[string]bool{}}
-	if len(d.Skipped) > 0 {
-		var names []string
-		for _, sq := range d.Skipped {
-			cur, _ := sq.Quote.Currency.Get()
-			names = append(names, sq.ProviderName+" ("+cur+")")
-		}
-		m.Notice = z.T("worksheet.no_fx", map[string]any{"Quotes": strings.Join(names, ", ")})
-	}
+	m.Notice = skippedNotice(z, d)
 	m.Assumptions = assumptionFields(z, d.A, input, errs)
 	byID := map[string]store.StoredQuote{}
 	for _, sq := range d.Quotes {
@@ -255,4 +248,17 @@ func assumptionText(key string, v float64) string {
 	}
 	s := strconv.FormatFloat(v, 'f', 6, 64)
 	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
+}
+
+// skippedNotice names the quotes left out for want of an exchange rate.
+func skippedNotice(z *i18n.Localizer, d worksheetData) string {
+	if len(d.Skipped) == 0 {
+		return ""
+	}
+	var names []string
+	for _, sq := range d.Skipped {
+		cur, _ := sq.Quote.Currency.Get()
+		names = append(names, sq.ProviderName+" ("+cur+")")
+	}
+	return z.T("worksheet.no_fx", map[string]any{"Quotes": strings.Join(names, ", ")})
 }

@@ -33,7 +33,7 @@ const (
 	ManageUsers       Permission = "users.manage"
 	ReadAudit         Permission = "audit.read"
 	UseAPI            Permission = "api.use"
-	Approve           Permission = "decision.approve" // approve, reject, revoke; waive blocker flags
+	Approve           Permission = "decision.approve"  // approve, reject, revoke; waive blocker flags
 	UploadBenchmarks  Permission = "benchmarks.upload" // upload logs, record acceptance tests
 )
 

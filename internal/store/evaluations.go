@@ -113,15 +113,22 @@ func (s *Store) UpdateEvaluation(ctx context.Context, by audit.Actor, id int64, 
 	return s.Evaluation(ctx, id)
 }
 
-// EvaluationSummary is an evaluation with its brief, for the list page.
+// EvaluationSummary is an evaluation with its brief and how far it got,
+// for the list page.
 type EvaluationSummary struct {
 	Evaluation
-	Brief brief.Brief
+	Brief      brief.Brief
+	Quotes     int
+	Benchmarks int
+	Approved   bool
 }
 
 // ListEvaluationSummaries is ListEvaluations with each brief, in one query.
 func (s *Store) ListEvaluationSummaries(ctx context.Context, archived bool) ([]EvaluationSummary, error) {
-	rows, err := s.pool.Query(ctx, `SELECT e.id, e.name, e.archived, e.created_by, u.name, e.created_at, e.updated_at, e.version, b.data
+	rows, err := s.pool.Query(ctx, `SELECT e.id, e.name, e.archived, e.created_by, u.name, e.created_at, e.updated_at, e.version, b.data,
+		(SELECT count(*) FROM quotes q WHERE q.evaluation_id = e.id),
+		(SELECT count(*) FROM benchmark_uploads bu JOIN quotes q ON q.id = bu.quote_id WHERE q.evaluation_id = e.id),
+		EXISTS (SELECT 1 FROM shortlist s WHERE s.evaluation_id = e.id AND s.status = 'approved')
 		FROM evaluations e JOIN users u ON u.id = e.created_by JOIN briefs b ON b.evaluation_id = e.id
 		WHERE e.archived = $1 ORDER BY e.updated_at DESC, e.id DESC`, archived)
 	if err != nil {
@@ -129,7 +136,8 @@ func (s *Store) ListEvaluationSummaries(ctx context.Context, archived bool) ([]E
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (EvaluationSummary, error) {
 		var es EvaluationSummary
-		err := row.Scan(&es.ID, &es.Name, &es.Archived, &es.CreatedBy, &es.OwnerName, &es.CreatedAt, &es.UpdatedAt, &es.Version, &es.Brief)
+		err := row.Scan(&es.ID, &es.Name, &es.Archived, &es.CreatedBy, &es.OwnerName, &es.CreatedAt, &es.UpdatedAt, &es.Version, &es.Brief,
+			&es.Quotes, &es.Benchmarks, &es.Approved)
 		return es, err
 	})
 }

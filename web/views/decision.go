@@ -6,6 +6,7 @@ type DecisionPage struct {
 	EvaluationID   int64
 	EvaluationName string
 	Error          string
+	Notice         string // quotes left out for want of an exchange rate
 	Reason         string // the decision reason typed, kept on an error
 	Option         string
 	NotReady       bool

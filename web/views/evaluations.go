@@ -125,7 +125,7 @@ func BriefValue(ctx context.Context, key, v string) string {
 		return t(ctx, "common."+v)
 	case brief.Int, brief.Decimal, brief.Percent:
 		if f.Unit != "" {
-			return z.Decimal(v) + "\u00a0" + f.Unit
+			return z.Decimal(v) + "\u00a0" + unitLabel(ctx, f.Unit)
 		}
 		return z.Decimal(v)
 	}
@@ -173,4 +173,14 @@ func isRequired(c brief.Completeness, key string) bool {
 		}
 	}
 	return false
+}
+
+// unitLabel translates word-like units (hours, days, months); symbols such
+// as GB, TB and % read the same in every language.
+func unitLabel(ctx context.Context, unit string) string {
+	switch unit {
+	case "h", "d", "mo", "min", "B":
+		return t(ctx, "unit."+unit)
+	}
+	return unit
 }
