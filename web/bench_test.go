@@ -86,3 +86,37 @@ func BenchmarkQuoteListPage200(b *testing.B) {
 		res.Body.Close()
 	}
 }
+
+// BenchmarkWorksheetPage30 renders the worksheet page for 30 quotes with
+// every sensitivity, through the full middleware chain: the page's queries,
+// the cost model and the templ render.
+//
+//	go test -run '^$' -bench WorksheetPage30 -benchtime 50x ./web/
+func BenchmarkWorksheetPage30(b *testing.B) {
+	a := newBenchApp(b)
+	u := a.user("bench@example.com", auth.Procurement)
+	ev, err := a.store.CreateEvaluation(context.Background(), u.Actor(), "bench")
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := bytes.ReplaceAll(manyQuotesCSV(b, 30), []byte(",EUR,"), []byte(",USD,"))
+	qs, err := quote.ReadCSV(bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := a.store.ImportQuotes(context.Background(), u.Actor(), ev.ID, qs); err != nil {
+		b.Fatal(err)
+	}
+	tok := a.token("reader@example.com", auth.Manager)
+	url := fmt.Sprintf("%s/evaluations/%d/worksheet", a.srv.URL, ev.ID)
+	for b.Loop() {
+		req, _ := http.NewRequest("GET", url, nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil || res.StatusCode != 200 {
+			b.Fatalf("worksheet: %v %v", res.StatusCode, err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+	}
+}
