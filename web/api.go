@@ -93,15 +93,7 @@ func (s *Server) apiCreateEvaluation(w http.ResponseWriter, r *http.Request) err
 }
 
 func (s *Server) apiGetEvaluation(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	e, err := s.store.Evaluation(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	b, err := s.store.Brief(r.Context(), id)
+	e, b, err := s.evaluationAndBrief(r)
 	if err != nil {
 		return err
 	}

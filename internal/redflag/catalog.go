@@ -2,11 +2,8 @@ package redflag
 
 import (
 	_ "embed"
-	"encoding/json"
-	"fmt"
-	"strings"
-	"sync"
-	"text/template"
+
+	"github.com/gpuquote/gpuquote/internal/msgcat"
 )
 
 // catalogJSON holds every message and question in every language. It is
@@ -20,49 +17,9 @@ var catalogJSON []byte
 // then by key: every redflag.<id>.message and .question, and the severity
 // labels. Texts are go-i18n templates ({{.GPU}}). The maps are fresh on
 // each call.
-func Catalog() (map[string]map[string]string, error) {
-	var c map[string]map[string]string
-	if err := json.Unmarshal(catalogJSON, &c); err != nil {
-		return nil, fmt.Errorf("redflag: catalog.json: %w", err)
-	}
-	return c, nil
-}
+func Catalog() (map[string]map[string]string, error) { return catalog.Messages() }
 
-// english parses the English templates once. The catalog is embedded at
-// build time and a test parses it, so a failure here is a programming
-// error, not something a user can cause.
-var english = sync.OnceValue(func() map[string]*template.Template {
-	c, err := Catalog()
-	if err != nil {
-		panic(err)
-	}
-	ts := make(map[string]*template.Template, len(c["en"]))
-	for k, text := range c["en"] {
-		// missingkey=error: a placeholder without a fact must show up in
-		// tests, not as "<no value>" in front of a buyer.
-		t, err := template.New(k).Option("missingkey=error").Parse(text)
-		if err != nil {
-			panic(fmt.Sprintf("redflag: catalog.json en %s: %v", k, err))
-		}
-		ts[k] = t
-	}
-	return ts
-})
+var catalog = msgcat.New("redflag", catalogJSON)
 
-// render fills the English template key with data. A missing key or fact
-// falls back to the key itself, as the i18n package does, so a gap is
-// visible rather than silently empty; tests keep it from happening.
-func render(key string, data map[string]string) string {
-	t, ok := english()[key]
-	if !ok {
-		return key
-	}
-	if data == nil {
-		data = map[string]string{}
-	}
-	var b strings.Builder
-	if err := t.Execute(&b, data); err != nil {
-		return key
-	}
-	return b.String()
-}
+// render fills the English template key with data.
+func render(key string, data map[string]string) string { return catalog.English(key, data) }
