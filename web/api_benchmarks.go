@@ -202,9 +202,9 @@ func (s *Server) apiUploadBenchmark(w http.ResponseWriter, r *http.Request) erro
 					rep = d.report.Uploads[i]
 				}
 			}
-			out := map[string]any{"benchmark": apiBenchmarkOf(z, saved, rep), "acceptance": apiSuite(d.history)}
-			w.Header().Set("Location", out["benchmark"].(apiBenchmark).Download)
-			writeJSON(w, http.StatusCreated, out)
+			ab := apiBenchmarkOf(z, saved, rep)
+			w.Header().Set("Location", ab.Download)
+			writeJSON(w, http.StatusCreated, map[string]any{"benchmark": ab, "acceptance": apiSuite(d.history)})
 			return nil
 		}
 	}

@@ -173,7 +173,7 @@ func (s *Server) busbwChart(w http.ResponseWriter, r *http.Request) error {
 	z := i18n.From(r.Context())
 	c := chart.Line{Title: z.T("bench.chart_title"), XLabel: z.T("bench.chart_x"), YLabel: z.T("bench.chart_y"),
 		XScale: chart.Log2, Lang: z.Lang, NoData: z.T("bench.chart_none"), Desc: z.T("bench.chart_alt"),
-		YFormat: func(v float64) string { return z.Decimal(strconv.FormatFloat(v, 'f', 0, 64)) }}
+		YFormat: func(v float64) string { return z.Decimal(trimDecimal(strconv.FormatFloat(v, 'f', 2, 64))) }}
 	for _, u := range uploads {
 		if u.Result == nil || u.Result.NCCL == nil {
 			continue

@@ -16,6 +16,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
@@ -242,6 +243,7 @@ func TestUploadsRefusedBeforeStoring(t *testing.T) {
 		{"unknown kind", sampleLog(t, "nccl/h100-p5-2node-efa-srun-label-prefix.txt"), map[string]string{"kind": "ior"}, http.StatusUnprocessableEntity, "known format"},
 		{"bad date", sampleLog(t, "nccl/h100-p5-2node-efa-srun-label-prefix.txt"), map[string]string{"run_date": "01/03/2026"}, http.StatusUnprocessableEntity, "YYYY-MM-DD"},
 		{"no file", nil, map[string]string{"region": "x"}, http.StatusBadRequest, "Choose a log file"},
+		{"too many parts", []byte("x"), manyFields(30), http.StatusBadRequest, "could not be read"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -255,6 +257,14 @@ func TestUploadsRefusedBeforeStoring(t *testing.T) {
 	if list, _ := a.store.ListBenchmarks(context.Background(), q.ID); len(list) != 0 {
 		t.Errorf("refused uploads stored %d rows", len(list))
 	}
+}
+
+func manyFields(n int) map[string]string {
+	m := map[string]string{}
+	for i := range n {
+		m[fmt.Sprintf("f%d", i)] = "x"
+	}
+	return m
 }
 
 // repeat is an endless reader of one byte, so a huge body costs no memory.
@@ -465,6 +475,52 @@ func BenchmarkUpload5MB(b *testing.B) {
 		res, out := a.apiUpload(tok, q.ID, "debug.log", content, nil)
 		if res.StatusCode != http.StatusCreated {
 			b.Fatalf("upload: %d %v", res.StatusCode, out["error"])
+		}
+	}
+}
+
+// TestEveryFindingIsWordedInEveryLanguage uploads one log of every kind,
+// against a brief that lets storage be judged, and reads the page in each
+// language: no message key may show through.
+func TestEveryFindingIsWordedInEveryLanguage(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	ctx := context.Background()
+	b, err := a.store.Brief(ctx, q.EvaluationID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := brief.Brief{"dataset_tb": "20", "staging_window_hours": "2", "checkpoint_gb": "400", "checkpoint_interval_min": "30", "allowed_idle_pct": "5",
+		"quantization": "needs CUDA 12.2"}
+	if _, err := a.store.SaveBrief(ctx, a.user("writer@example.com", auth.Procurement).Actor(), q.EvaluationID, b.Version, data); err != nil {
+		t.Fatal(err)
+	}
+	tok := a.token("eng@example.com", auth.Engineer)
+	for _, rel := range []string{"nccl/h100-sxm-1node-8gpu-5coll-v2.17.8.txt", "nccl/BAD-h100-2node-1gpu-nccl-failure-truncated-v2.17.6.txt",
+		"nccl/h100-p5-2node-efa-srun-label-prefix.txt", "nccl/POOR-t4-2node-efa-ncclinfo-interleaved.txt", "nccl/h100-2node-16gpu-nebius-ib-hash-stripped.txt",
+		"nvidia-smi/h100-8gpu-table-550.txt", "nvidia-smi/query-gpu-csv-power-draw.txt", "nvidia-smi/l40s-1gpu-table-580-with-process.txt",
+		"topo/h100-8gpu-nv18-no-nics.txt", "fio/json-fio-2.17-gce-pd-randread.json.txt", "fio/text-fio-3.28-nvme-raid0-seqread-1m-qd32.txt"} {
+		if res, out := a.apiUpload(tok, q.ID, rel, sampleLog(t, rel), nil); res.StatusCode != http.StatusCreated {
+			t.Fatalf("%s: %d %v", rel, res.StatusCode, out)
+		}
+	}
+	a.apiUpload(tok, q.ID, "notes.txt", []byte("nothing to see\n"), nil)
+	a.api(tok, "POST", "/api/v1/quotes/"+itoa(q.ID)+"/acceptance", `{"test":"security_review","status":"waived","waiver_reason":"r"}`)
+	c, _ := a.login("reader@example.com", auth.Manager)
+	base, _ := url.Parse(a.srv.URL)
+	for _, lang := range []string{"en", "ru", "zh", "vi"} {
+		c.http.Jar.SetCookies(base, []*http.Cookie{{Name: "lang", Value: lang, Path: "/"}})
+		for _, path := range []string{"/quotes/" + itoa(q.ID) + "/benchmarks", "/quotes/" + itoa(q.ID) + "/benchmarks/busbw.svg"} {
+			res := c.get(path)
+			wantStatus(t, res, http.StatusOK)
+			if lang == "ru" && strings.HasSuffix(path, "benchmarks") && !strings.Contains(body(t, res), "Приёмочные тесты") {
+				t.Errorf("the page is not in Russian")
+			}
+			if b := body(t, res); strings.Contains(b, "bench.") {
+				i := strings.Index(b, "bench.")
+				t.Errorf("%s %s shows a key: %q", lang, path, b[max(0, i-80):min(len(b), i+80)])
+			}
 		}
 	}
 }

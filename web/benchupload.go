@@ -42,13 +42,15 @@ type upload struct {
 // keeping the "file" part (up to limit bytes) and small text fields. Too
 // big a file or body is errTooLarge; a malformed body errBadRequest. The
 // upload route may take longer than the server's read timeout allows a
-// normal request, so its read deadline is extended.
+// normal request, so its deadlines are extended.
 func readMultipart(w http.ResponseWriter, r *http.Request, limit int64) (upload, error) {
 	up := upload{Fields: map[string]string{}}
 	if r.ContentLength > limit+1<<20 {
 		return up, errTooLarge // refused before a byte is read
 	}
-	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(2 * time.Minute))
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(2 * time.Minute))
+	_ = rc.SetWriteDeadline(time.Now().Add(2*time.Minute + 30*time.Second))
 	r.Body = http.MaxBytesReader(w, r.Body, limit+1<<20)
 	mr, err := r.MultipartReader()
 	if err != nil {

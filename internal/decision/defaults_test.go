@@ -58,4 +58,3 @@ func TestBreakEvenYears(t *testing.T) {
 		t.Errorf("Years() = %v, want 7", got)
 	}
 }
-

@@ -74,9 +74,12 @@ func claims(in Input, reports []UploadReport) []Claim {
 			case "form_factor":
 				return byStatus("form_factor")(c)
 			case "nvlink":
-				// Every GPU pair on NVLink means an SXM board on NVSwitch;
-				// PCIe cards bridge pairs at most.
+				// NVLink between every pair of four or more GPUs means SXM
+				// boards on NVSwitch; PCIe cards bridge pairs at most.
 				all := c.Key == "bench.check.nvlink_all"
+				if pairs, _ := c.Args["Pairs"].(int); all && pairs < 6 {
+					return "", false
+				}
 				if all == (ff == quote.FormFactorSXM) {
 					return Verified, true
 				}

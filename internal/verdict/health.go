@@ -35,7 +35,13 @@ func smiChecks(in Input, smi *benchlog.SMIReport) []Check {
 		}
 	}
 	out = append(out, c)
-	if len(smi.Notes) > 0 && strings.Contains(strings.Join(smi.Notes, " "), "different GPU models") {
+	names := map[string]bool{}
+	for _, g := range smi.GPUs {
+		if g.Name != "" {
+			names[g.Name] = true
+		}
+	}
+	if len(names) > 1 {
 		out = append(out, Check{ID: "gpu_mixed", Status: Fail, Key: "bench.check.gpu_mixed"})
 	}
 
