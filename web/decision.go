@@ -46,6 +46,7 @@ type decisionState struct {
 	Waivers   map[int64]map[string]store.Waiver
 	Decisions []store.DecisionRecord
 	Flags     map[int64][]redflag.Flag
+	Suites    map[int64]map[string]store.AcceptanceResult
 	AllowSelf bool
 }
 
@@ -129,11 +130,15 @@ func (s *Server) loadDecision(ctx context.Context, evaluationID int64) (decision
 	for k, v := range saved {
 		st.Facts[k] = v
 	}
-	st.Input = decisionInput(st.worksheetData, st.Facts)
-	st.Rec, st.RecErr = decision.Recommend(st.Input)
 	if st.Shortlist, err = s.store.Shortlist(ctx, evaluationID); err != nil {
 		return st, err
 	}
+	if st.Suites, err = s.store.CurrentSuites(ctx, evaluationID); err != nil {
+		return st, err
+	}
+	st.Input = decisionInput(st.worksheetData, st.Facts)
+	st.Input.Benchmark = st.benchmarkFacts()
+	st.Rec, st.RecErr = decision.Recommend(st.Input)
 	if st.Waivers, err = s.store.Waivers(ctx, evaluationID); err != nil {
 		return st, err
 	}
@@ -153,9 +158,38 @@ func (s *Server) loadDecision(ctx context.Context, evaluationID int64) (decision
 	return st, err
 }
 
-// openBlockers are a quote's blocker flags without a waiver.
+// benchmarkFacts are what the trial clusters showed: a passed multi-node
+// all-reduce on any quote, and the suite results of the quotes under
+// consideration (the shortlist, or every quote while it is empty).
+func (st decisionState) benchmarkFacts() decision.Benchmark {
+	var b decision.Benchmark
+	for _, sq := range st.Quotes {
+		nodes, _ := sq.Quote.Nodes.Get()
+		if nodes > 1 && st.Suites[sq.ID]["nccl_allreduce"].Status == store.AcceptancePassed {
+			b.MultiNodeAllReducePassed = true
+		}
+	}
+	considered := func(id int64) bool { return len(st.Shortlist) == 0 || st.Shortlist[id].Status != "" }
+	for id, suite := range st.Suites {
+		if !considered(id) || st.Shortlist[id].Status == "rejected" {
+			continue
+		}
+		c := store.Count(suite)
+		b.SuitePassed += c.Passed
+		b.SuiteFailed += c.Failed
+	}
+	return b
+}
+
+// openBlockers are a quote's blocker flags without a waiver and its failed
+// acceptance tests (a failed test is waived in the suite, with a reason).
 func (st decisionState) openBlockers(quoteID int64) []approval.Blocker {
 	var out []approval.Blocker
+	for _, test := range store.AcceptanceTests {
+		if a, ok := st.Suites[quoteID][test]; ok && a.Status == store.AcceptanceFailed {
+			out = append(out, approval.Blocker{Kind: "test", ID: test, Message: a.Note})
+		}
+	}
 	for _, f := range st.Flags[quoteID] {
 		if f.Severity != redflag.Blocker {
 			continue

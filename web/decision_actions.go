@@ -46,6 +46,16 @@ func (st decisionState) snapshot(z *i18n.Localizer, sq store.StoredQuote, kind, 
 		}
 		snap.Worksheet = fig
 	}
+	for _, test := range store.AcceptanceTests {
+		tr := approval.TestRecord{Test: test, Status: "pending"}
+		if a, ok := st.Suites[sq.ID][test]; ok {
+			tr.Status, tr.Note = a.Status, a.Note
+			if a.WaiverReason != "" {
+				tr.Note = a.WaiverReason
+			}
+		}
+		snap.Suite = append(snap.Suite, tr)
+	}
 	for _, f := range st.Flags[sq.ID] {
 		fr := approval.FlagRecord{ID: f.ID, Severity: string(f.Severity), Message: f.Message}
 		if w, ok := st.Waivers[sq.ID][f.ID]; ok {

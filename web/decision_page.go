@@ -77,6 +77,10 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 			dq.StatusLabel = z.T("decision.status." + dq.Status)
 		}
 		for _, b := range st.openBlockers(sq.ID) {
+			if b.Kind == "test" {
+				dq.FailedTests = append(dq.FailedTests, z.T("bench.test."+b.ID))
+				continue
+			}
 			dq.Blockers = append(dq.Blockers, views.BlockerView{FlagID: b.ID, Message: flagMessage(z, st, sq.ID, b.ID)})
 		}
 		for flagID, wv := range st.Waivers[sq.ID] {

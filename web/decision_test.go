@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -175,4 +176,44 @@ func TestApprovalInTheBrowserNeedsARecentLogin(t *testing.T) {
 	wantStatus(t, res, http.StatusUnauthorized)
 	res = mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"fully stated"}, "password": {testPassword}})
 	wantStatus(t, res, http.StatusSeeOther)
+}
+
+func TestFailedAcceptanceTestBlocksApproval(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	ctx := context.Background()
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, buyer, "Failed test")
+	admin := a.user("fx@example.com", auth.Admin)
+	if err := a.store.SetFXRate(ctx, admin.Actor(), "EUR", "1.08", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	var qpath string
+	doc(t, buyer.get(ev+"/quotes")).Find("[data-testid=quote-row] a").Each(func(_ int, s *goquerySelection) {
+		if strings.Contains(s.Text(), "Specialized") {
+			qpath, _ = s.Attr("href")
+		}
+	})
+	var qid int64
+	fmt.Sscan(strings.TrimPrefix(qpath, "/quotes/"), &qid)
+	eng := a.user("eng@example.com", auth.Engineer)
+	if _, err := a.store.RecordAcceptance(ctx, eng.Actor(), qid, store.NewAcceptance{Test: "failure_drill", Status: "failed", Note: "restart took 3 h"}); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, buyer.post(qpath+"/shortlist", url.Values{"on": {"yes"}}), http.StatusSeeOther)
+	mgr, _ := a.login("mgr@example.com", auth.Manager)
+	res := mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"fully stated"}})
+	wantStatus(t, res, http.StatusConflict)
+	if doc(t, res).Find("[data-testid=failed-tests]").Length() != 1 {
+		t.Errorf("the failed test must be listed as a blocker")
+	}
+	if _, err := a.store.RecordAcceptance(ctx, eng.Actor(), qid, store.NewAcceptance{Test: "failure_drill", Status: "waived",
+		WaiverReason: "vendor fixed the spare-node process; re-test in week 2"}); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"fully stated"}}), http.StatusSeeOther)
+	list, _ := a.store.Decisions(ctx, 1)
+	if len(list) != 1 || len(list[0].Snapshot.Suite) != 9 {
+		t.Fatalf("the snapshot must freeze the suite: %+v", list)
+	}
 }

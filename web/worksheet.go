@@ -22,6 +22,7 @@ type worksheetData struct {
 	Inputs     []tco.Quote
 	A          tco.Assumptions
 	WS         tco.Worksheet
+	Suites     map[int64]store.SuiteCounts // acceptance suite progress by quote
 }
 
 // errNoQuotes means the evaluation has nothing to compare yet.
@@ -44,6 +45,9 @@ func (s *Server) buildWorksheet(ctx context.Context, evaluationID int64) (worksh
 	}
 	all, err := s.store.ListQuotes(ctx, evaluationID)
 	if err != nil {
+		return d, err
+	}
+	if d.Suites, err = s.store.SuiteSummaries(ctx, evaluationID); err != nil {
 		return d, err
 	}
 	d.A = tco.DefaultAssumptions("USD")

@@ -177,7 +177,12 @@ func (s *Server) worksheetGroups(r *http.Request, d worksheetData, results []tco
 		b, wn := redflag.Counts(s.flagsFor(byID[res.QuoteID].Quote, d.Brief.Data))
 		flagRow.Cells = append(flagRow.Cells, views.WorksheetCell{Text: z.N("quotes.blockers", b) + ", " + z.N("quotes.warnings", wn)})
 	}
-	totals.Rows = []views.WorksheetRow{tcoRow, cpuRow, missRow, flagRow}
+	suiteRow := views.WorksheetRow{Label: z.T("worksheet.suite"), Key: "suite"}
+	for _, res := range results {
+		id, _ := strconv.ParseInt(res.QuoteID, 10, 64)
+		suiteRow.Cells = append(suiteRow.Cells, views.WorksheetCell{Text: suiteProgress(z, d.Suites[id])})
+	}
+	totals.Rows = []views.WorksheetRow{tcoRow, cpuRow, missRow, flagRow, suiteRow}
 	// Totals first: the figures a manager decides on are visible without scrolling.
 	return []views.WorksheetGroup{totals, lines, terms, shape}
 }

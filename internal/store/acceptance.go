@@ -250,3 +250,24 @@ func (s *Store) SuiteSummaries(ctx context.Context, evaluationID int64) (map[int
 	}
 	return out, nil
 }
+
+// CurrentSuites returns every quote's current acceptance results of an
+// evaluation, by quote then test, in one query.
+func (s *Store) CurrentSuites(ctx context.Context, evaluationID int64) (map[int64]map[string]AcceptanceResult, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT DISTINCT ON (a.quote_id, a.test) a.quote_id, a.test, a.status, a.note, a.waiver_reason
+		FROM acceptance_results a JOIN quotes q ON q.id = a.quote_id
+		WHERE q.evaluation_id = $1 ORDER BY a.quote_id, a.test, a.id DESC`, evaluationID)
+	out := map[int64]map[string]AcceptanceResult{}
+	var a AcceptanceResult
+	_, err := pgx.ForEachRow(rows, []any{&a.QuoteID, &a.Test, &a.Status, &a.Note, &a.WaiverReason}, func() error {
+		if out[a.QuoteID] == nil {
+			out[a.QuoteID] = map[string]AcceptanceResult{}
+		}
+		out[a.QuoteID][a.Test] = a
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: current suites of evaluation %d: %w", evaluationID, err)
+	}
+	return out, nil
+}

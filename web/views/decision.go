@@ -55,6 +55,7 @@ type DecisionQuote struct {
 	Status      string // shortlist status key: "", "shortlisted", "approved", "rejected"
 	StatusLabel string
 	Blockers    []BlockerView
+	FailedTests []string // failed acceptance tests, waived on the quote page
 	Waived      []string
 	Stale       bool
 }
