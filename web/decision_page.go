@@ -150,6 +150,9 @@ func factFields(z *i18n.Localizer, facts map[string]string) []views.FactField {
 	var out []views.FactField
 	for _, f := range decisionFacts {
 		ff := views.FactField{Key: f.Key, Label: z.T("decision.fact." + f.Key), Kind: f.Kind, Value: facts[f.Key], Unit: f.Unit}
+		if f.Unit == "mo" || f.Unit == "y" {
+			ff.Unit = z.T("unit." + f.Unit)
+		}
 		if f.Kind == "number" && ff.Value != "" {
 			ff.Value = z.Decimal(ff.Value)
 		}
