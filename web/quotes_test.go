@@ -211,3 +211,35 @@ func TestAPIImportDryRunAndList(t *testing.T) {
 		t.Errorf("a dry run saved %d quotes", len(qs))
 	}
 }
+
+func TestAdminUploadsANewerPriceReference(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	admin, _ := a.login("admin@example.com", auth.Admin)
+	bundled, err := os.ReadFile("../internal/market/gpu-prices.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	form := func(content []byte, source string) *http.Response {
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		mw.WriteField("source", source)
+		mw.WriteField("source_date", "2026-11-01")
+		fw, _ := mw.CreateFormFile("file", "prices.csv")
+		fw.Write(content)
+		mw.Close()
+		req, _ := http.NewRequest(http.MethodPost, admin.base+"/admin/reference/prices", &body)
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		return admin.do(req)
+	}
+	res := form([]byte("cloud,accelerator\naws,H100\n"), "broken")
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	if _, err := a.store.LatestPriceReference(context.Background()); err == nil {
+		t.Fatal("a bad file replaced the reference")
+	}
+	wantStatus(t, form(bundled, "November price sheet"), http.StatusSeeOther)
+	page := doc(t, admin.get("/admin/reference")).Find("[data-testid=price-source]").Text()
+	if !strings.Contains(page, "November price sheet") || !strings.Contains(page, "2026-11-01") {
+		t.Errorf("the page must name the reference in use: %q", page)
+	}
+}
