@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/gpuquote/gpuquote/internal/tco"
@@ -42,12 +41,8 @@ type apiResult struct {
 }
 
 func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
+	d, err := s.worksheetParam(r)
 	if err != nil {
-		return err
-	}
-	d, err := s.buildWorksheet(r.Context(), id)
-	if err != nil && !errors.Is(err, errNoQuotes) {
 		return err
 	}
 	results := make([]apiResult, 0, len(d.WS.Results))

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 
@@ -21,12 +20,8 @@ func writeSVG(w http.ResponseWriter, svg []byte) error {
 // sensitivityChart draws cost per useful unit against utilisation at the
 // expected restart rate, one line per quote, marking the cheapest.
 func (s *Server) sensitivityChart(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
+	d, err := s.worksheetParam(r)
 	if err != nil {
-		return err
-	}
-	d, err := s.buildWorksheet(r.Context(), id)
-	if err != nil && !errors.Is(err, errNoQuotes) {
 		return err
 	}
 	z := i18n.From(r.Context())

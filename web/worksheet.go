@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/quote"
@@ -89,7 +90,21 @@ func (s *Server) buildWorksheet(ctx context.Context, evaluationID int64) (worksh
 	return d, nil
 }
 
-// moneyText is an exact amount from minor units, in the locale's format.
+// worksheetParam builds the worksheet of the {id} evaluation; one without
+// quotes yet is not an error, its worksheet is empty.
+func (s *Server) worksheetParam(r *http.Request) (worksheetData, error) {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return worksheetData{}, err
+	}
+	d, err := s.buildWorksheet(r.Context(), id)
+	if errors.Is(err, errNoQuotes) {
+		err = nil
+	}
+	return d, err
+}
+
+// minorDecimal is an exact amount from minor units, in the locale's format.
 func minorDecimal(m tco.Money) string {
 	digits := 2
 	switch m.Currency {

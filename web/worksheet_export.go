@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"net/http"
 
@@ -14,16 +13,12 @@ import (
 // figures before anything is written.
 func (s *Server) exportWorksheet(format string) handlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		id, err := idParam(r, "id")
+		d, err := s.worksheetParam(r)
 		if err != nil {
 			return err
 		}
-		d, err := s.buildWorksheet(r.Context(), id)
-		if err != nil && !errors.Is(err, errNoQuotes) {
-			return err
-		}
 		var buf bytes.Buffer
-		name := fmt.Sprintf("worksheet-evaluation-%d.%s", id, format)
+		name := fmt.Sprintf("worksheet-evaluation-%d.%s", d.Evaluation.ID, format)
 		switch format {
 		case "csv":
 			err = sheet.WorksheetCSV(&buf, d.WS)

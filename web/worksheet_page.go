@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -18,16 +17,12 @@ import (
 )
 
 func (s *Server) showWorksheet(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
+	d, err := s.worksheetParam(r)
 	if err != nil {
 		return err
 	}
-	d, err := s.buildWorksheet(r.Context(), id)
-	if err != nil && !errors.Is(err, errNoQuotes) {
-		return err
-	}
 	m := s.worksheetView(r, d, nil, nil)
-	m.Empty = errors.Is(err, errNoQuotes)
+	m.Empty = len(d.WS.Results) == 0
 	z := i18n.From(r.Context())
 	p := s.page(r, z.T("worksheet.title")+" · "+d.Evaluation.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {
