@@ -377,3 +377,40 @@ func TestDatabaseDownFailsClosedWithAGenericError(t *testing.T) {
 		t.Errorf("error page leaks internals: %.300s", b)
 	}
 }
+
+// TestHostileVendorTextIsEscapedEverywhere puts script into every text
+// term of a quote and renders each page that shows quotes (checklist E1).
+func TestHostileVendorTextIsEscapedEverywhere(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c, u := a.login("x@example.com", auth.Manager)
+	ev, _ := a.store.CreateEvaluation(context.Background(), u.Actor(), "XSS")
+	payload := `"><script>alert(1)</script><img src=x onerror=alert(2)>`
+	csvPayload := `"` + strings.ReplaceAll(payload, `"`, `""`) + `"`
+	qs, err := quote.ReadCSV(strings.NewReader("provider,rental_model,currency,gpu_model,notes,support_terms\n" +
+		csvPayload + ",on_demand,USD," + csvPayload + "," + csvPayload + "," + csvPayload + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := a.store.CreateQuote(context.Background(), u.Actor(), ev.ID, qs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "/evaluations/" + itoa(ev.ID)
+	for _, path := range []string{base, base + "/quotes", base + "/worksheet", base + "/decision", base + "/decision/memo",
+		"/quotes/" + itoa(q.ID), "/quotes/" + itoa(q.ID) + "/questions", "/quotes/" + itoa(q.ID) + "/edit", "/audit"} {
+		res := c.get(path)
+		wantStatus(t, res, http.StatusOK)
+		d := doc(t, res)
+		if n := d.Find("script:not([src]), img[src=x], [onerror]").Length(); n != 0 {
+			t.Errorf("%s: hostile text became %d elements", path, n)
+		}
+	}
+	if !strings.Contains(doc(t, c.get(base+"/worksheet")).Find("[data-testid=worksheet-notice]").Text(), "cannot be costed") {
+		t.Errorf("a quote the model cannot price must be named, not fail the page")
+	}
+	res := c.get(base + "/worksheet/sensitivity.svg")
+	if strings.Contains(body(t, res), "<script") {
+		t.Errorf("the chart carries raw script")
+	}
+}

@@ -19,6 +19,7 @@ type worksheetData struct {
 	Brief      store.StoredBrief
 	Quotes     []store.StoredQuote // those in the worksheet, in entry order
 	Skipped    []store.StoredQuote // quotes without an exchange rate
+	Unpriced   []store.StoredQuote // quotes the cost model cannot price (no GPU count, no rate and no market rate)
 	Stored     store.Assumptions
 	Inputs     []tco.Quote
 	A          tco.Assumptions
@@ -77,8 +78,15 @@ func (s *Server) buildWorksheet(ctx context.Context, evaluationID int64) (worksh
 			d.Skipped = append(d.Skipped, sq)
 			continue
 		}
+		in := tco.FromQuote(strconv.FormatInt(sq.ID, 10), sq.ProviderName, sq.Quote)
+		// One quote the model cannot price must not take the worksheet
+		// down for the others: it is left out and named.
+		if _, err := tco.Compute([]tco.Quote{in}, d.A); errors.Is(err, tco.ErrInvalid) {
+			d.Unpriced = append(d.Unpriced, sq)
+			continue
+		}
 		d.Quotes = append(d.Quotes, sq)
-		d.Inputs = append(d.Inputs, tco.FromQuote(strconv.FormatInt(sq.ID, 10), sq.ProviderName, sq.Quote))
+		d.Inputs = append(d.Inputs, in)
 	}
 	if len(d.Inputs) == 0 {
 		return d, errNoQuotes

@@ -250,15 +250,24 @@ func assumptionText(key string, v float64) string {
 	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }
 
-// skippedNotice names the quotes left out for want of an exchange rate.
+// skippedNotice names the quotes left out of the worksheet: for want of an
+// exchange rate, or because the cost model cannot price them.
 func skippedNotice(z *i18n.Localizer, d worksheetData) string {
-	if len(d.Skipped) == 0 {
-		return ""
+	var parts []string
+	if len(d.Skipped) > 0 {
+		var names []string
+		for _, sq := range d.Skipped {
+			cur, _ := sq.Quote.Currency.Get()
+			names = append(names, sq.ProviderName+" ("+cur+")")
+		}
+		parts = append(parts, z.T("worksheet.no_fx", map[string]any{"Quotes": strings.Join(names, ", ")}))
 	}
-	var names []string
-	for _, sq := range d.Skipped {
-		cur, _ := sq.Quote.Currency.Get()
-		names = append(names, sq.ProviderName+" ("+cur+")")
+	if len(d.Unpriced) > 0 {
+		var names []string
+		for _, sq := range d.Unpriced {
+			names = append(names, sq.ProviderName)
+		}
+		parts = append(parts, z.T("worksheet.unpriced", map[string]any{"Quotes": strings.Join(names, ", ")}))
 	}
-	return z.T("worksheet.no_fx", map[string]any{"Quotes": strings.Join(names, ", ")})
+	return strings.Join(parts, " ")
 }
