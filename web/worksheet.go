@@ -89,6 +89,7 @@ func (s *Server) buildWorksheet(ctx context.Context, evaluationID int64) (worksh
 		d.Inputs = append(d.Inputs, in)
 	}
 	if len(d.Inputs) == 0 {
+		d.WS = tco.Worksheet{Currency: d.A.Currency, UnitName: d.A.UnitName}
 		return d, errNoQuotes
 	}
 	d.WS, err = tco.Compute(d.Inputs, d.A)
