@@ -1,0 +1,173 @@
+package benchlog
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+)
+
+type fioJSONDoc struct {
+	Version     string         `json:"fio version"`
+	Global      map[string]any `json:"global options"`
+	Jobs        []fioJSONJob   `json:"jobs"`
+	ClientStats []fioJSONJob   `json:"client_stats"`
+	DiskUtil    []struct {
+		Name string  `json:"name"`
+		Util float64 `json:"util"`
+	} `json:"disk_util"`
+}
+
+type fioJSONJob struct {
+	Jobname    string         `json:"jobname"`
+	GroupID    int            `json:"groupid"`
+	Error      int            `json:"error"`
+	JobOptions map[string]any `json:"job options"`
+	Read       *fioJSONDir    `json:"read"`
+	Write      *fioJSONDir    `json:"write"`
+	Trim       *fioJSONDir    `json:"trim"`
+	Mixed      *fioJSONDir    `json:"mixed"`
+}
+
+type fioJSONDir struct {
+	IOBytes  float64      `json:"io_bytes"`
+	IOKBytes *float64     `json:"io_kbytes"`
+	BW       float64      `json:"bw"` // KiB/s
+	BWBytes  *float64     `json:"bw_bytes"`
+	IOPS     float64      `json:"iops"`
+	Runtime  float64      `json:"runtime"` // ms
+	Lat      *fioJSONStat `json:"lat"`     // µs (fio 2)
+	LatNS    *fioJSONStat `json:"lat_ns"`  // ns (fio 3)
+}
+
+type fioJSONStat struct {
+	Mean float64 `json:"mean"`
+}
+
+func parseFioJSON(s string, start, startLine int) (*FioReport, error) {
+	body := sanitizeJSONNumbers(s[start:])
+	dec := json.NewDecoder(strings.NewReader(body))
+	var doc fioJSONDoc
+	if err := dec.Decode(&doc); err != nil {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		off := int64(len(body))
+		switch {
+		case errors.As(err, &se):
+			off = se.Offset
+		case errors.As(err, &te):
+			off = te.Offset
+		}
+		off = min(max(off, 0), int64(len(body)))
+		line := startLine + strings.Count(body[:off], "\n")
+		return nil, errorf(KindFio, line, "invalid fio JSON: %v", err)
+	}
+	rep := &FioReport{Format: "json", Version: strings.Clone(doc.Version)}
+	jobs := doc.Jobs
+	if len(jobs) == 0 && len(doc.ClientStats) > 0 {
+		// Client/server mode: per-client entries plus an "All clients" sum.
+		for _, j := range doc.ClientStats {
+			if j.Jobname != "All clients" {
+				jobs = append(jobs, j)
+			}
+		}
+	}
+	if len(jobs) == 0 {
+		return nil, errorf(KindFio, startLine, "fio JSON has no jobs")
+	}
+	for _, j := range jobs {
+		job := FioJob{Name: strings.Clone(j.Jobname), GroupID: j.GroupID, Error: j.Error}
+		job.RW = optString(j.JobOptions, doc.Global, "rw", "readwrite")
+		job.BlockSize = optString(j.JobOptions, doc.Global, "bs", "blocksize")
+		for _, d := range []struct {
+			src *fioJSONDir
+			dst *FioDir
+		}{{j.Read, &job.Read}, {j.Write, &job.Write}, {j.Trim, &job.Trim}, {j.Mixed, &job.Mixed}} {
+			if d.src != nil {
+				*d.dst = d.src.dir()
+			}
+		}
+		rep.Jobs = append(rep.Jobs, job)
+	}
+	for _, d := range doc.DiskUtil {
+		rep.Disks = append(rep.Disks, FioDisk{Name: strings.Clone(d.Name), UtilPct: d.Util})
+	}
+	return rep, nil
+}
+
+// dir converts fio's JSON units: fio 3 has bw_bytes and io_kbytes beside
+// bw (KiB/s) and io_bytes (bytes); fio 2 has only bw and an io_bytes that
+// is really KiB.
+func (d *fioJSONDir) dir() FioDir {
+	out := FioDir{IOPS: d.IOPS, RuntimeMS: d.Runtime}
+	if d.BWBytes != nil {
+		out.BWBytes = *d.BWBytes
+	} else {
+		out.BWBytes = d.BW * 1024
+	}
+	io := d.IOBytes
+	if d.IOKBytes == nil {
+		io *= 1024
+	}
+	out.IOBytes = clampInt64(io)
+	switch {
+	case d.LatNS != nil:
+		out.MeanLatencyUS = d.LatNS.Mean / 1000
+	case d.Lat != nil:
+		out.MeanLatencyUS = d.Lat.Mean
+	}
+	return out
+}
+
+func optString(job, global map[string]any, keys ...string) string {
+	for _, m := range []map[string]any{job, global} {
+		for _, k := range keys {
+			if v, ok := m[k].(string); ok {
+				return strings.Clone(v)
+			}
+		}
+	}
+	return ""
+}
+
+// sanitizeJSONNumbers replaces the bare nan/inf tokens some fio versions
+// print (e.g. "usr_cpu" : -nan) with a same-length 0, so that the rest of
+// the document still decodes and error offsets stay true.
+func sanitizeJSONNumbers(s string) string {
+	if !strings.Contains(s, "nan") && !strings.Contains(s, "inf") {
+		return s
+	}
+	var b []byte
+	inStr := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if inStr {
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inStr = false
+			}
+			continue
+		}
+		if c == '"' {
+			inStr = true
+			continue
+		}
+		for _, tok := range [...]string{"-nan", "nan", "-inf", "inf"} {
+			if strings.HasPrefix(s[i:], tok) {
+				if b == nil {
+					b = []byte(s)
+				}
+				b[i] = '0'
+				for k := 1; k < len(tok); k++ {
+					b[i+k] = ' '
+				}
+				i += len(tok) - 1
+				break
+			}
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}

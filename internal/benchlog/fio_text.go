@@ -1,0 +1,380 @@
+package benchlog
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// parseFioText reads fio's default (normal) output of fio 2.x and 3.x.
+func parseFioText(s string) (*FioReport, error) {
+	rep := &FioReport{Format: "text"}
+	type desc struct{ rw, bs string }
+	descs := map[string]desc{}
+	var job *FioJob
+	var dir *FioDir // direction whose latency lines follow
+	var group *FioGroup
+	inDisks := false
+	sc := lineScanner{s: s}
+	for {
+		raw, ok := sc.next()
+		if !ok {
+			break
+		}
+		t := trim(raw)
+		if t == "" {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(t, "fio-") && !strings.ContainsAny(t, " \t"):
+			rep.Version = strings.Clone(t)
+			continue
+		case strings.Contains(t, ": (g=") && strings.Contains(t, "rw="):
+			name := t[:strings.Index(t, ": (g=")]
+			descs[name] = desc{rw: kvValue(t, "rw="), bs: fioBlockSize(t)}
+			continue
+		case strings.Contains(t, ": (groupid="):
+			k := strings.Index(t, ": (groupid=")
+			name := t[:k]
+			j := FioJob{Name: strings.Clone(name)}
+			j.GroupID, _ = strconv.Atoi(kvValue(t, "groupid="))
+			j.Jobs, _ = strconv.Atoi(kvValue(t, "jobs="))
+			j.Error, _ = strconv.Atoi(kvValue(t, "err="))
+			if d, ok := descs[name]; ok {
+				j.RW, j.BlockSize = strings.Clone(d.rw), strings.Clone(d.bs)
+			}
+			rep.Jobs = append(rep.Jobs, j)
+			job, dir, group, inDisks = &rep.Jobs[len(rep.Jobs)-1], nil, nil, false
+			continue
+		case strings.HasPrefix(t, "Run status group"):
+			f := strings.Fields(t)
+			id := 0
+			if len(f) >= 4 {
+				id, _ = strconv.Atoi(f[3])
+			}
+			rep.Groups = append(rep.Groups, FioGroup{ID: id})
+			group, job, dir, inDisks = &rep.Groups[len(rep.Groups)-1], nil, nil, false
+			continue
+		case strings.HasPrefix(t, "Disk stats"):
+			inDisks, job, dir, group = true, nil, nil, nil
+			continue
+		}
+		if name, rest, ok := fioDirLine(t); ok {
+			if group != nil && strings.ToUpper(name) == name {
+				d, err := parseFioGroupLine(rest, sc.n)
+				if err != nil {
+					return nil, err
+				}
+				*groupDir(group, name) = d
+				continue
+			}
+			if group == nil && strings.ToLower(name) == name {
+				if job == nil {
+					rep.Jobs = append(rep.Jobs, FioJob{})
+					job = &rep.Jobs[len(rep.Jobs)-1]
+				}
+				d, err := parseFioDirLine(rest, sc.n)
+				if err != nil {
+					return nil, err
+				}
+				dir = jobDir(job, name)
+				*dir = d
+				continue
+			}
+		}
+		if dir != nil && strings.HasPrefix(t, "lat (") && strings.Contains(t, "avg=") {
+			if us, ok := fioLatency(t); ok {
+				dir.MeanLatencyUS = us
+			}
+			continue
+		}
+		if inDisks {
+			if name, rest, ok := strings.Cut(t, ": "); ok && strings.Contains(rest, "util=") {
+				for _, kv := range strings.Split(rest, ", ") {
+					if v, ok := strings.CutPrefix(kv, "util="); ok {
+						if u, ok := parseFinite(strings.TrimSuffix(v, "%")); ok {
+							rep.Disks = append(rep.Disks, FioDisk{Name: strings.Clone(name), UtilPct: u})
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(rep.Jobs) == 0 && len(rep.Groups) == 0 {
+		return nil, errorf(KindFio, sc.n, "no fio job results found (no \"name: (groupid=...)\" or \"read:/write:\" lines)")
+	}
+	if len(rep.Jobs) == 0 {
+		// Only the group summary survived the paste; it still has the
+		// bandwidth, so report each group as a job.
+		for _, g := range rep.Groups {
+			rep.Jobs = append(rep.Jobs, FioJob{Name: fmt.Sprintf("group %d", g.ID), GroupID: g.ID, Read: g.Read, Write: g.Write, Trim: g.Trim, Mixed: g.Mixed})
+		}
+		rep.Notes = addCapped(rep.Notes, maxNotes, "no per-job results; jobs built from Run status group lines (IOPS unknown)")
+	}
+	return rep, nil
+}
+
+// fioDirLine recognises "read: IOPS=..." (fio 3), "read : io=..." (fio 2)
+// and the group lines "READ: bw=..." / "WRITE: io=...".
+func fioDirLine(t string) (name, rest string, ok bool) {
+	k := strings.IndexByte(t, ':')
+	if k <= 0 {
+		return "", "", false
+	}
+	name = trim(t[:k])
+	switch strings.ToLower(name) {
+	case "read", "write", "trim", "mixed":
+		return name, trim(t[k+1:]), true
+	}
+	return "", "", false
+}
+
+func jobDir(j *FioJob, name string) *FioDir {
+	switch strings.ToLower(name) {
+	case "write":
+		return &j.Write
+	case "trim":
+		return &j.Trim
+	case "mixed":
+		return &j.Mixed
+	}
+	return &j.Read
+}
+
+func groupDir(g *FioGroup, name string) *FioDir {
+	switch strings.ToLower(name) {
+	case "write":
+		return &g.Write
+	case "trim":
+		return &g.Trim
+	case "mixed":
+		return &g.Mixed
+	}
+	return &g.Read
+}
+
+// parseFioDirLine reads "IOPS=13.1k, BW=12.8GiB/s (13.8GB/s)(10.0GiB/779msec)"
+// or fio 2's "io=10240MB, bw=1043.5MB/s, iops=1043, runt=  9813msec".
+func parseFioDirLine(rest string, n int) (FioDir, error) {
+	var d FioDir
+	fio2 := strings.HasPrefix(rest, "io=") || strings.Contains(rest, "runt=")
+	gotBW, gotIOPS := false, false
+	for _, kv := range strings.Split(rest, ", ") {
+		key, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		val = trim(val)
+		switch key {
+		case "IOPS", "iops":
+			v, ok := fioCount(val)
+			if !ok {
+				return d, errorf(KindFio, n, "IOPS %q is not a number", val)
+			}
+			d.IOPS, gotIOPS = v, true
+		case "BW", "bw":
+			first := val
+			if i := strings.IndexAny(first, " ("); i >= 0 {
+				first = first[:i]
+			}
+			v, ok := fioBytes(strings.TrimSuffix(first, "/s"), fio2)
+			if !ok {
+				return d, errorf(KindFio, n, "bandwidth %q is not a rate", first)
+			}
+			d.BWBytes, gotBW = v, true
+			// fio 3 appends "(10.0GiB/779msec)": total I/O and runtime.
+			if i := strings.LastIndexByte(val, '('); i >= 0 && strings.HasSuffix(val, ")") {
+				if io, rt, ok := strings.Cut(val[i+1:len(val)-1], "/"); ok {
+					if b, ok := fioBytes(io, false); ok {
+						d.IOBytes = clampInt64(b)
+					}
+					if ms, ok := fioDuration(rt); ok {
+						d.RuntimeMS = ms
+					}
+				}
+			}
+		case "io":
+			if b, ok := fioBytes(val, fio2); ok {
+				d.IOBytes = clampInt64(b)
+			}
+		case "runt":
+			if ms, ok := fioDuration(val); ok {
+				d.RuntimeMS = ms
+			}
+		}
+	}
+	if !gotBW && !gotIOPS {
+		return d, errorf(KindFio, n, "direction line without IOPS or bandwidth: %q", rest)
+	}
+	return d, nil
+}
+
+// parseFioGroupLine reads "bw=12.8GiB/s (13.8GB/s), ..., io=10.0GiB (10.7GB), run=779-779msec"
+// or fio 2's "io=10240MB, aggrb=1043.5MB/s, ..., mint=9813msec, maxt=9813msec".
+func parseFioGroupLine(rest string, n int) (FioDir, error) {
+	var d FioDir
+	fio2 := strings.Contains(rest, "aggrb=")
+	got := false
+	for _, kv := range strings.Split(rest, ", ") {
+		key, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		first := trim(val)
+		if i := strings.IndexAny(first, " ("); i >= 0 {
+			first = first[:i]
+		}
+		switch key {
+		case "bw", "aggrb":
+			v, ok := fioBytes(strings.TrimSuffix(first, "/s"), fio2)
+			if !ok {
+				return d, errorf(KindFio, n, "group bandwidth %q is not a rate", first)
+			}
+			d.BWBytes, got = v, true
+		case "io":
+			if b, ok := fioBytes(first, fio2); ok {
+				d.IOBytes = clampInt64(b)
+			}
+		case "run":
+			if _, hi, ok := strings.Cut(first, "-"); ok {
+				first = hi
+			}
+			if ms, ok := fioDuration(first); ok {
+				d.RuntimeMS = ms
+			}
+		case "maxt":
+			if ms, ok := fioDuration(first); ok {
+				d.RuntimeMS = ms
+			}
+		}
+	}
+	if !got {
+		return d, errorf(KindFio, n, "group line without bandwidth: %q", rest)
+	}
+	return d, nil
+}
+
+// fioBytes converts "12.8GiB", "13.8GB", "1043.5MB" to bytes. fio 3 marks
+// binary units with "i"; fio 2 printed KB/MB/GB but meant 1024-based
+// (kb_base=1024 was its default).
+func fioBytes(s string, fio2 bool) (float64, bool) {
+	v, unit, ok := numberWithUnit(s)
+	if !ok || v < 0 {
+		return 0, false
+	}
+	binary := strings.Contains(unit, "i") || fio2
+	u := strings.ToUpper(strings.ReplaceAll(strings.TrimSuffix(unit, "B"), "i", ""))
+	exp := 0
+	switch u {
+	case "":
+	case "K":
+		exp = 1
+	case "M":
+		exp = 2
+	case "G":
+		exp = 3
+	case "T":
+		exp = 4
+	case "P":
+		exp = 5
+	default:
+		return 0, false
+	}
+	base := 1000.0
+	if binary {
+		base = 1024
+	}
+	return v * math.Pow(base, float64(exp)), true
+}
+
+// fioCount reads IOPS such as "13.1k" or "1.2M" (decimal multipliers).
+func fioCount(s string) (float64, bool) {
+	v, unit, ok := numberWithUnit(s)
+	if !ok || v < 0 {
+		return 0, false
+	}
+	switch unit {
+	case "":
+	case "k", "K":
+		v *= 1e3
+	case "M", "m":
+		v *= 1e6
+	case "G":
+		v *= 1e9
+	default:
+		return 0, false
+	}
+	return v, true
+}
+
+// fioDuration reads "779msec", "60s", "1500usec" as milliseconds.
+func fioDuration(s string) (float64, bool) {
+	v, unit, ok := numberWithUnit(s)
+	if !ok || v < 0 {
+		return 0, false
+	}
+	switch unit {
+	case "msec", "ms":
+		return v, true
+	case "usec", "us":
+		return v / 1000, true
+	case "nsec", "ns":
+		return v / 1e6, true
+	case "sec", "s":
+		return v * 1000, true
+	}
+	return 0, false
+}
+
+// fioLatency reads "lat (usec): min=679, max=10880, avg=2362.07, ..." as µs.
+func fioLatency(t string) (float64, bool) {
+	open, end := strings.IndexByte(t, '('), strings.IndexByte(t, ')')
+	if open < 0 || end < open {
+		return 0, false
+	}
+	unit := t[open+1 : end]
+	avg := kvValue(t, "avg=")
+	v, ok := parseFinite(avg)
+	if !ok {
+		return 0, false
+	}
+	switch unit {
+	case "nsec":
+		return v / 1000, true
+	case "usec":
+		return v, true
+	case "msec":
+		return v * 1000, true
+	case "sec":
+		return v * 1e6, true
+	}
+	return 0, false
+}
+
+// kvValue returns the value after key up to the next comma, space or ')'.
+func kvValue(t, key string) string {
+	i := strings.Index(t, key)
+	if i < 0 {
+		return ""
+	}
+	v := trimLeft(t[i+len(key):])
+	if j := strings.IndexAny(v, ", )"); j >= 0 {
+		v = v[:j]
+	}
+	return v
+}
+
+// fioBlockSize extracts the block size from a job description line
+// ("bs=(R) 1024KiB-1024KiB, (W) ..." in fio 3, "bs=4K-4K/4K-4K/4K-4K" in fio 2).
+func fioBlockSize(t string) string {
+	i := strings.Index(t, "bs=")
+	if i < 0 {
+		return ""
+	}
+	v := strings.TrimPrefix(t[i+3:], "(R) ")
+	if j := strings.IndexAny(v, ", "); j >= 0 {
+		v = v[:j]
+	}
+	return v
+}

@@ -1,0 +1,271 @@
+package benchlog
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// other classifies every non-row line. retry allows one second look after
+// removing a "host: " prefix (pdsh, clush, kubectl logs --prefix).
+func (p *ncclParser) other(t string, n int, retry bool) error {
+	hash := false
+	c := t
+	if c[0] == '#' {
+		hash = true
+		c = trimLeft(strings.TrimLeft(c, "#"))
+	}
+	c = trim(c)
+	if c == "" {
+		return nil
+	}
+	switch {
+	case strings.HasPrefix(c, "nccl-tests version"):
+		st := p.cur
+		if st == nil || st.phase >= phTable || st.sawVersion || st.sawStarting || st.run.Config.Present {
+			st = p.newRun(n)
+		}
+		st.sawVersion = true
+		f := strings.Fields(c)
+		if len(f) >= 3 {
+			st.run.TestsVersion = strings.Clone(f[2])
+		}
+		for _, x := range f {
+			if v, ok := strings.CutPrefix(x, "nccl-headers="); ok && st.run.NCCLVersion == "" {
+				st.run.NCCLVersion = ncclCodeVersion(v)
+			}
+		}
+		return nil
+	case strings.HasPrefix(c, "Collective test starting:"):
+		st := p.cur
+		if st == nil || st.phase >= phTable || st.sawStarting || st.run.Config.Present {
+			st = p.newRun(n)
+		}
+		st.sawStarting = true
+		if coll := normalizeCollective(strings.TrimPrefix(c, "Collective test starting:")); coll != "" {
+			st.run.Collective, st.run.CollectiveSource = coll, "header"
+		}
+		return nil
+	case strings.HasPrefix(c, "Collective test concluded:"):
+		if st := p.cur; st != nil {
+			coll := normalizeCollective(strings.TrimPrefix(c, "Collective test concluded:"))
+			if st.run.Collective == "" && coll != "" {
+				st.run.Collective, st.run.CollectiveSource = coll, "footer"
+			} else if coll != "" && coll != st.run.Collective {
+				st.note(fmt.Sprintf("line %d: concluded %s, but the run started as %s", n, coll, st.run.Collective))
+			}
+			st.phase = phDone
+			st.run.EndLine = n
+		}
+		return nil
+	case strings.HasPrefix(c, "nThread "):
+		st := p.cur
+		if st != nil && st.run.Config.Present && st.phase < phTable {
+			// A second header before any table: N copies of a binary
+			// built without MPI, each running alone (nccl-tests #213).
+			st.independent = true
+			return nil
+		}
+		if st == nil || st.phase >= phTable {
+			st = p.newRun(n)
+		}
+		st.run.Config = parseNThread(c)
+		return nil
+	case strings.HasPrefix(c, "Rank "):
+		if d, ok := parseDevice(c); ok {
+			st := p.cur
+			if st == nil || st.phase >= phFooter {
+				st = p.newRun(n)
+			}
+			st.addDevice(d, n)
+			return nil
+		}
+	case strings.HasPrefix(c, "Out of bounds values"):
+		if st := p.cur; st != nil {
+			if st.badRowLine != 0 {
+				return errorf(KindNCCL, st.badRowLine, "%s", st.badRowReason)
+			}
+			_, v, _ := strings.Cut(c, ":")
+			f := strings.Fields(v)
+			if len(f) >= 1 {
+				if k, err := strconv.Atoi(f[0]); err == nil && k >= 0 {
+					st.run.HasFooter = true
+					st.run.OutOfBounds = k
+					st.run.OutOfBoundsOK = k == 0 && (len(f) < 2 || f[1] != "FAILED")
+					if len(f) >= 2 && f[1] == "OK" {
+						st.run.OutOfBoundsOK = true
+					}
+					st.phase = max(st.phase, phFooter)
+					st.run.EndLine = n
+					return nil
+				}
+			}
+			st.note(fmt.Sprintf("line %d: unreadable Out of bounds line %q", n, c))
+		}
+		return nil
+	case strings.HasPrefix(c, "Avg bus bandwidth"):
+		if st := p.cur; st != nil {
+			if st.badRowLine != 0 {
+				return errorf(KindNCCL, st.badRowLine, "%s", st.badRowReason)
+			}
+			_, v, _ := strings.Cut(c, ":")
+			f := strings.Fields(v)
+			if len(f) >= 1 {
+				if x, ok := parseFinite(f[0]); ok && x >= 0 {
+					st.run.HasAvgBusBW, st.run.AvgBusBW = true, x
+					if len(f) >= 2 && (f[1] == "OK" || f[1] == "FAILED") {
+						st.run.MinBWCheck = f[1]
+					}
+					st.phase = max(st.phase, phFooter)
+					st.run.EndLine = n
+					return nil
+				}
+			}
+			st.note(fmt.Sprintf("line %d: unreadable Avg bus bandwidth line %q", n, c))
+		}
+		return nil
+	case strings.Contains(c, "busbw") && (strings.HasPrefix(c, "size ") || strings.HasPrefix(c, "bytes ")):
+		spec, ok := newColSpec(strings.Fields(c))
+		if !ok {
+			return errorf(KindNCCL, n, "column header without size, time, algbw and busbw columns: %q", c)
+		}
+		st := p.cur
+		if st == nil || st.phase >= phRows {
+			st = p.newRun(n)
+		} else if st.spec != nil && st.independent {
+			return nil // the other processes' copies of the same header
+		}
+		st.spec = spec
+		st.phase = phTable
+		return nil
+	case strings.HasPrefix(c, "NCCL version "):
+		f := strings.Fields(c)
+		if len(f) < 3 {
+			return nil
+		}
+		v := f[2]
+		if i := strings.IndexByte(v, '+'); i > 0 {
+			v = v[:i]
+		}
+		if p.cur != nil && p.cur.phase < phRows {
+			if p.cur.run.NCCLVersion == "" {
+				p.cur.run.NCCLVersion = strings.Clone(v)
+			}
+		} else {
+			p.pendingNCCL = strings.Clone(v)
+		}
+		return nil
+	case strings.Contains(c, "Test NCCL failure") || strings.Contains(c, "Test CUDA failure") ||
+		strings.Contains(c, "Test failure"):
+		st := p.cur
+		if st == nil {
+			st = p.newRun(n)
+		}
+		st.run.FailureLines = addCapped(st.run.FailureLines, maxFailureLines, strings.Clone(c))
+		st.run.EndLine = n
+		return nil
+	case strings.Contains(c, "NCCL INFO"):
+		if i := strings.IndexByte(c, ':'); i > 0 && !strings.ContainsAny(c[:i], " \t") {
+			p.addInfoHost(c[:i])
+		}
+		return nil
+	case strings.Contains(c, "NCCL WARN"):
+		if p.cur != nil {
+			p.cur.note(fmt.Sprintf("line %d: %s", n, c))
+		}
+		return nil
+	case hash && strings.HasPrefix(c, "error:"):
+		if p.cur != nil {
+			p.cur.note(fmt.Sprintf("line %d: NCCL last error: %s", n, trim(strings.TrimPrefix(c, "error:"))))
+		}
+		return nil
+	case strings.HasPrefix(c, "Reducing maxBytes"):
+		if p.cur != nil {
+			p.cur.note(strings.Clone(c))
+		}
+		return nil
+	case strings.Contains(c, "_perf"):
+		if coll := collectiveFromCommand(c); coll != "" {
+			if st := p.cur; st != nil && st.phase < phTable && st.run.Collective == "" {
+				st.run.Collective, st.run.CollectiveSource = coll, "command"
+			} else {
+				p.pendingColl = coll
+			}
+		}
+		return nil
+	}
+	if retry {
+		// "host: <nccl-tests line>" from pdsh-style launchers.
+		if i := strings.Index(t, ": "); i > 0 && !strings.ContainsAny(t[:i], " \t") {
+			rest := trimLeft(t[i+2:])
+			if rest != "" && (rest[0] == '#' || isDigit(rest[0]) || strings.HasPrefix(rest, "nThread ")) {
+				if isDigit(rest[0]) && p.cur != nil && p.cur.spec != nil {
+					p.fields = splitFields(rest, p.fields)
+					if len(p.fields) >= 2 && isDigits(p.fields[0]) && isDigits(p.fields[1]) {
+						return p.row(p.fields, n)
+					}
+				}
+				return p.other(rest, n, false)
+			}
+		}
+	}
+	return nil // launcher noise, prompts, banners, units line
+}
+
+func (p *ncclParser) newRun(n int) *ncclRunState {
+	p.finishRun()
+	st := &ncclRunState{phase: phHeader}
+	st.run.StartLine, st.run.EndLine = n, n
+	if p.pendingColl != "" {
+		st.run.Collective, st.run.CollectiveSource = p.pendingColl, "command"
+		p.pendingColl = ""
+	}
+	if p.pendingNCCL != "" {
+		st.run.NCCLVersion, p.pendingNCCL = p.pendingNCCL, ""
+	}
+	if p.pendingHost != nil {
+		st.infoHosts, p.pendingHost = p.pendingHost, nil
+	}
+	p.cur = st
+	return st
+}
+
+func (p *ncclParser) addInfoHost(h string) {
+	var m map[string]struct{}
+	if p.cur != nil && p.cur.phase < phDone {
+		if p.cur.infoHosts == nil {
+			p.cur.infoHosts = map[string]struct{}{}
+		}
+		m = p.cur.infoHosts
+	} else {
+		if p.pendingHost == nil {
+			p.pendingHost = map[string]struct{}{}
+		}
+		m = p.pendingHost
+	}
+	if _, ok := m[h]; !ok && len(m) < maxHostSet {
+		m[strings.Clone(h)] = struct{}{}
+	}
+}
+
+func (st *ncclRunState) note(s string) {
+	st.run.Notes = addCapped(st.run.Notes, maxNotes, s)
+}
+
+func (st *ncclRunState) addDevice(d NCCLDevice, n int) {
+	if st.rankPid == nil {
+		st.rankPid = map[int]int{}
+	}
+	if pid, ok := st.rankPid[d.Rank]; ok {
+		if pid != d.Pid || d.Pid == 0 {
+			st.independent = true
+		}
+		return
+	}
+	if len(st.run.Devices) >= maxHostSet {
+		return
+	}
+	st.rankPid[d.Rank] = d.Pid
+	st.run.Devices = append(st.run.Devices, d)
+	st.run.EndLine = n
+}

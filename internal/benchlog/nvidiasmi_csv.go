@@ -1,0 +1,254 @@
+package benchlog
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// queryFields are the --query-gpu / --query-compute-apps names this package
+// interprets; others are kept in the raw table.
+var queryFields = map[string]bool{
+	"index": true, "name": true, "gpu_name": true, "uuid": true, "gpu_uuid": true,
+	"pci.bus_id": true, "gpu_bus_id": true, "driver_version": true, "memory.total": true,
+	"memory.used": true, "memory.free": true, "power.draw": true, "power.draw.instant": true,
+	"power.draw.average": true, "power.limit": true, "enforced.power.limit": true,
+	"persistence_mode": true, "temperature.gpu": true, "utilization.gpu": true,
+	"mig.mode.current": true, "ecc.mode.current": true, "timestamp": true, "count": true,
+	"pid": true, "process_name": true, "used_memory": true, "used_gpu_memory": true,
+	"ecc.errors.uncorrected.volatile.total": true, "ecc.errors.corrected.volatile.total": true,
+	"ecc.errors.uncorrected.aggregate.total": true, "ecc.errors.corrected.aggregate.total": true,
+}
+
+// splitQueryName splits "memory.total [MiB]" into name and unit.
+func splitQueryName(f string) (string, string) {
+	f = trim(f)
+	if i := strings.IndexByte(f, '['); i >= 0 {
+		return trim(f[:i]), strings.Trim(trim(f[i:]), "[]")
+	}
+	return f, ""
+}
+
+// isQueryHeader accepts a CSV header line whose fields look like query
+// names and at least one is a name we know.
+func isQueryHeader(line string) bool {
+	known := false
+	for _, f := range strings.Split(line, ",") {
+		name, _ := splitQueryName(f)
+		if name == "" {
+			return false
+		}
+		for i := 0; i < len(name); i++ {
+			c := name[i]
+			if !(c >= 'a' && c <= 'z' || isDigit(c) || c == '.' || c == '_') {
+				return false
+			}
+		}
+		known = known || queryFields[name]
+	}
+	return known
+}
+
+// queryRowLooksLikeGPU recognises a noheader row by a value only a GPU
+// query prints: a GPU UUID, a PCI bus id or an NVIDIA product name.
+func queryRowLooksLikeGPU(line string) bool {
+	for _, f := range strings.Split(line, ",") {
+		if csvFieldRole(trim(f)) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func csvFieldRole(v string) string {
+	switch {
+	case strings.HasPrefix(v, "GPU-") && len(v) > 20:
+		return "uuid"
+	case len(v) >= 12 && v[8] == ':' && v[11] == ':' && isHex(v[:8]):
+		return "pci.bus_id"
+	case strings.HasPrefix(v, "NVIDIA ") || strings.HasPrefix(v, "Tesla ") ||
+		strings.HasPrefix(v, "Quadro ") || strings.HasPrefix(v, "GeForce "):
+		return "name"
+	}
+	return ""
+}
+
+func isHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// parseSMICSV reads --format=csv output with or without header and units.
+func parseSMICSV(s string) (*SMIReport, error) {
+	rep := &SMIReport{Format: "csv"}
+	tab := &CSVTable{}
+	sc := lineScanner{s: s}
+	width := -1
+	firstLine := 0
+	for {
+		raw, ok := sc.next()
+		if !ok {
+			break
+		}
+		t := trim(raw)
+		if t == "" || strings.HasPrefix(t, "$") || strings.HasPrefix(t, "#") {
+			continue
+		}
+		parts := strings.Split(t, ",")
+		if tab.Header != nil && isQueryHeader(t) {
+			continue // -l logging can repeat the header
+		}
+		if width < 0 {
+			firstLine = sc.n
+			width = len(parts)
+			if isQueryHeader(t) {
+				for _, p := range parts {
+					name, unit := splitQueryName(p)
+					tab.Header = append(tab.Header, strings.Clone(name))
+					tab.Units = append(tab.Units, strings.Clone(unit))
+				}
+				continue
+			}
+			if !queryRowLooksLikeGPU(t) {
+				return nil, errorf(KindNvidiaSMI, sc.n, "not nvidia-smi output: no table, -q section, or --query-gpu CSV header")
+			}
+		}
+		if len(parts) != width {
+			return nil, errorf(KindNvidiaSMI, sc.n, "CSV row has %d fields, expected %d", len(parts), width)
+		}
+		row := make([]string, len(parts))
+		for i, p := range parts {
+			row[i] = strings.Clone(trim(p))
+		}
+		tab.Rows = append(tab.Rows, row)
+	}
+	if width < 0 {
+		return nil, errorf(KindNvidiaSMI, sc.n, "no CSV rows")
+	}
+	if len(tab.Rows) == 0 {
+		return nil, errorf(KindNvidiaSMI, firstLine, "CSV header without rows")
+	}
+	rep.CSV = tab
+	cols := tab.Header
+	if cols == nil {
+		// noheader: only self-identifying values can be placed.
+		cols = make([]string, width)
+		for i := range cols {
+			for _, r := range tab.Rows {
+				if role := csvFieldRole(r[i]); role != "" {
+					cols[i] = role
+					break
+				}
+			}
+		}
+		rep.Notes = addCapped(rep.Notes, maxNotes, "CSV without header: only GPU names, UUIDs and bus ids are recognised")
+	}
+	col := map[string]int{}
+	for i, c := range cols {
+		if _, dup := col[c]; !dup && c != "" {
+			col[c] = i
+		}
+	}
+	get := func(r []string, names ...string) (string, bool) {
+		for _, nm := range names {
+			if i, ok := col[nm]; ok && !isNA(r[i]) && r[i] != "" {
+				return r[i], true
+			}
+		}
+		return "", false
+	}
+	if _, ok := col["pid"]; ok {
+		for _, r := range tab.Rows {
+			p := GPUProcess{GPU: -1}
+			v, _ := get(r, "pid")
+			p.PID, _ = strconv.Atoi(v)
+			p.Name, _ = get(r, "process_name")
+			if v, ok := get(r, "used_memory", "used_gpu_memory"); ok {
+				p.UsedMiB, _ = mib(v)
+			}
+			rep.Processes = append(rep.Processes, p)
+		}
+		return rep, nil
+	}
+	byKey := map[string]int{}
+	for rowNo, r := range tab.Rows {
+		key, ok := get(r, "index", "uuid", "gpu_uuid", "pci.bus_id", "gpu_bus_id")
+		if !ok {
+			key = strconv.Itoa(rowNo)
+		}
+		gi, seen := byKey[key]
+		if !seen {
+			gi = len(rep.GPUs)
+			byKey[key] = gi
+			g := GPU{Index: gi}
+			if v, ok := get(r, "index"); ok {
+				if idx, err := strconv.Atoi(v); err == nil {
+					g.Index = idx
+				}
+			}
+			rep.GPUs = append(rep.GPUs, g)
+		}
+		g := &rep.GPUs[gi]
+		g.Samples++
+		if v, ok := get(r, "name", "gpu_name"); ok {
+			g.Name = v
+		}
+		if v, ok := get(r, "uuid", "gpu_uuid"); ok {
+			g.UUID = v
+		}
+		if v, ok := get(r, "pci.bus_id", "gpu_bus_id"); ok {
+			g.BusID = v
+		}
+		if v, ok := get(r, "driver_version"); ok {
+			rep.DriverVersion = v
+		}
+		if v, ok := get(r, "persistence_mode"); ok {
+			g.Persistence = v
+		}
+		if v, ok := get(r, "mig.mode.current"); ok {
+			g.MIGMode = v
+		}
+		if v, ok := get(r, "ecc.mode.current"); ok {
+			g.ECCMode = v
+		}
+		if v, ok := get(r, "memory.total"); ok {
+			g.MemoryTotalMiB, _ = mib(v)
+		}
+		if v, ok := get(r, "memory.used"); ok {
+			g.MemoryUsedMiB, _ = mib(v)
+		}
+		if v, ok := get(r, "temperature.gpu"); ok {
+			g.TemperatureC, _, _ = numberWithUnit(v)
+		}
+		if v, ok := get(r, "power.draw", "power.draw.instant", "power.draw.average"); ok {
+			if w, ok := watts(v); ok {
+				g.PowerDrawW = w
+				g.PowerDrawMaxW = max(g.PowerDrawMaxW, w)
+			}
+		}
+		if v, ok := get(r, "enforced.power.limit", "power.limit"); ok {
+			if w, ok := watts(v); ok {
+				g.PowerCapW = w
+			}
+		}
+		for name, dst := range map[string]**int64{
+			"ecc.errors.uncorrected.volatile.total":  &g.ECCVolatileUncorrected,
+			"ecc.errors.corrected.volatile.total":    &g.ECCVolatileCorrected,
+			"ecc.errors.uncorrected.aggregate.total": &g.ECCAggregateUncorrected,
+			"ecc.errors.corrected.aggregate.total":   &g.ECCAggregateCorrected,
+		} {
+			if v, ok := get(r, name); ok {
+				if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
+					*dst = &n
+				}
+			}
+		}
+	}
+	sort.SliceStable(rep.GPUs, func(i, j int) bool { return rep.GPUs[i].Index < rep.GPUs[j].Index })
+	return rep, nil
+}
