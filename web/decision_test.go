@@ -96,6 +96,9 @@ func TestApprovalRulesAndStaleSnapshot(t *testing.T) {
 	if page.Find("[data-testid=stale]").Length() != 1 {
 		t.Errorf("an edit after approval must mark it stale")
 	}
+	if !strings.Contains(doc(t, mgr.get("/evaluations")).Find("[data-testid=evaluations]").Text(), "approval stale") {
+		t.Errorf("the evaluations list must say the approval is stale")
+	}
 	if got := page.Find("[data-testid=approval] code").Text(); got != hash {
 		t.Errorf("the snapshot hash changed: %s → %s", hash, got)
 	}

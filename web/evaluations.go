@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -48,8 +49,12 @@ func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, statu
 	}
 	for _, e := range list {
 		c := brief.Score(e.Brief)
+		status := evaluationStatus(e, c)
+		if e.Approved && !e.Archived && s.approvalStale(ctx, e.ID) {
+			status = "evaluation.status.stale"
+		}
 		m.Rows = append(m.Rows, views.EvaluationRow{ID: e.ID, Name: e.Name, Owner: e.OwnerName,
-			Updated: z.DateTime(e.UpdatedAt), StatusKey: evaluationStatus(e, c), Percent: c.Percent()})
+			Updated: z.DateTime(e.UpdatedAt), StatusKey: status, Percent: c.Percent()})
 	}
 	p := s.page(r, z.T("evaluations.title"), "evaluations")
 	if key := takeFlash(w, r); key != "" {
@@ -180,4 +185,21 @@ func (s *Server) archiveEvaluation(w http.ResponseWriter, r *http.Request) error
 		key = "flash.evaluation_archived"
 	}
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(id, 10), key)
+}
+
+// approvalStale reports whether the approval in force no longer matches
+// the quote's terms or the assumptions. It costs a worksheet computation,
+// so the list asks it only of approved evaluations.
+func (s *Server) approvalStale(ctx context.Context, evaluationID int64) bool {
+	st, err := s.loadDecision(ctx, evaluationID)
+	if err != nil {
+		s.log.Warn("approval staleness", "evaluation", evaluationID, "err", err)
+		return false
+	}
+	cur := st.currentApproval()
+	if cur == nil {
+		return false
+	}
+	sq, _, ok := st.quote(cur.QuoteID)
+	return ok && cur.InputsHash != st.inputsHash(sq.Quote)
 }
