@@ -174,7 +174,7 @@ func (s *Server) saveProfileLanguage(w http.ResponseWriter, r *http.Request) err
 	if lang != "" && !i18n.Supported(lang) {
 		return errBadRequest
 	}
-	if err := s.store.SetLanguage(r.Context(), currentUser(r).ID, lang); err != nil {
+	if err := s.store.SetLanguage(r.Context(), currentUser(r).Actor(), currentUser(r).ID, lang); err != nil {
 		return err
 	}
 	return redirect(w, r, "/profile", "flash.profile_saved")

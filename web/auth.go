@@ -79,7 +79,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	}
 	if rehash {
 		if h, err := auth.HashPassword(in.Password, auth.DefaultParams); err == nil {
-			if err := s.store.SetPasswordHash(ctx, u.ID, h); err != nil {
+			if err := s.store.SetPasswordHash(ctx, u.Actor(), u.ID, h); err != nil {
 				s.log.Warn("rehash", "err", err)
 			}
 		}
@@ -130,7 +130,7 @@ func (s *Server) setLanguage(w http.ResponseWriter, r *http.Request) error {
 		return errBadRequest
 	}
 	if p := principalFrom(r.Context()); p != nil {
-		if err := s.store.SetLanguage(r.Context(), p.User.ID, lang); err != nil {
+		if err := s.store.SetLanguage(r.Context(), p.User.Actor(), p.User.ID, lang); err != nil {
 			return err
 		}
 	}

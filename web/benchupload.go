@@ -72,10 +72,9 @@ func readMultipart(w http.ResponseWriter, r *http.Request, limit int64) (upload,
 				return up, errBadRequest
 			}
 			up.FileName = part.FileName()
+			// The buffer grows with what arrives, not with what the client
+			// declares, so slow or lying clients cannot pin memory.
 			var buf bytes.Buffer
-			if n := r.ContentLength; n > 0 {
-				buf.Grow(int(min(n, limit+1)))
-			}
 			n, err := buf.ReadFrom(io.LimitReader(part, limit+1))
 			if err != nil {
 				return up, bodyError(err)

@@ -85,8 +85,23 @@ func (s *Server) decide(ctx context.Context, u store.User, quoteID int64, kind, 
 	if err != nil {
 		return store.DecisionRecord{}, err
 	}
+	revs, err := s.store.Revisions(ctx, quoteID)
+	if err != nil {
+		return store.DecisionRecord{}, err
+	}
+	history, err := s.store.AcceptanceHistory(ctx, quoteID)
+	if err != nil {
+		return store.DecisionRecord{}, err
+	}
 	req := approval.Request{Kind: kind, Reason: reason, ApproverID: u.ID, AuthorID: sq.AuthorID,
 		Status: st.Shortlist[quoteID].Status, AllowSelfApproval: st.AllowSelf, OpenBlockers: st.openBlockers(quoteID)}
+	for _, rv := range revs {
+		req.ApproverEdited = req.ApproverEdited || rv.AuthorID == u.ID
+	}
+	var lastTest int64
+	for _, a := range history {
+		lastTest = max(lastTest, a.ID)
+	}
 	if err := approval.Check(req); err != nil {
 		return store.DecisionRecord{}, decisionError(err)
 	}
@@ -98,7 +113,8 @@ func (s *Server) decide(ctx context.Context, u store.User, quoteID int64, kind, 
 		return store.DecisionRecord{}, err
 	}
 	rec := store.DecisionRecord{EvaluationID: sq.EvaluationID, QuoteID: quoteID, Kind: kind, Reason: reason,
-		SelfApproval: snap.SelfApproval, Snapshot: snap, ContentHash: hash, InputsHash: st.inputsHash(sq.Quote)}
+		SelfApproval: snap.SelfApproval, Snapshot: snap, ContentHash: hash, InputsHash: st.inputsHash(sq.Quote),
+		QuoteVersion: sq.Version, LastAcceptanceID: lastTest}
 	rec, err = s.store.Decide(ctx, u.Actor(), rec, st.AllowSelf)
 	if errors.Is(err, store.ErrConflict) {
 		return rec, errDecision{http.StatusConflict, "decision.error.conflict"}
@@ -139,8 +155,10 @@ func (s *Server) decideForm(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	back := "/evaluations/" + strconv.FormatInt(sq.EvaluationID, 10) + "/decision"
-	if kind == approval.Approve && p.Session != nil && s.store.Now().Sub(p.Session.AuthenticatedAt) > reauthWindow {
-		if err := s.reauthenticate(r, p, r.PostForm.Get("password")); err != nil {
+	if kind == approval.Approve && s.needsReauth(p) {
+		if err := s.reauthenticate(w, r, p, r.PostForm.Get("password")); errors.Is(err, errRateLimited) {
+			return s.renderDecision(w, r, sq.EvaluationID, http.StatusTooManyRequests, "auth.rate_limited", reason)
+		} else if err != nil {
 			return s.renderDecision(w, r, sq.EvaluationID, http.StatusUnauthorized, "decision.error.reauth", reason)
 		}
 	}
@@ -155,12 +173,25 @@ func (s *Server) decideForm(w http.ResponseWriter, r *http.Request) error {
 	return redirect(w, r, back, "flash.decision_"+kind)
 }
 
-// reauthenticate checks the password again and refreshes the session's
-// login time.
-func (s *Server) reauthenticate(r *http.Request, p *principal, password string) error {
+// needsReauth is true for a browser session whose login is older than the
+// approval window. API tokens are not sessions: a manager's token is the
+// credential the issue asks for there.
+func (s *Server) needsReauth(p *principal) bool {
+	return p.Session != nil && s.store.Now().Sub(p.Session.AuthenticatedAt) > reauthWindow
+}
+
+var errRateLimited = errors.New("rate limited")
+
+// reauthenticate checks the password again, under the login rate limits,
+// and refreshes the session's login time.
+func (s *Server) reauthenticate(w http.ResponseWriter, r *http.Request, p *principal, password string) error {
 	u, err := s.store.UserByID(r.Context(), p.User.ID)
 	if err != nil {
 		return err
+	}
+	if s.loginByIP.OnLimit(w, r, clientIP(r)) || s.loginByEmail.OnLimit(w, r, strings.ToLower(u.Email)) {
+		s.recordLoginFailure(r, u.Email, clientIP(r), "reauth_rate_limited")
+		return errRateLimited
 	}
 	s.kdf <- struct{}{}
 	_, err = auth.CheckPassword(password, u.PasswordHash)
@@ -169,7 +200,7 @@ func (s *Server) reauthenticate(r *http.Request, p *principal, password string) 
 		s.recordLoginFailure(r, u.Email, clientIP(r), "reauth_failed")
 		return err
 	}
-	return s.store.Reauthenticate(r.Context(), p.SessionToken)
+	return s.store.Reauthenticate(r.Context(), p.SessionToken, u)
 }
 
 func (s *Server) shortlistQuote(w http.ResponseWriter, r *http.Request) error {
@@ -238,6 +269,9 @@ func (s *Server) waiveFlag(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) saveFacts(w http.ResponseWriter, r *http.Request) error {
 	id, err := idParam(r, "id")
 	if err != nil {
+		return err
+	}
+	if _, err := s.store.Evaluation(r.Context(), id); err != nil {
 		return err
 	}
 	if err := parseForm(w, r); err != nil {

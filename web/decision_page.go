@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/decision"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -261,6 +262,12 @@ func (s *Server) apiApproval(w http.ResponseWriter, r *http.Request) error {
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
+	}
+	// A browser session reaching the API must meet the same fresh-login
+	// rule as the approval form.
+	if in.Decision == approval.Approve && s.needsReauth(principalFrom(r.Context())) {
+		writeJSON(w, http.StatusUnauthorized, map[string]any{"error": i18n.T(r.Context(), "decision.error.reauth"), "code": "reauth"})
+		return nil
 	}
 	rec, err := s.decide(r.Context(), currentUser(r), id, in.Decision, strings.TrimSpace(in.Reason))
 	var de errDecision

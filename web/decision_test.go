@@ -220,3 +220,52 @@ func TestFailedAcceptanceTestBlocksApproval(t *testing.T) {
 		t.Fatalf("the snapshot must freeze the suite: %+v", list)
 	}
 }
+
+func TestReviewerFindingsStayFixed(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	now := time.Now()
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	a := newClockApp(t, clock)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, buyer, "Review")
+	hpath := ""
+	doc(t, buyer.get(ev+"/quotes")).Find("[data-testid=quote-row] a").Each(func(_ int, s *goquerySelection) {
+		if strings.Contains(s.Text(), "Hyperscaler") {
+			hpath, _ = s.Attr("href")
+		}
+	})
+	wantStatus(t, buyer.post(hpath+"/shortlist", url.Values{"on": {"yes"}}), http.StatusSeeOther)
+	// A shortlisted quote cannot be deleted: its waivers and tests would go.
+	wantStatus(t, buyer.post(hpath+"/delete", nil), http.StatusSeeOther)
+	wantStatus(t, buyer.get(hpath), http.StatusOK)
+
+	// A manager who revised the quote may not approve it.
+	mgr, _ := a.login("mgr@example.com", auth.Manager)
+	edit := doc(t, mgr.get(hpath + "/edit"))
+	form := url.Values{}
+	edit.Find("[data-testid=quote-form] input, [data-testid=quote-form] select").Each(func(_ int, s *goquerySelection) {
+		name, _ := s.Attr("name")
+		if s.Is("select") {
+			v, _ := s.Find("option[selected]").Attr("value")
+			form.Set(name, v)
+		} else if name != "" {
+			v, _ := s.Attr("value")
+			form.Set(name, v)
+		}
+	})
+	form.Set("v_notes", "negotiated by the manager")
+	wantStatus(t, mgr.post(hpath+"/edit", form), http.StatusSeeOther)
+	res := mgr.post(hpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"x"}})
+	wantStatus(t, res, http.StatusForbidden)
+
+	// A stale browser session cannot skip the password through the API.
+	other, _ := a.login("mgr2@example.com", auth.Manager)
+	mu.Lock()
+	now = now.Add(16 * time.Minute)
+	mu.Unlock()
+	wantStatus(t, other.get(ev+"/decision"), http.StatusOK)
+	req, _ := http.NewRequest(http.MethodPost, other.base+"/api/v1"+hpath+"/approval", strings.NewReader(`{"decision":"approve","reason":"x"}`))
+	req.Header.Set("Content-Type", "application/json")
+	wantStatus(t, other.do(req), http.StatusUnauthorized)
+}

@@ -26,14 +26,18 @@ type referenceCache struct {
 }
 
 func (s *Server) priceReference(ctx context.Context) (market.Reference, error) {
-	up, err := s.store.LatestPriceReference(ctx)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
+	id, err := s.store.LatestPriceReferenceID(ctx)
+	if err != nil {
 		return market.Reference{}, err
 	}
 	s.refs.mu.Lock()
 	defer s.refs.mu.Unlock()
-	if s.refs.ok && s.refs.id == up.ID {
+	if s.refs.ok && s.refs.id == id {
 		return s.refs.ref, nil
+	}
+	up, err := s.store.LatestPriceReference(ctx)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return market.Reference{}, err
 	}
 	var ref market.Reference
 	if up.ID == 0 {

@@ -44,11 +44,10 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-		next.ServeHTTP(ww, r)
+		// authenticate runs further in and fills this in, so the log line
+		// names the user.
 		var uid int64
-		if p := principalFrom(r.Context()); p != nil {
-			uid = p.User.ID
-		}
+		next.ServeHTTP(ww, r.WithContext(context.WithValue(r.Context(), logUserKey{}, &uid)))
 		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", ww.Status(),
 			"bytes", ww.BytesWritten(), "duration_ms", time.Since(start).Milliseconds(),
 			"request_id", middleware.GetReqID(r.Context()), "user_id", uid)
@@ -79,6 +78,9 @@ type principal struct {
 }
 
 type principalKey struct{}
+
+// logUserKey holds a *int64 the request logger reads after the request.
+type logUserKey struct{}
 
 func principalFrom(ctx context.Context) *principal {
 	p, _ := ctx.Value(principalKey{}).(*principal)
@@ -119,6 +121,9 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		ctx = i18n.WithLocalizer(ctx, i18n.New(i18n.Match(preferred, r.Header.Get("Accept-Language"))))
 		if p != nil {
 			ctx = context.WithValue(ctx, principalKey{}, p)
+			if uid, ok := ctx.Value(logUserKey{}).(*int64); ok {
+				*uid = p.User.ID
+			}
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})

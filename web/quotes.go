@@ -280,7 +280,11 @@ func (s *Server) deleteQuote(w http.ResponseWriter, r *http.Request) error {
 	if !canDeleteQuote(currentUser(r), sq) {
 		return errForbidden
 	}
-	if err := s.store.DeleteQuote(r.Context(), currentUser(r).Actor(), sq.ID); err != nil {
+	err = s.store.DeleteQuote(r.Context(), currentUser(r).Actor(), sq.ID)
+	if errors.Is(err, store.ErrConflict) {
+		return redirect(w, r, "/quotes/"+strconv.FormatInt(sq.ID, 10), "flash.quote_on_shortlist")
+	}
+	if err != nil {
 		return err
 	}
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(sq.EvaluationID, 10)+"/quotes", "flash.quote_deleted")

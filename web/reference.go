@@ -60,7 +60,8 @@ func (s *Server) saveFX(w http.ResponseWriter, r *http.Request) error {
 		m.Errors["currency"] = z.T("reference.error.currency")
 	}
 	rate, err := quote.ParseDecimal(rateText)
-	if err != nil || rate.IsZero() {
+	// numeric(20,10) keeps ten digits before the point; no real rate has more.
+	if err != nil || rate.IsZero() || rate.Cmp(quote.DecimalFromInt(10_000_000_000)) >= 0 {
 		m.Errors["usd_per_unit"] = z.T("reference.error.rate")
 	}
 	asOf, err := time.Parse(time.DateOnly, asOfText)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -18,6 +19,9 @@ func (s *Server) routes() http.Handler {
 	r.Use(securityHeaders)
 	r.Use(s.logRequests)
 	r.Use(s.recoverPanics)
+	// Every request's database work has a deadline, so a stuck query or an
+	// exhausted pool cannot hold requests forever.
+	r.Use(middleware.Timeout(60 * time.Second))
 	r.Use(http.NewCrossOriginProtection().Handler)
 	r.Use(s.authenticate)
 	r.NotFound(s.h(func(w http.ResponseWriter, r *http.Request) error { return errNotFound }))

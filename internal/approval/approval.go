@@ -44,6 +44,7 @@ type Request struct {
 	Reason            string
 	ApproverID        int64
 	AuthorID          int64
+	ApproverEdited    bool   // the approver saved a revision of the quote: its terms are partly theirs
 	Status            string // the quote's shortlist status: "", "shortlisted", "approved", "rejected"
 	AllowSelfApproval bool   // the admin setting for a team of one
 	OpenBlockers      []Blocker
@@ -61,7 +62,7 @@ func Check(r Request) error {
 		if r.Status != "shortlisted" {
 			return ErrNotShortlisted
 		}
-		if r.Kind == Approve && r.ApproverID == r.AuthorID && !r.AllowSelfApproval {
+		if r.Kind == Approve && ownQuote(r) && !r.AllowSelfApproval {
 			return ErrOwnQuote
 		}
 		if r.Kind == Approve && len(r.OpenBlockers) > 0 {
@@ -79,7 +80,10 @@ func Check(r Request) error {
 
 // SelfApproval reports whether r approves the approver's own quote, which
 // the decision record must say.
-func SelfApproval(r Request) bool { return r.Kind == Approve && r.ApproverID == r.AuthorID }
+func SelfApproval(r Request) bool { return r.Kind == Approve && ownQuote(r) }
+
+// ownQuote: the approver entered the quote or revised its terms.
+func ownQuote(r Request) bool { return r.ApproverID == r.AuthorID || r.ApproverEdited }
 
 // Snapshot is what an approval freezes: enough to defend the decision
 // later even if the quote, the assumptions or the rules change.

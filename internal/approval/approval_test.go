@@ -19,6 +19,7 @@ func TestCheck(t *testing.T) {
 		{"already decided", func(r *Request) { r.Status = "rejected" }, ErrNotShortlisted},
 		{"own quote", func(r *Request) { r.ApproverID = 1 }, ErrOwnQuote},
 		{"own quote, team of one", func(r *Request) { r.ApproverID, r.AllowSelfApproval = 1, true }, nil},
+		{"revised by the approver", func(r *Request) { r.ApproverEdited = true }, ErrOwnQuote},
 		{"open blocker", func(r *Request) { r.OpenBlockers = []Blocker{{Kind: "flag", ID: "egress_refused"}} }, ErrOpenBlockers},
 		{"reject own quote with blockers", func(r *Request) {
 			r.Kind, r.ApproverID, r.OpenBlockers = Reject, 1, []Blocker{{Kind: "test", ID: "nccl_allreduce"}}

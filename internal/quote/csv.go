@@ -94,6 +94,9 @@ func ReadCSV(r io.Reader) ([]Quote, error) {
 			if ci < 0 {
 				continue
 			}
+			if columns[ci].Kind == KindText {
+				raw = restoreFormula(raw)
+			}
 			if err := columns[ci].Parse(&q, raw); err != nil {
 				// A quoted cell may span lines; report the line it starts on.
 				l, _ := cr.FieldPos(i)
@@ -222,6 +225,9 @@ func WriteCSV(w io.Writer, qs []Quote) error {
 	for i := range qs {
 		for j, c := range columns {
 			rec[j] = c.Format(&qs[i])
+			if c.Kind == KindText {
+				rec[j] = defuseFormula(rec[j])
+			}
 		}
 		if err := cw.Write(rec); err != nil {
 			return fmt.Errorf("quote: write CSV: %w", err)
@@ -232,4 +238,26 @@ func WriteCSV(w io.Writer, qs []Quote) error {
 		return fmt.Errorf("quote: write CSV: %w", err)
 	}
 	return nil
+}
+
+// formulaStart are the first characters with which a spreadsheet reads a
+// cell as a formula: vendor text such as =HYPERLINK(...) must not run when
+// procurement opens the export.
+const formulaStart = "=+-@\t\r"
+
+// defuseFormula prefixes such text with an apostrophe, which spreadsheets
+// treat as "this is text"; restoreFormula undoes it on import, so export →
+// import stays lossless.
+func defuseFormula(s string) string {
+	if s != "" && strings.IndexByte(formulaStart, s[0]) >= 0 {
+		return "'" + s
+	}
+	return s
+}
+
+func restoreFormula(s string) string {
+	if len(s) > 1 && s[0] == '\'' && strings.IndexByte(formulaStart, s[1]) >= 0 {
+		return s[1:]
+	}
+	return s
 }

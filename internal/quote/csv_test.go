@@ -336,3 +336,31 @@ func BenchmarkReadCSV1000(b *testing.B) {
 		}
 	}
 }
+
+func TestFormulaLikeTextIsDefusedAndRoundTrips(t *testing.T) {
+	in := "provider,rental_model,currency,notes,support_terms\n" +
+		"\"=HYPERLINK(\"\"http://evil/\"\",\"\"x\"\")\",on_demand,USD,+1 spare node,- none\n"
+	qs, err := ReadCSV(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := WriteCSV(&out, qs); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"'=HYPERLINK(`) || !strings.Contains(out.String(), "'+1 spare node") {
+		t.Fatalf("formula-like cells not defused:\n%s", out.String())
+	}
+	back, err := ReadCSV(strings.NewReader(out.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := back[0].Provider.Get(); got != `=HYPERLINK("http://evil/","x")` {
+		t.Errorf("provider after round trip = %q", got)
+	}
+	var again strings.Builder
+	WriteCSV(&again, back)
+	if again.String() != out.String() {
+		t.Errorf("export → import → export differs")
+	}
+}

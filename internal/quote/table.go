@@ -10,7 +10,7 @@ import (
 // contract's column order. Adding a term means adding a Quote field and one
 // line here; the codec, form parsing, Validate and Diff follow.
 var columns = []Column{
-	required(textCol("provider", GroupOffer, func(q *Quote) *Term[string] { return &q.Provider })),
+	required(newColumn("provider", KindText, GroupOffer, func(q *Quote) *Term[string] { return &q.Provider }, parseName, formatString)),
 	enumCol("provider_category", GroupOffer, ProviderCategories(), func(q *Quote) *Term[ProviderCategory] { return &q.ProviderCategory }),
 	textCol("quote_ref", GroupOffer, func(q *Quote) *Term[string] { return &q.QuoteRef }),
 	required(enumCol("rental_model", GroupOffer, RentalModels(), func(q *Quote) *Term[RentalModel] { return &q.RentalModel })),

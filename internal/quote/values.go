@@ -36,6 +36,19 @@ func parseText(s string) (string, error) {
 	return s, nil
 }
 
+// MaxNameLen bounds a provider name, as the providers table does.
+const MaxNameLen = 200
+
+// parseName is parseText for a provider's name: at most MaxNameLen
+// characters.
+func parseName(s string) (string, error) {
+	s, err := parseText(s)
+	if err == nil && utf8.RuneCountInString(s) > MaxNameLen {
+		err = fmt.Errorf("longer than %d characters", MaxNameLen)
+	}
+	return s, err
+}
+
 // parseCurrency accepts the shape of an ISO 4217 code, three ASCII letters,
 // and upper-cases it. It does not check the code against the ISO list: FX
 // rates are reference data kept by an admin, which is where an unknown

@@ -30,9 +30,15 @@ type Assumptions struct {
 // Assumptions returns the evaluation's edited assumptions (empty at
 // version 0 when none were saved).
 func (s *Store) Assumptions(ctx context.Context, evaluationID int64) (Assumptions, error) {
+	return readAssumptions(ctx, s.pool, evaluationID, "")
+}
+
+// readAssumptions reads through q: the pool, or a transaction that must
+// not wait for a second connection.
+func readAssumptions(ctx context.Context, q querier, evaluationID int64, lock string) (Assumptions, error) {
 	a := Assumptions{EvaluationID: evaluationID, Overrides: map[string]string{}, RunHours: map[string]RunHours{}}
 	var over, runs []byte
-	err := s.pool.QueryRow(ctx, `SELECT overrides, run_hours, version, updated_at FROM assumptions WHERE evaluation_id = $1`, evaluationID).
+	err := q.QueryRow(ctx, `SELECT overrides, run_hours, version, updated_at FROM assumptions WHERE evaluation_id = $1 `+lock, evaluationID).
 		Scan(&over, &runs, &a.Version, &a.UpdatedAt)
 	if err == pgx.ErrNoRows {
 		return a, nil
@@ -58,7 +64,7 @@ func (s *Store) SaveAssumptions(ctx context.Context, by audit.Actor, a Assumptio
 		return err
 	}
 	return s.inTx(ctx, func(tx pgx.Tx) error {
-		cur, err := s.Assumptions(ctx, a.EvaluationID)
+		cur, err := readAssumptions(ctx, tx, a.EvaluationID, "FOR UPDATE")
 		if err != nil {
 			return err
 		}

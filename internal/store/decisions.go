@@ -135,6 +135,10 @@ type DecisionRecord struct {
 	Snapshot     approval.Snapshot
 	ContentHash  string
 	InputsHash   string
+	// QuoteVersion and LastAcceptanceID are what the decision was checked
+	// against; Decide refuses if either moved meanwhile.
+	QuoteVersion     int
+	LastAcceptanceID int64
 }
 
 // Decide records a decision as a conditional update of the shortlist: only
@@ -148,8 +152,12 @@ func (s *Store) Decide(ctx context.Context, by audit.Actor, d DecisionRecord, al
 		args := []any{d.QuoteID, by.ID}
 		switch d.Kind {
 		case approval.Approve:
+			// The approver may neither have entered the quote nor revised
+			// its terms (separation of duties), unless the admin allows it.
 			sql = `UPDATE shortlist s SET status = 'approved', decided_by = $2, decided_at = now() FROM quotes q
-				WHERE s.quote_id = $1 AND q.id = s.quote_id AND s.status = 'shortlisted' AND (q.author_id <> $2 OR $3)`
+				WHERE s.quote_id = $1 AND q.id = s.quote_id AND s.status = 'shortlisted'
+				  AND ($3 OR (q.author_id <> $2 AND NOT EXISTS (
+				      SELECT 1 FROM quote_revisions r WHERE r.quote_id = s.quote_id AND r.author_id = $2)))`
 			args = append(args, allowSelf)
 		case approval.Reject:
 			sql = `UPDATE shortlist SET status = 'rejected', decided_by = $2, decided_at = now()
@@ -160,6 +168,17 @@ func (s *Store) Decide(ctx context.Context, by audit.Actor, d DecisionRecord, al
 			args = args[:1]
 		default:
 			return approval.ErrUnknownKind
+		}
+		// What the decision was checked against must not have changed
+		// since: the quote's terms (its version) and its acceptance suite.
+		var version int
+		var lastTest int64
+		if err := tx.QueryRow(ctx, `SELECT version, COALESCE((SELECT max(id) FROM acceptance_results WHERE quote_id = $1), 0)
+			FROM quotes WHERE id = $1 FOR UPDATE`, d.QuoteID).Scan(&version, &lastTest); err != nil {
+			return notFound("select quote", err)
+		}
+		if version != d.QuoteVersion || lastTest != d.LastAcceptanceID {
+			return ErrConflict
 		}
 		tag, err := tx.Exec(ctx, sql, args...)
 		if isUniqueViolation(err) {
@@ -277,11 +296,13 @@ func (s *Store) SaveDecisionInputs(ctx context.Context, by audit.Actor, evaluati
 }
 
 // Reauthenticate marks a session's login as fresh after the user typed
-// their password again, for actions that need a recent login.
-func (s *Store) Reauthenticate(ctx context.Context, token string) error {
-	_, err := s.pool.Exec(ctx, `UPDATE sessions SET authenticated_at = $2 WHERE token_hash = $1`, auth.HashToken(token), s.Now())
-	if err != nil {
-		return fmt.Errorf("store: reauthenticate: %w", err)
-	}
-	return nil
+// their password again, for actions that need a recent login; audited.
+func (s *Store) Reauthenticate(ctx context.Context, token string, u User) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE sessions SET authenticated_at = $2 WHERE token_hash = $1`, auth.HashToken(token), s.Now()); err != nil {
+			return fmt.Errorf("store: reauthenticate: %w", err)
+		}
+		return insertAudit(ctx, tx, audit.Entry{ActorID: u.ID, ActorEmail: u.Email, Action: "auth.reauthenticate",
+			ObjectType: "user", ObjectID: fmt.Sprint(u.ID)})
+	})
 }

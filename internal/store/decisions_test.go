@@ -37,7 +37,7 @@ func TestConcurrentApprovalsYieldExactlyOne(t *testing.T) {
 	}
 	rec := func(quoteID int64) store.DecisionRecord {
 		return store.DecisionRecord{EvaluationID: e.ID, QuoteID: quoteID, Kind: approval.Approve, Reason: "cheapest per run",
-			Snapshot: approval.Snapshot{QuoteID: quoteID}, ContentHash: "h", InputsHash: "i"}
+			Snapshot: approval.Snapshot{QuoteID: quoteID}, ContentHash: "h", InputsHash: "i", QuoteVersion: 1}
 	}
 	var ok, conflicts atomic.Int32
 	var wg sync.WaitGroup
@@ -76,7 +76,7 @@ func TestConcurrentApprovalsYieldExactlyOne(t *testing.T) {
 		other = ids[1]
 	}
 	if _, err := st.Decide(ctx, author.Actor(), store.DecisionRecord{EvaluationID: e.ID, QuoteID: other, Kind: approval.Reject,
-		Reason: "x", ContentHash: "h", InputsHash: "i"}, false); err != nil {
+		Reason: "x", ContentHash: "h", InputsHash: "i", QuoteVersion: 1}, false); err != nil {
 		t.Fatalf("reject: %v", err)
 	}
 	// Decision records are append-only.
@@ -100,12 +100,41 @@ func TestSelfApprovalIsRefusedUnlessRelaxed(t *testing.T) {
 	qs, _ := quote.ReadCSV(strings.NewReader("provider,rental_model,currency\nAcme,reserved,USD\n"))
 	ids, _ := st.ImportQuotes(ctx, mgr.Actor(), e.ID, qs)
 	st.SetShortlisted(ctx, mgr.Actor(), ids[0], true)
-	rec := store.DecisionRecord{EvaluationID: e.ID, QuoteID: ids[0], Kind: approval.Approve, Reason: "r", ContentHash: "h", InputsHash: "i"}
+	rec := store.DecisionRecord{EvaluationID: e.ID, QuoteID: ids[0], Kind: approval.Approve, Reason: "r", ContentHash: "h", InputsHash: "i", QuoteVersion: 1}
 	if _, err := st.Decide(ctx, mgr.Actor(), rec, false); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("self-approval: %v", err)
 	}
 	rec.SelfApproval = true
 	if _, err := st.Decide(ctx, mgr.Actor(), rec, true); err != nil {
 		t.Fatalf("relaxed self-approval: %v", err)
+	}
+}
+
+func TestDecisionRefusedWhenTheQuoteMovedMeanwhile(t *testing.T) {
+	t.Parallel()
+	st, _ := storetest.New(t, nil)
+	ctx := context.Background()
+	author := newUser(t, st, "a@example.com", auth.Procurement)
+	mgr := newUser(t, st, "m@example.com", auth.Manager)
+	e, _ := st.CreateEvaluation(ctx, author.Actor(), "Moved")
+	qs, _ := quote.ReadCSV(strings.NewReader("provider,rental_model,currency\nAcme,reserved,USD\n"))
+	ids, _ := st.ImportQuotes(ctx, author.Actor(), e.ID, qs)
+	st.SetShortlisted(ctx, author.Actor(), ids[0], true)
+	// The approver checked version 1; the author saves version 2 before
+	// the approval commits (say, refusing the egress price).
+	if _, err := st.UpdateQuote(ctx, author.Actor(), ids[0], 1, qs[0]); err != nil {
+		t.Fatal(err)
+	}
+	rec := store.DecisionRecord{EvaluationID: e.ID, QuoteID: ids[0], Kind: approval.Approve, Reason: "r", ContentHash: "h", InputsHash: "i", QuoteVersion: 1}
+	if _, err := st.Decide(ctx, mgr.Actor(), rec, false); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("approval against a stale version: %v", err)
+	}
+	// A manager who revised the quote may not approve it either.
+	if _, err := st.UpdateQuote(ctx, mgr.Actor(), ids[0], 2, qs[0]); err != nil {
+		t.Fatal(err)
+	}
+	rec.QuoteVersion = 3
+	if _, err := st.Decide(ctx, mgr.Actor(), rec, false); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("approval by an editor of the quote: %v", err)
 	}
 }

@@ -209,13 +209,23 @@ func (s *Store) UpdateQuote(ctx context.Context, by audit.Actor, id int64, versi
 }
 
 // DeleteQuote removes a quote and its revisions; the audit row keeps its
-// last terms.
+// last terms. A shortlisted or approved quote is refused with ErrConflict.
 func (s *Store) DeleteQuote(ctx context.Context, by audit.Actor, id int64) error {
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		rows, _ := tx.Query(ctx, quoteSelect+` WHERE q.id = $1 FOR UPDATE OF q`, id)
 		cur, err := pgx.CollectExactlyOneRow(rows, scanQuote)
 		if err != nil {
 			return notFound("select", err)
+		}
+		// A quote on the shortlist carries waivers, tests and possibly an
+		// approval: it must be taken off (or the approval revoked) first, so
+		// nothing on the record disappears silently.
+		var listed bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM shortlist WHERE quote_id = $1 AND status IN ('shortlisted', 'approved'))`, id).Scan(&listed); err != nil {
+			return err
+		}
+		if listed {
+			return ErrConflict
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM quotes WHERE id = $1`, id); err != nil {
 			return err
@@ -233,18 +243,19 @@ func (s *Store) DeleteQuote(ctx context.Context, by audit.Actor, id int64) error
 type Revision struct {
 	Revision   int
 	Quote      quote.Quote
+	AuthorID   int64
 	AuthorName string
 	CreatedAt  time.Time
 }
 
 // Revisions returns a quote's revisions, oldest first.
 func (s *Store) Revisions(ctx context.Context, quoteID int64) ([]Revision, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT r.revision, r.terms, u.name, r.created_at FROM quote_revisions r
+	rows, _ := s.pool.Query(ctx, `SELECT r.revision, r.terms, r.author_id, u.name, r.created_at FROM quote_revisions r
 		JOIN users u ON u.id = r.author_id WHERE r.quote_id = $1 ORDER BY r.revision`, quoteID)
 	revs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Revision, error) {
 		var r Revision
 		var terms []byte
-		if err := row.Scan(&r.Revision, &terms, &r.AuthorName, &r.CreatedAt); err != nil {
+		if err := row.Scan(&r.Revision, &terms, &r.AuthorID, &r.AuthorName, &r.CreatedAt); err != nil {
 			return r, err
 		}
 		q, err := parseTerms(terms)

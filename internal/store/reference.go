@@ -66,6 +66,17 @@ type PriceReference struct {
 	UploadedAt time.Time
 }
 
+// LatestPriceReferenceID returns the id of the newest uploaded reference,
+// 0 when the bundled one is in use: a cheap check before a cache hit.
+func (s *Store) LatestPriceReferenceID(ctx context.Context) (int64, error) {
+	var id int64
+	err := s.pool.QueryRow(ctx, `SELECT COALESCE(max(id), 0) FROM price_references`).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("store: price reference id: %w", err)
+	}
+	return id, nil
+}
+
 // LatestPriceReference returns the newest uploaded reference, or
 // ErrNotFound when the bundled one is in use.
 func (s *Store) LatestPriceReference(ctx context.Context) (PriceReference, error) {

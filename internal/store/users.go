@@ -143,20 +143,29 @@ func (s *Store) UpdateUser(ctx context.Context, by audit.Actor, id int64, c User
 }
 
 // SetPasswordHash replaces a user's hash, e.g. when an old hash is
-// upgraded to current argon2id parameters at login.
-func (s *Store) SetPasswordHash(ctx context.Context, id int64, hash string) error {
-	_, err := s.pool.Exec(ctx, `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, id, hash)
-	if err != nil {
-		return fmt.Errorf("store: set password hash %d: %w", id, err)
-	}
-	return nil
+// upgraded to current argon2id parameters at login; audited, never the hash.
+func (s *Store) SetPasswordHash(ctx context.Context, by audit.Actor, id int64, hash string) error {
+	return s.updateUserColumn(ctx, by, id, "user.rehash", `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, hash, nil)
 }
 
-// SetLanguage stores the user's interface language ("" follows the browser).
-func (s *Store) SetLanguage(ctx context.Context, id int64, lang string) error {
-	_, err := s.pool.Exec(ctx, `UPDATE users SET language = $2, updated_at = now() WHERE id = $1`, id, lang)
-	if err != nil {
-		return fmt.Errorf("store: set language %d: %w", id, err)
-	}
-	return nil
+// SetLanguage stores the user's interface language ("" follows the
+// browser); audited.
+func (s *Store) SetLanguage(ctx context.Context, by audit.Actor, id int64, lang string) error {
+	return s.updateUserColumn(ctx, by, id, "user.language", `UPDATE users SET language = $2, updated_at = now() WHERE id = $1`, lang,
+		map[string]string{"language": lang})
+}
+
+// updateUserColumn runs one UPDATE of a user and its audit row together.
+func (s *Store) updateUserColumn(ctx context.Context, by audit.Actor, id int64, action, sql string, value any, after any) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, sql, id, value)
+		if err != nil {
+			return fmt.Errorf("store: %s %d: %w", action, id, err)
+		}
+		if tag.RowsAffected() == 0 {
+			return fmt.Errorf("store: %s %d: %w", action, id, ErrNotFound)
+		}
+		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: actorEmail(by), Action: action,
+			ObjectType: "user", ObjectID: fmt.Sprint(id), After: after})
+	})
 }
