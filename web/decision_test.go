@@ -242,7 +242,7 @@ func TestReviewerFindingsStayFixed(t *testing.T) {
 
 	// A manager who revised the quote may not approve it.
 	mgr, _ := a.login("mgr@example.com", auth.Manager)
-	edit := doc(t, mgr.get(hpath + "/edit"))
+	edit := doc(t, mgr.get(hpath+"/edit"))
 	form := url.Values{}
 	edit.Find("[data-testid=quote-form] input, [data-testid=quote-form] select").Each(func(_ int, s *goquerySelection) {
 		name, _ := s.Attr("name")
