@@ -181,3 +181,17 @@ func (s *Server) requirePermission(perm auth.Permission) func(http.Handler) http
 		})
 	}
 }
+
+// limitUploads lets a few uploads run at once; the others wait for a slot
+// until their request's deadline, then get 503.
+func (s *Server) limitUploads(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case s.uploads <- struct{}{}:
+			defer func() { <-s.uploads }()
+			next.ServeHTTP(w, r)
+		case <-r.Context().Done():
+			s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
+		}
+	})
+}

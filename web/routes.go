@@ -85,7 +85,7 @@ func (s *Server) routes() http.Handler {
 		r.Get("/quotes/{id}/benchmarks", s.h(s.showBenchmarks))
 		r.Get("/quotes/{id}/benchmarks/busbw.svg", s.h(s.busbwChart))
 		r.Get("/benchmarks/{id}/download", s.h(s.downloadBenchmark))
-		r.With(s.requirePermission(auth.UploadBenchmarks)).Group(func(r chi.Router) {
+		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Group(func(r chi.Router) {
 			r.Post("/quotes/{id}/benchmarks", s.h(s.uploadBenchmark))
 			r.Post("/quotes/{id}/acceptance", s.h(s.recordAcceptance))
 		})
@@ -121,7 +121,7 @@ func (s *Server) routes() http.Handler {
 		r.With(s.requirePermission(auth.Approve)).Post("/quotes/{id}/approval", s.h(s.apiApproval))
 		// Benchmarks and the acceptance suite.
 		r.Get("/quotes/{id}/benchmarks", s.h(s.apiListBenchmarks))
-		r.With(s.requirePermission(auth.UploadBenchmarks)).Group(func(r chi.Router) {
+		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Group(func(r chi.Router) {
 			r.Post("/quotes/{id}/benchmarks", s.h(s.apiUploadBenchmark))
 			r.Post("/quotes/{id}/acceptance", s.h(s.apiRecordAcceptance))
 		})

@@ -35,8 +35,11 @@ type Server struct {
 	loginByEmail  *httprate.RateLimiter
 	// kdf bounds concurrent argon2id runs (19 MiB each) so a login flood
 	// cannot starve the other pages of CPU and memory.
-	kdf  chan struct{}
-	refs referenceCache
+	kdf chan struct{}
+	// uploads bounds concurrent log uploads: each may hold up to 50 MB in
+	// memory while it is checked, parsed and stored.
+	uploads chan struct{}
+	refs    referenceCache
 }
 
 // NewServer returns the application's HTTP handler.
@@ -52,6 +55,7 @@ func NewServer(cfg Config) http.Handler {
 		loginByIP:     httprate.NewRateLimiter(4*limit, time.Minute),
 		loginByEmail:  httprate.NewRateLimiter(limit, time.Minute),
 		kdf:           make(chan struct{}, 2),
+		uploads:       make(chan struct{}, 4),
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
