@@ -146,11 +146,7 @@ func (s *Server) loadDecision(ctx context.Context, evaluationID int64) (decision
 		return st, err
 	}
 	st.Flags = map[int64][]redflag.Flag{}
-	all, err := s.store.ListQuotes(ctx, evaluationID)
-	if err != nil {
-		return st, err
-	}
-	for _, sq := range all {
+	for _, sq := range st.All {
 		st.Flags[sq.ID] = s.flagsFor(sq.Quote, st.Brief.Data)
 	}
 	allow, err := s.store.Setting(ctx, store.SettingAllowSelfApproval)

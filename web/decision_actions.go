@@ -20,7 +20,8 @@ import (
 const reauthWindow = 15 * time.Minute
 
 // snapshot freezes what a decision on quote rests on.
-func (st decisionState) snapshot(z *i18n.Localizer, sq store.StoredQuote, kind, reason string, by store.User, now time.Time) approval.Snapshot {
+// The record is kept in English, the language of the rules' own texts.
+func (st decisionState) snapshot(sq store.StoredQuote, kind, reason string, by store.User, now time.Time) approval.Snapshot {
 	snap := approval.Snapshot{EvaluationID: st.Evaluation.ID, EvaluationName: st.Evaluation.Name, QuoteID: sq.ID,
 		Provider: sq.ProviderName, Terms: quote.Cells(sq.Quote), Assumptions: map[string]string{},
 		Decision: kind, Reason: reason, DecidedBy: by.Name + " <" + by.Email + ">", DecidedAt: now.UTC(),
@@ -105,8 +106,7 @@ func (s *Server) decide(ctx context.Context, u store.User, quoteID int64, kind, 
 	if err := approval.Check(req); err != nil {
 		return store.DecisionRecord{}, decisionError(err)
 	}
-	z := i18n.New("en") // the record is kept in English, the language of the rules' texts
-	snap := st.snapshot(z, sq, kind, reason, u, s.store.Now())
+	snap := st.snapshot(sq, kind, reason, u, s.store.Now())
 	snap.SelfApproval = approval.SelfApproval(req)
 	hash, err := snap.Hash()
 	if err != nil {

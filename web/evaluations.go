@@ -86,19 +86,14 @@ func (s *Server) showEvaluation(w http.ResponseWriter, r *http.Request) error {
 // renderEvaluationHome shows the summary; rename carries the user's input
 // and error key back after a failed rename.
 func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, status int, rename *string, errKey string) error {
-	id, err := idParam(r, "id")
+	// The worksheet's data holds the evaluation, its brief and every quote:
+	// one set of queries serves the whole summary.
+	d, err := s.worksheetParam(r)
 	if err != nil {
 		return err
 	}
 	ctx := r.Context()
-	e, err := s.store.Evaluation(ctx, id)
-	if err != nil {
-		return err
-	}
-	b, err := s.store.Brief(ctx, id)
-	if err != nil {
-		return err
-	}
+	e, b := d.Evaluation, d.Brief
 	z := i18n.From(ctx)
 	role := currentUser(r).Role
 	m := views.EvaluationHome{ID: e.ID, Name: e.Name, Archived: e.Archived, Version: e.Version, Owner: e.OwnerName,
@@ -107,12 +102,8 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 	if rename != nil {
 		m.RenameValue = *rename
 	}
-	qs, err := s.store.ListQuotes(ctx, id)
-	if err != nil {
-		return err
-	}
-	m.Quotes = len(qs)
-	for _, sq := range qs {
+	m.Quotes = len(d.All)
+	for _, sq := range d.All {
 		row, _ := s.storedRow(z, sq, b.Data)
 		m.Blockers += row.Blockers
 		m.Warnings += row.Warnings
@@ -123,14 +114,10 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 	if errKey != "" {
 		m.RenameError = z.T(errKey)
 	}
-	if d, err := s.buildWorksheet(ctx, id); err == nil {
-		for i, res := range d.WS.Results {
-			if res.QuoteID == d.WS.Best[tco.RowCostPerUnit] {
-				m.Best = z.T("evaluation.worksheet_best", map[string]any{"Provider": d.Quotes[i].ProviderName, "Cost": money(z, res.CostPerUnit)})
-			}
+	for i, res := range d.WS.Results {
+		if res.QuoteID == d.WS.Best[tco.RowCostPerUnit] {
+			m.Best = z.T("evaluation.worksheet_best", map[string]any{"Provider": d.Quotes[i].ProviderName, "Cost": money(z, res.CostPerUnit)})
 		}
-	} else if !errors.Is(err, errNoQuotes) {
-		return err
 	}
 	p := s.page(r, e.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {

@@ -17,6 +17,7 @@ import (
 type worksheetData struct {
 	Evaluation store.Evaluation
 	Brief      store.StoredBrief
+	All        []store.StoredQuote // every quote of the evaluation, in entry order
 	Quotes     []store.StoredQuote // those in the worksheet, in entry order
 	Skipped    []store.StoredQuote // quotes without an exchange rate
 	Unpriced   []store.StoredQuote // quotes the cost model cannot price (no GPU count, no rate and no market rate)
@@ -45,8 +46,7 @@ func (s *Server) buildWorksheet(ctx context.Context, evaluationID int64) (worksh
 	if d.Stored, err = s.store.Assumptions(ctx, evaluationID); err != nil {
 		return d, err
 	}
-	all, err := s.store.ListQuotes(ctx, evaluationID)
-	if err != nil {
+	if d.All, err = s.store.ListQuotes(ctx, evaluationID); err != nil {
 		return d, err
 	}
 	if d.Suites, err = s.store.SuiteSummaries(ctx, evaluationID); err != nil {
@@ -72,7 +72,7 @@ func (s *Server) buildWorksheet(ctx context.Context, evaluationID int64) (worksh
 			d.A.FX[cur] = tco.FXRate{Rate: rate.Float64() / target.Float64(), Date: dates[cur], Source: "admin FX table (USD per unit)"}
 		}
 	}
-	for _, sq := range all {
+	for _, sq := range d.All {
 		cur, _ := sq.Quote.Currency.Get()
 		if _, ok := usdPer[cur]; !ok {
 			d.Skipped = append(d.Skipped, sq)
