@@ -56,9 +56,17 @@ func rawMessage(t *testing.T, lang, key string) string {
 	if msg, ok := packageCatalogs()[lang][key]; ok {
 		return msg
 	}
-	b, err := files.ReadFile("locales/" + lang + ".json")
+	names, err := catalogFiles(lang)
 	if err != nil {
 		t.Fatal(err)
+	}
+	var b []byte
+	for _, name := range names {
+		f, err := localeFiles.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = append(b, f...)
 	}
 	i := strings.Index(string(b), `"`+key+`"`)
 	if i < 0 {

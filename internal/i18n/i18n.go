@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"strings"
 	"sync"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
@@ -23,7 +24,7 @@ import (
 )
 
 //go:embed locales/*.json
-var files embed.FS
+var localeFiles embed.FS
 
 // Languages are the supported interface languages, English first (the
 // fallback).
@@ -39,12 +40,12 @@ var matcher = language.NewMatcher(tags)
 var bundle = sync.OnceValue(func() *goi18n.Bundle {
 	b := goi18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("json", json.Unmarshal)
-	entries, err := fs.ReadDir(files, "locales")
+	entries, err := fs.ReadDir(localeFiles, "locales")
 	if err != nil {
 		panic(err) // embedded at build time: cannot fail at run time
 	}
 	for _, e := range entries {
-		if _, err := b.LoadMessageFileFS(files, path.Join("locales", e.Name())); err != nil {
+		if _, err := b.LoadMessageFileFS(localeFiles, path.Join("locales", e.Name())); err != nil {
 			panic(fmt.Sprintf("i18n: %s: %v", e.Name(), err))
 		}
 	}
@@ -179,20 +180,47 @@ var packageCatalogs = sync.OnceValue(func() map[string]map[string]string {
 
 // Keys lists the message ids of lang's catalog, for completeness tests.
 func Keys(lang string) ([]string, error) {
-	b, err := files.ReadFile("locales/" + lang + ".json")
+	files, err := catalogFiles(lang)
 	if err != nil {
 		return nil, err
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, err
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+	var keys []string
+	for _, name := range files {
+		b, err := fs.ReadFile(localeFiles, name)
+		if err != nil {
+			return nil, err
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(b, &m); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		for k := range m {
+			keys = append(keys, k)
+		}
 	}
 	for k := range packageCatalogs()[lang] {
 		keys = append(keys, k)
 	}
 	return keys, nil
+}
+
+// catalogFiles names lang's catalog files: locales/<lang>.json and any
+// locales/<area>.<lang>.json, so one area's texts can live in a file of
+// their own (go-i18n reads the language from the name's last part).
+func catalogFiles(lang string) ([]string, error) {
+	entries, err := fs.ReadDir(localeFiles, "locales")
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		if n == lang+".json" || strings.HasSuffix(n, "."+lang+".json") {
+			names = append(names, path.Join("locales", n))
+		}
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("i18n: no catalog for %q", lang)
+	}
+	return names, nil
 }
