@@ -41,7 +41,7 @@ type apiResult struct {
 }
 
 func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.worksheetParam(r)
+	d, err := s.analysisParam(r)
 	if err != nil {
 		return err
 	}

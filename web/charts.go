@@ -20,7 +20,7 @@ func writeSVG(w http.ResponseWriter, svg []byte) error {
 // sensitivityChart draws cost per useful unit against utilisation at the
 // expected restart rate, one line per quote, marking the cheapest.
 func (s *Server) sensitivityChart(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.worksheetParam(r)
+	d, err := s.analysisParam(r)
 	if err != nil {
 		return err
 	}

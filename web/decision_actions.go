@@ -8,64 +8,17 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+
 	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
-	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
 // reauthWindow is how fresh a browser login must be to approve.
 const reauthWindow = 15 * time.Minute
-
-// snapshot freezes what a decision on quote rests on.
-// The record is kept in English, the language of the rules' own texts.
-func (st decisionState) snapshot(sq store.StoredQuote, kind, reason string, by store.User, now time.Time) approval.Snapshot {
-	snap := approval.Snapshot{EvaluationID: st.Evaluation.ID, EvaluationName: st.Evaluation.Name, QuoteID: sq.ID,
-		Provider: sq.ProviderName, Terms: quote.Cells(sq.Quote), Assumptions: map[string]string{},
-		Decision: kind, Reason: reason, DecidedBy: by.Name + " <" + by.Email + ">", DecidedAt: now.UTC(),
-		Recommendation: approval.Recommendation{Option: string(st.Rec.Option), NotReady: st.Rec.NotReady, Summary: st.Rec.Summary.Text}}
-	for _, r := range st.Rec.Reasons {
-		snap.Recommendation.Reasons = append(snap.Recommendation.Reasons, r.Text)
-	}
-	for _, key := range tco.Editable {
-		if f, ok := st.A.Field(key); ok {
-			snap.Assumptions[key] = assumptionText(key, f.Value)
-		}
-	}
-	if _, i, ok := st.quote(sq.ID); ok && i < len(st.WS.Results) {
-		res := st.WS.Results[i]
-		fig := approval.Figures{Currency: st.A.Currency, TCO: minorDecimal(res.TCO), TCOLow: minorDecimal(res.Low),
-			TCOHigh: minorDecimal(res.High), CostPerUnit: minorDecimal(res.CostPerUnit), Unit: st.A.UnitName,
-			Lines: map[string]string{}, Incomplete: res.Incomplete}
-		for _, l := range res.Lines {
-			fig.Lines[l.Key] = minorDecimal(l.Amount)
-		}
-		for _, m := range res.Missing {
-			fig.Missing = append(fig.Missing, m.Term+" ("+string(m.Status)+")")
-		}
-		snap.Worksheet = fig
-	}
-	for _, test := range store.AcceptanceTests {
-		tr := approval.TestRecord{Test: test, Status: "pending"}
-		if a, ok := st.Suites[sq.ID][test]; ok {
-			tr.Status, tr.Note = a.Status, a.Note
-			if a.WaiverReason != "" {
-				tr.Note = a.WaiverReason
-			}
-		}
-		snap.Suite = append(snap.Suite, tr)
-	}
-	for _, f := range st.Flags[sq.ID] {
-		fr := approval.FlagRecord{ID: f.ID, Severity: string(f.Severity), Message: f.Message}
-		if w, ok := st.Waivers[sq.ID][f.ID]; ok {
-			fr.Waived, fr.Reason, fr.WaivedBy, fr.WaivedAtS = true, w.Reason, w.WaivedBy, w.WaivedAt.UTC().Format(time.RFC3339)
-		}
-		snap.Flags = append(snap.Flags, fr)
-	}
-	return snap
-}
 
 // errDecision carries a refused decision's message key and status.
 type errDecision struct {
@@ -82,7 +35,7 @@ func (s *Server) decide(ctx context.Context, u store.User, quoteID int64, kind, 
 	if err != nil {
 		return store.DecisionRecord{}, err
 	}
-	st, err := s.loadDecision(ctx, sq.EvaluationID)
+	st, err := s.eval.Analyze(ctx, sq.EvaluationID)
 	if err != nil {
 		return store.DecisionRecord{}, err
 	}
@@ -95,7 +48,7 @@ func (s *Server) decide(ctx context.Context, u store.User, quoteID int64, kind, 
 		return store.DecisionRecord{}, err
 	}
 	req := approval.Request{Kind: kind, Reason: reason, ApproverID: u.ID, AuthorID: sq.AuthorID,
-		Status: st.Shortlist[quoteID].Status, AllowSelfApproval: st.AllowSelf, OpenBlockers: st.openBlockers(quoteID)}
+		Status: st.Shortlist[quoteID].Status, AllowSelfApproval: st.AllowSelf, OpenBlockers: st.OpenBlockers(quoteID)}
 	for _, rv := range revs {
 		req.ApproverEdited = req.ApproverEdited || rv.AuthorID == u.ID
 	}
@@ -106,14 +59,14 @@ func (s *Server) decide(ctx context.Context, u store.User, quoteID int64, kind, 
 	if err := approval.Check(req); err != nil {
 		return store.DecisionRecord{}, decisionError(err)
 	}
-	snap := st.snapshot(sq, kind, reason, u, s.store.Now())
+	snap := st.Snapshot(sq, kind, reason, u, s.store.Now())
 	snap.SelfApproval = approval.SelfApproval(req)
 	hash, err := snap.Hash()
 	if err != nil {
 		return store.DecisionRecord{}, err
 	}
 	rec := store.DecisionRecord{EvaluationID: sq.EvaluationID, QuoteID: quoteID, Kind: kind, Reason: reason,
-		SelfApproval: snap.SelfApproval, Snapshot: snap, ContentHash: hash, InputsHash: st.inputsHash(sq.Quote),
+		SelfApproval: snap.SelfApproval, Snapshot: snap, ContentHash: hash, InputsHash: st.InputsHash(sq.Quote),
 		QuoteVersion: sq.Version, LastAcceptanceID: lastTest}
 	rec, err = s.store.Decide(ctx, u.Actor(), rec, st.AllowSelf)
 	if errors.Is(err, store.ErrConflict) {
@@ -279,7 +232,7 @@ func (s *Server) saveFacts(w http.ResponseWriter, r *http.Request) error {
 	}
 	z := i18n.From(r.Context())
 	data := map[string]string{}
-	for _, f := range decisionFacts {
+	for _, f := range evaluation.Facts {
 		v := strings.TrimSpace(r.PostForm.Get("f_" + f.Key))
 		switch f.Kind {
 		case "bool":

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+
 	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/decision"
@@ -43,7 +45,7 @@ func (s *Server) showDecision(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluationID int64, status int, errKey, reason string) error {
 	ctx := r.Context()
 	z := i18n.From(ctx)
-	st, err := s.loadDecision(ctx, evaluationID)
+	st, err := s.eval.Analyze(ctx, evaluationID)
 	if err != nil {
 		return err
 	}
@@ -55,7 +57,7 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 	if errKey != "" {
 		m.Error = z.T(errKey)
 	}
-	m.Notice = skippedNotice(z, st.worksheetData)
+	m.Notice = skippedNotice(z, st)
 	if st.RecErr == nil {
 		rec := st.Rec
 		m.Option, m.NotReady, m.Summary = z.T(rec.Option.LabelKey()), rec.NotReady, statement(z, rec.Summary)
@@ -69,7 +71,7 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 		m.Error = strings.TrimSpace(m.Error + " " + z.T("decision.error.inputs"))
 	}
 	m.Facts, m.FactsVersion = factFields(z, st.Facts), st.FactsVer
-	cur := st.currentApproval()
+	cur := st.CurrentApproval()
 	for i, sq := range st.Quotes {
 		res := st.WS.Results[i]
 		dq := views.DecisionQuote{ID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
@@ -77,7 +79,7 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 		if dq.Status != "" {
 			dq.StatusLabel = z.T("decision.status." + dq.Status)
 		}
-		for _, b := range st.openBlockers(sq.ID) {
+		for _, b := range st.OpenBlockers(sq.ID) {
 			if b.Kind == "test" {
 				dq.FailedTests = append(dq.FailedTests, z.T("bench.test."+b.ID))
 				continue
@@ -91,7 +93,7 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 		m.Quotes = append(m.Quotes, dq)
 		if cur != nil && cur.QuoteID == sq.ID {
 			m.Current = &views.ApprovalView{QuoteID: sq.ID, Provider: sq.ProviderName, By: cur.DecidedBy, At: z.DateTime(cur.DecidedAt),
-				Reason: cur.Reason, Hash: cur.ContentHash, Stale: cur.InputsHash != st.inputsHash(sq.Quote), Self: cur.SelfApproval}
+				Reason: cur.Reason, Hash: cur.ContentHash, Stale: cur.InputsHash != st.InputsHash(sq.Quote), Self: cur.SelfApproval}
 		}
 	}
 	for _, d := range st.Decisions {
@@ -107,7 +109,7 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 }
 
 // flagMessage is a flag's translated message, by id.
-func flagMessage(z *i18n.Localizer, st decisionState, quoteID int64, flagID string) string {
+func flagMessage(z *i18n.Localizer, st *evaluation.Analysis, quoteID int64, flagID string) string {
 	for i, f := range st.Flags[quoteID] {
 		if f.ID == flagID {
 			return flagViews(z, st.Flags[quoteID][i:i+1])[0].Message
@@ -149,7 +151,7 @@ func decisionFigures(z *i18n.Localizer, rec decision.Recommendation) []views.Fig
 
 func factFields(z *i18n.Localizer, facts map[string]string) []views.FactField {
 	var out []views.FactField
-	for _, f := range decisionFacts {
+	for _, f := range evaluation.Facts {
 		ff := views.FactField{Key: f.Key, Label: z.T("decision.fact." + f.Key), Kind: f.Kind, Value: facts[f.Key], Unit: f.Unit}
 		if f.Unit == "mo" || f.Unit == "y" {
 			ff.Unit = z.T("unit." + f.Unit)
@@ -175,7 +177,7 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	z := i18n.From(ctx)
-	st, err := s.loadDecision(ctx, id)
+	st, err := s.eval.Analyze(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -189,7 +191,7 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 	if st.RecErr == nil {
 		m.Option, m.Summary, m.Reasons = z.T(st.Rec.Option.LabelKey()), statement(z, st.Rec.Summary), statements(z, st.Rec.Reasons)
 	}
-	cur := st.currentApproval()
+	cur := st.CurrentApproval()
 	for i, sq := range st.Quotes {
 		status := st.Shortlist[sq.ID].Status
 		if status == "" {
@@ -204,7 +206,7 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 		}
 		if cur != nil && cur.QuoteID == sq.ID {
 			m.Current = &views.ApprovalView{Provider: sq.ProviderName, By: cur.DecidedBy, At: z.DateTime(cur.DecidedAt), Reason: cur.Reason,
-				Hash: cur.ContentHash, Stale: cur.InputsHash != st.inputsHash(sq.Quote), Self: cur.SelfApproval}
+				Hash: cur.ContentHash, Stale: cur.InputsHash != st.InputsHash(sq.Quote), Self: cur.SelfApproval}
 		}
 	}
 	s.render(w, r, http.StatusOK, views.MemoView(s.page(r, z.T("memo.title", map[string]any{"Name": st.Evaluation.Name}), "evaluations"), m))
@@ -217,7 +219,7 @@ func (s *Server) apiDecision(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	st, err := s.loadDecision(r.Context(), id)
+	st, err := s.eval.Analyze(r.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -230,7 +232,7 @@ func (s *Server) apiDecision(w http.ResponseWriter, r *http.Request) error {
 	quotes := []apiQuoteState{}
 	for _, sq := range st.Quotes {
 		q := apiQuoteState{QuoteID: sq.ID, Provider: sq.ProviderName, Status: st.Shortlist[sq.ID].Status, OpenBlockers: []string{}}
-		for _, b := range st.openBlockers(sq.ID) {
+		for _, b := range st.OpenBlockers(sq.ID) {
 			q.OpenBlockers = append(q.OpenBlockers, b.ID)
 		}
 		quotes = append(quotes, q)
@@ -241,10 +243,10 @@ func (s *Server) apiDecision(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		out["recommendation_error"] = st.RecErr.Error()
 	}
-	if cur := st.currentApproval(); cur != nil {
-		sq, _, _ := st.quote(cur.QuoteID)
+	if cur := st.CurrentApproval(); cur != nil {
+		sq, _, _ := st.Quote(cur.QuoteID)
 		out["approval"] = map[string]any{"quote_id": cur.QuoteID, "by": cur.DecidedBy, "at": cur.DecidedAt, "reason": cur.Reason,
-			"content_hash": cur.ContentHash, "stale": cur.InputsHash != st.inputsHash(sq.Quote), "self_approval": cur.SelfApproval}
+			"content_hash": cur.ContentHash, "stale": cur.InputsHash != st.InputsHash(sq.Quote), "self_approval": cur.SelfApproval}
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

@@ -88,7 +88,7 @@ func (s *Server) showEvaluation(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, status int, rename *string, errKey string) error {
 	// The worksheet's data holds the evaluation, its brief and every quote:
 	// one set of queries serves the whole summary.
-	d, err := s.worksheetParam(r)
+	d, err := s.analysisParam(r)
 	if err != nil {
 		return err
 	}
@@ -178,15 +178,15 @@ func (s *Server) archiveEvaluation(w http.ResponseWriter, r *http.Request) error
 // the quote's terms or the assumptions. It costs a worksheet computation,
 // so the list asks it only of approved evaluations.
 func (s *Server) approvalStale(ctx context.Context, evaluationID int64) bool {
-	st, err := s.loadDecision(ctx, evaluationID)
+	st, err := s.eval.Analyze(ctx, evaluationID)
 	if err != nil {
 		s.log.Warn("approval staleness", "evaluation", evaluationID, "err", err)
 		return false
 	}
-	cur := st.currentApproval()
+	cur := st.CurrentApproval()
 	if cur == nil {
 		return false
 	}
-	sq, _, ok := st.quote(cur.QuoteID)
-	return ok && cur.InputsHash != st.inputsHash(sq.Quote)
+	sq, _, ok := st.Quote(cur.QuoteID)
+	return ok && cur.InputsHash != st.InputsHash(sq.Quote)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
@@ -74,7 +75,7 @@ func termGroups(z *i18n.Localizer, q quote.Quote) []views.TermGroup {
 
 // flagsFor evaluates a quote's red flags against the evaluation's brief.
 func (s *Server) flagsFor(q quote.Quote, b brief.Brief) []redflag.Flag {
-	return redflag.Evaluate(redflag.Input{Quote: q, Brief: b, Today: s.store.Now()})
+	return evaluation.Flags(q, b, s.store.Now())
 }
 
 // flagViews translates flags; a message missing from the catalog falls

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+
 	"github.com/go-chi/httprate"
 
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -40,6 +42,7 @@ type Server struct {
 	// memory while it is checked, parsed and stored.
 	uploads chan struct{}
 	refs    referenceCache
+	eval    *evaluation.Service
 }
 
 // NewServer returns the application's HTTP handler.
@@ -60,6 +63,7 @@ func NewServer(cfg Config) http.Handler {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	s.eval = evaluation.New(cfg.Store)
 	return s.routes()
 }
 

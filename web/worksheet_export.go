@@ -13,7 +13,7 @@ import (
 // figures before anything is written.
 func (s *Server) exportWorksheet(format string) handlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		d, err := s.worksheetParam(r)
+		d, err := s.analysisParam(r)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
@@ -17,7 +19,7 @@ import (
 )
 
 func (s *Server) showWorksheet(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.worksheetParam(r)
+	d, err := s.analysisParam(r)
 	if err != nil {
 		return err
 	}
@@ -36,7 +38,7 @@ func money(z *i18n.Localizer, m tco.Money) string { return z.Money(minorDecimal(
 
 // worksheetView lays the computed worksheet out as the page shows it;
 // input and errs carry a failed assumptions form back.
-func (s *Server) worksheetView(r *http.Request, d worksheetData, input map[string]string, errs map[string]string) views.WorksheetPage {
+func (s *Server) worksheetView(r *http.Request, d *evaluation.Analysis, input map[string]string, errs map[string]string) views.WorksheetPage {
 	z := i18n.From(r.Context())
 	q := r.URL.Query()
 	m := views.WorksheetPage{EvaluationID: d.Evaluation.ID, EvaluationName: d.Evaluation.Name, Currency: d.A.Currency,
@@ -109,7 +111,7 @@ func assumptionFields(z *i18n.Localizer, a tco.Assumptions, input, errs map[stri
 
 // worksheetGroups builds the row groups: shape and fabric, terms with their
 // state, the nine cost lines, the totals and the flags.
-func (s *Server) worksheetGroups(r *http.Request, d worksheetData, results []tco.Result, byID map[string]store.StoredQuote) []views.WorksheetGroup {
+func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, results []tco.Result, byID map[string]store.StoredQuote) []views.WorksheetGroup {
 	z := i18n.From(r.Context())
 	termRow := func(col string) views.WorksheetRow {
 		c, _ := quote.ColumnByName(col)
@@ -169,13 +171,13 @@ func (s *Server) worksheetGroups(r *http.Request, d worksheetData, results []tco
 			mc = views.WorksheetCell{Text: z.T("worksheet.incomplete", map[string]any{"Terms": strings.Join(names, ", ")}), State: "assumed"}
 		}
 		tcoRow.Cells, cpuRow.Cells, missRow.Cells = append(tcoRow.Cells, tc), append(cpuRow.Cells, cu), append(missRow.Cells, mc)
-		b, wn := redflag.Counts(s.flagsFor(byID[res.QuoteID].Quote, d.Brief.Data))
+		b, wn := redflag.Counts(d.Flags[byID[res.QuoteID].ID])
 		flagRow.Cells = append(flagRow.Cells, views.WorksheetCell{Text: z.N("quotes.blockers", b) + ", " + z.N("quotes.warnings", wn)})
 	}
 	suiteRow := views.WorksheetRow{Label: z.T("worksheet.suite"), Key: "suite"}
 	for _, res := range results {
 		id, _ := strconv.ParseInt(res.QuoteID, 10, 64)
-		suiteRow.Cells = append(suiteRow.Cells, views.WorksheetCell{Text: suiteProgress(z, d.Suites[id])})
+		suiteRow.Cells = append(suiteRow.Cells, views.WorksheetCell{Text: suiteProgress(z, d.SuiteCounts[id])})
 	}
 	totals.Rows = []views.WorksheetRow{tcoRow, cpuRow, missRow, flagRow, suiteRow}
 	// Totals first: the figures a manager decides on are visible without scrolling.
@@ -189,7 +191,7 @@ func statusKey(st tco.Status) string {
 	return "quote.state.not_stated"
 }
 
-func sensitivityTable(z *i18n.Localizer, d worksheetData, byID map[string]store.StoredQuote) views.SensitivityTable {
+func sensitivityTable(z *i18n.Localizer, d *evaluation.Analysis, byID map[string]store.StoredQuote) views.SensitivityTable {
 	sens := d.WS.Sensitivity
 	t := views.SensitivityTable{Headers: []string{z.T("worksheet.point")},
 		Chart: fmt.Sprintf("/evaluations/%d/worksheet/sensitivity.svg", d.Evaluation.ID)}
@@ -220,7 +222,7 @@ func pointLabel(z *i18n.Localizer, p tco.Point) string {
 
 // perRunRows prices one accepted run for every quote whose run hours are
 // known: GPUs × rate × effective hours × overhead.
-func perRunRows(z *i18n.Localizer, d worksheetData, byID map[string]store.StoredQuote) []views.PerRunRow {
+func perRunRows(z *i18n.Localizer, d *evaluation.Analysis, byID map[string]store.StoredQuote) []views.PerRunRow {
 	var out []views.PerRunRow
 	for _, in := range d.Inputs {
 		rh, ok := d.Stored.RunHours[in.ID]
@@ -252,7 +254,7 @@ func assumptionText(key string, v float64) string {
 
 // skippedNotice names the quotes left out of the worksheet: for want of an
 // exchange rate, or because the cost model cannot price them.
-func skippedNotice(z *i18n.Localizer, d worksheetData) string {
+func skippedNotice(z *i18n.Localizer, d *evaluation.Analysis) string {
 	var parts []string
 	if len(d.Skipped) > 0 {
 		var names []string

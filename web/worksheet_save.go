@@ -25,8 +25,8 @@ func (s *Server) saveAssumptions(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	z := i18n.From(ctx)
-	d, err := s.buildWorksheet(ctx, id)
-	if err != nil && !errors.Is(err, errNoQuotes) {
+	d, err := s.eval.Analyze(ctx, id)
+	if err != nil {
 		return err
 	}
 	base := tco.DefaultAssumptions("USD")

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gpuquote/gpuquote/internal/money"
 )
 
 // numberFormat is a locale's digit grouping and decimal mark. Amounts are
@@ -21,10 +23,6 @@ var formats = map[string]numberFormat{
 	"zh": {group: ",", decimal: ".", date: "2006年1月2日"},
 	"vi": {group: ".", decimal: ",", date: "02/01/2006"},
 }
-
-// currencyDigits is how many minor digits a currency shows; VND and JPY
-// have none.
-var currencyDigits = map[string]int{"VND": 0, "JPY": 0, "KRW": 0}
 
 // currencySymbols are shown after the amount where the locale's readers
 // expect a symbol; other currencies show their ISO code.
@@ -64,10 +62,7 @@ func (z *Localizer) Decimal(s string) string {
 // (two, none for VND), the symbol or ISO code after the amount, e.g.
 // "1 234,56 ₽", "1,234.56 USD", "1.234.567 ₫".
 func (z *Localizer) Money(amount, currency string) string {
-	digits, ok := currencyDigits[currency]
-	if !ok {
-		digits = 2
-	}
+	digits := money.Digits(currency)
 	unit := currency
 	if sym, ok := currencySymbols[currency]; ok && (z.Lang != "en" || currency == "RUB" || currency == "VND") {
 		unit = sym

@@ -20,10 +20,22 @@ var (
 	ErrExists   = errors.New("store: already exists")
 )
 
-// Store wraps a connection pool.
+// Store wraps a connection pool, or one read-only transaction on it (see
+// [Store.ReadOnly]); the methods run their statements on whichever it holds.
 type Store struct {
-	pool *pgxpool.Pool
+	pool dbtx
+	root *pgxpool.Pool
 	now  func() time.Time
+}
+
+// dbtx is what the methods need of a pool or a transaction.
+type dbtx interface {
+	Begin(ctx context.Context) (pgx.Tx, error)
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
+	CopyFrom(ctx context.Context, table pgx.Identifier, columns []string, src pgx.CopyFromSource) (int64, error)
 }
 
 // New returns a Store on pool. now is the clock (time.Now in production,
@@ -32,14 +44,29 @@ func New(pool *pgxpool.Pool, now func() time.Time) *Store {
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{pool: pool, now: now}
+	return &Store{pool: pool, root: pool, now: now}
+}
+
+// ReadOnly runs fn on a Store whose every read sees one snapshot of the
+// database (a REPEATABLE READ, READ ONLY transaction), so a page computed
+// from many reads never mixes two states of an evaluation.
+func (s *Store) ReadOnly(ctx context.Context, fn func(*Store) error) error {
+	tx, err := s.root.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return fmt.Errorf("store: begin read-only: %w", err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	if err := fn(&Store{pool: tx, root: s.root, now: s.now}); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
 }
 
 // Now is the store's clock.
 func (s *Store) Now() time.Time { return s.now().UTC() }
 
 // Ping reports whether the database answers.
-func (s *Store) Ping(ctx context.Context) error { return s.pool.Ping(ctx) }
+func (s *Store) Ping(ctx context.Context) error { return s.root.Ping(ctx) }
 
 // OpenPool connects to url with settings suited to a small web app: a
 // bounded pool and server-side timeouts so one slow query cannot hold a

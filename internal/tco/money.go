@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/money"
 )
 
 // Money is an exact amount: an integer count of the currency's minor units
@@ -23,6 +25,10 @@ func NewMoney(amount float64, currency string) Money {
 // Float returns the amount in major units. It is for ratios and charts,
 // never for sums: sums are done on Minor.
 func (m Money) Float() float64 { return float64(m.Minor) / scale(m.Currency) }
+
+// Decimal is m as an exact decimal in major units, without grouping:
+// "1234.50" (USD), "15260731" (CLP), "1.234" (JOD).
+func (m Money) Decimal() string { return money.Format(m.Minor, m.Currency) }
 
 // String formats m with thousands separators, a dot decimal mark, the
 // currency's number of decimals and the code: "12,345.67 USD".
@@ -87,42 +93,14 @@ func roundHalfAway(v float64) int64 {
 	return int64(math.Round(v))
 }
 
-// exponent returns the ISO 4217 number of minor-unit digits. Most currencies
-// have two; the exceptions are listed because getting VND or JPY wrong
-// would shift every amount a hundredfold.
-func exponent(currency string) int {
-	switch currency {
-	case "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG",
-		"RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF":
-		return 0
-	case "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND":
-		return 3
-	}
-	return 2
-}
+// exponent returns the ISO 4217 number of minor-unit digits, from the
+// app's one currency table.
+func exponent(currency string) int { return money.Digits(currency) }
 
 // scale is the number of minor units in one major unit.
-func scale(currency string) float64 {
-	switch exponent(currency) {
-	case 0:
-		return 1
-	case 3:
-		return 1000
-	}
-	return 100
-}
+func scale(currency string) float64 { return float64(money.Scale(currency)) }
 
 // validCurrency reports whether c looks like an ISO 4217 code: three
 // upper-case ASCII letters. The package does not carry the full list; a
 // wrong but well-formed code fails later for want of an FX rate.
-func validCurrency(c string) bool {
-	if len(c) != 3 {
-		return false
-	}
-	for i := 0; i < 3; i++ {
-		if c[i] < 'A' || c[i] > 'Z' {
-			return false
-		}
-	}
-	return true
-}
+func validCurrency(c string) bool { return money.Valid(c) }

@@ -28,6 +28,9 @@ type Result struct {
 	CostPerUnit     Money   // TCO / UnitsPerMonth
 	CostPerUnitLow  Money
 	CostPerUnitHigh Money
+	// CostRank is the unrounded cost per unit in minor units: what the
+	// worksheet ranks on, so quotes a fraction of a cent apart are no tie.
+	CostRank float64
 
 	Warnings []string // figures to read with care, e.g. a capped retry waste
 }
@@ -122,6 +125,7 @@ func (e *engine) result(p *prepared) (Result, float64, error) {
 		RetryWasteShare: c.retry.share,
 		UnitsPerMonth:   c.units,
 		CostPerUnit:     Money{Minor: roundHalfAway(c.costMinor), Currency: cur},
+		CostRank:        c.costMinor,
 	}
 	r.Low, r.High = minMax(tco, Money{Minor: lo.tco, Currency: cur}, Money{Minor: hi.tco, Currency: cur})
 	r.CostPerUnitLow, r.CostPerUnitHigh = minMax(r.CostPerUnit,
@@ -163,4 +167,17 @@ func best(rs []Result, costs []float64) map[string]string {
 	out[RowTCO] = rs[bt].QuoteID
 	out[RowCostPerUnit] = rs[bc].QuoteID
 	return out
+}
+
+// Check reports whether Compute can price q under a, without pricing it:
+// the error (wrapping [ErrInvalid]) names the field that stops it. A
+// currency without an FX rate is the caller's check.
+func Check(q Quote, a Assumptions) error {
+	if err := a.validate(); err != nil {
+		return fmt.Errorf("tco: %w", err)
+	}
+	if _, err := prepare(&q, &a); err != nil {
+		return fmt.Errorf("tco: %w", err)
+	}
+	return nil
 }

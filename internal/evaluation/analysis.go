@@ -1,0 +1,210 @@
+package evaluation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/brief"
+
+	"github.com/gpuquote/gpuquote/internal/decision"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/redflag"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/tco"
+)
+
+// Analysis is everything gpuquote computes about one evaluation, from one
+// snapshot of the database. The worksheet page, its exports and API, the
+// decision page, the memo, the evaluation home and approvals all render
+// this one value, so a figure has one source.
+type Analysis struct {
+	Evaluation store.Evaluation
+	Brief      store.StoredBrief
+	All        []store.StoredQuote // every quote of the evaluation, in entry order
+	Quotes     []store.StoredQuote // those in the worksheet, in entry order; Quotes[i] is WS.Results[i]
+	Skipped    []store.StoredQuote // quotes in a currency without an exchange rate
+	Unpriced   []Unpriced          // quotes the cost model cannot price, with the reason
+	Stored     store.Assumptions
+	Inputs     []tco.Quote
+	A          tco.Assumptions
+	WS         tco.Worksheet
+	FX         FXTable
+
+	// SuiteCounts is each quote's acceptance suite progress; Suites the
+	// current result of each test.
+	SuiteCounts map[int64]store.SuiteCounts
+	Suites      map[int64]map[string]store.AcceptanceResult
+
+	Facts     map[string]string // decision facts: saved values over defaults
+	FactsVer  int
+	Input     decision.Input
+	Rec       decision.Recommendation
+	RecErr    error
+	Award     decision.Award
+	Shortlist map[int64]store.ShortlistEntry
+	Waivers   map[int64]map[string]store.Waiver
+	Decisions []store.DecisionRecord
+	Flags     map[int64][]redflag.Flag
+	AllowSelf bool
+}
+
+// Unpriced is a quote the cost model cannot price, and why (a tco error
+// naming the field).
+type Unpriced struct {
+	store.StoredQuote
+	Reason string
+}
+
+// Analyze loads the evaluation once, in one read-only transaction, and
+// computes its analysis. An evaluation without priceable quotes has an
+// empty worksheet, not an error.
+func (s *Service) Analyze(ctx context.Context, evaluationID int64) (*Analysis, error) {
+	a := &Analysis{}
+	err := s.store.ReadOnly(ctx, func(st *store.Store) error { return a.load(ctx, st, evaluationID) })
+	if err != nil {
+		return nil, err
+	}
+	a.compute(s.store.Now())
+	return a, nil
+}
+
+func (a *Analysis) load(ctx context.Context, st *store.Store, id int64) error {
+	var err error
+	if a.Evaluation, err = st.Evaluation(ctx, id); err != nil {
+		return err
+	}
+	if a.Brief, err = st.Brief(ctx, id); err != nil {
+		return err
+	}
+	if a.Stored, err = st.Assumptions(ctx, id); err != nil {
+		return err
+	}
+	if a.All, err = st.ListQuotes(ctx, id); err != nil {
+		return err
+	}
+	if a.SuiteCounts, err = st.SuiteSummaries(ctx, id); err != nil {
+		return err
+	}
+	rates, err := st.FXRates(ctx)
+	if err != nil {
+		return err
+	}
+	a.FX = fxTable(rates)
+	saved, ver, err := st.DecisionInputs(ctx, id)
+	if err != nil {
+		return err
+	}
+	a.Facts, a.FactsVer = factDefaults(a.Brief.Data), ver
+	for k, v := range saved {
+		a.Facts[k] = v
+	}
+	if a.Shortlist, err = st.Shortlist(ctx, id); err != nil {
+		return err
+	}
+	if a.Suites, err = st.CurrentSuites(ctx, id); err != nil {
+		return err
+	}
+	if a.Waivers, err = st.Waivers(ctx, id); err != nil {
+		return err
+	}
+	if a.Decisions, err = st.Decisions(ctx, id); err != nil {
+		return err
+	}
+	allow, err := st.Setting(ctx, store.SettingAllowSelfApproval)
+	a.AllowSelf = allow == "yes"
+	return err
+}
+
+// compute prices the quotes, flags them and decides: pure work on what
+// load read.
+func (a *Analysis) compute(today time.Time) {
+	a.A = tco.DefaultAssumptions("USD")
+	tco.ApplyBrief(&a.A, a.Brief.Data)
+	if err := tco.ApplyOverrides(&a.A, a.Stored.Overrides); err != nil {
+		// Overrides are validated when saved; one that no longer parses is
+		// dropped rather than taking every page down.
+		a.A = tco.DefaultAssumptions("USD")
+		tco.ApplyBrief(&a.A, a.Brief.Data)
+	}
+	usdPer := map[string]quote.Decimal{"USD": quote.DecimalFromInt(1)}
+	for k, v := range a.FX.USDPer {
+		usdPer[k] = v
+	}
+	target, ok := usdPer[a.A.Currency]
+	if !ok {
+		// Without a rate for the evaluation currency, work in USD.
+		a.A.Currency, target = "USD", usdPer["USD"]
+	}
+	for cur, rate := range usdPer {
+		if cur != a.A.Currency {
+			a.A.FX[cur] = tco.FXRate{Rate: rate.Float64() / target.Float64(), Date: a.FX.AsOf[cur], Source: "admin FX table (USD per unit)"}
+		}
+	}
+	a.Flags = map[int64][]redflag.Flag{}
+	for _, sq := range a.All {
+		a.Flags[sq.ID] = Flags(sq.Quote, a.Brief.Data, today)
+	}
+	for _, sq := range a.All {
+		cur, _ := sq.Quote.Currency.Get()
+		if _, ok := usdPer[cur]; !ok {
+			a.Skipped = append(a.Skipped, sq)
+			continue
+		}
+		in := tco.FromQuote(strconv.FormatInt(sq.ID, 10), sq.ProviderName, sq.Quote)
+		// One quote the model cannot price must not take the worksheet
+		// down for the others: it is left out and named with the reason.
+		if err := tco.Check(in, a.A); err != nil {
+			a.Unpriced = append(a.Unpriced, Unpriced{StoredQuote: sq, Reason: err.Error()})
+			continue
+		}
+		a.Quotes = append(a.Quotes, sq)
+		a.Inputs = append(a.Inputs, in)
+	}
+	a.WS = tco.Worksheet{Currency: a.A.Currency, UnitName: a.A.UnitName}
+	if len(a.Inputs) > 0 {
+		ws, err := tco.Compute(a.Inputs, a.A)
+		if err != nil {
+			// Check passed every quote, so this is a bug; the pages still
+			// show the quotes, the worksheet is empty and the reason named.
+			a.RecErr = fmt.Errorf("worksheet %d: %w", a.Evaluation.ID, err)
+		} else {
+			a.WS = ws
+		}
+	}
+	a.Input = decisionInput(a, a.Facts)
+	a.Input.Benchmark = a.benchmarkFacts()
+	rec, err := decision.Recommend(a.Input)
+	a.Rec = rec
+	if err != nil {
+		a.RecErr = errors.Join(a.RecErr, err)
+	}
+	a.Award = a.award()
+}
+
+// Flags evaluates a quote's red flags against the evaluation's brief.
+func Flags(q quote.Quote, b brief.Brief, today time.Time) []redflag.Flag {
+	return redflag.Evaluate(redflag.Input{Quote: q, Brief: b, Today: today})
+}
+
+// Result is the worksheet result of a priced quote.
+func (a *Analysis) Result(quoteID int64) (tco.Result, bool) {
+	for i, sq := range a.Quotes {
+		if sq.ID == quoteID {
+			return a.WS.Results[i], i < len(a.WS.Results)
+		}
+	}
+	return tco.Result{}, false
+}
+
+// Quote finds a priced quote and its index in Quotes.
+func (a *Analysis) Quote(id int64) (store.StoredQuote, int, bool) {
+	for i, sq := range a.Quotes {
+		if sq.ID == id {
+			return sq, i, true
+		}
+	}
+	return store.StoredQuote{}, -1, false
+}

@@ -1,0 +1,92 @@
+package evaluation
+
+import (
+	"strconv"
+
+	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/decision"
+)
+
+// Fact is one editable fact of the decision beyond the brief.
+type Fact struct {
+	Key  string
+	Kind string // "bool", "number", "stability"
+	Unit string
+}
+
+// Facts are stored per evaluation as text by key, in form order.
+var Facts = []Fact{
+	{"stability", "stability", ""}, {"horizon_months", "number", "mo"},
+	{"needs_custom_weights", "bool", ""}, {"needs_kernel_control", "bool", ""}, {"needs_fixed_placement", "bool", ""},
+	{"ops_staff", "bool", ""}, {"capital_approved", "bool", ""},
+	{"purchase_per_gpu", "number", "USD"}, {"infra_per_gpu_year", "number", "USD"}, {"ops_staff_per_year", "number", "USD"},
+	{"depreciation_years", "number", "y"},
+	{"api_input_per_m", "number", "USD"}, {"api_output_per_m", "number", "USD"},
+	{"input_tokens_per_month", "number", ""}, {"output_tokens_per_month", "number", ""}, {"stated_tokens_per_second", "number", "tok/s"},
+	{"blend_reserved", "number", "%"}, {"blend_on_demand", "number", "%"}, {"blend_spot", "number", "%"},
+}
+
+// factDefaults fills unset facts from the engine's sourced defaults and
+// the brief, so the form shows what the recommendation used.
+func factDefaults(b brief.Brief) map[string]string {
+	in := decision.DefaultInput()
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+	out := map[string]string{
+		"purchase_per_gpu": f(in.Buy.PurchasePerGPU.Value), "infra_per_gpu_year": f(in.Buy.InfraPerGPUYear.Value),
+		"ops_staff_per_year": f(in.Buy.OpsStaffPerYear.Value), "depreciation_years": f(in.Buy.DepreciationYears.Value),
+		"api_input_per_m": f(in.ModelAPI.Prices.InputPerMTokens.Value), "api_output_per_m": f(in.ModelAPI.Prices.OutputPerMTokens.Value),
+		"blend_reserved": f(in.Blend.Reserved * 100), "blend_on_demand": f(in.Blend.OnDemand * 100), "blend_spot": f(in.Blend.Spot * 100),
+	}
+	if b.Filled("term_months") {
+		out["horizon_months"] = b["term_months"]
+	}
+	return out
+}
+
+func num(facts map[string]string, key string) float64 {
+	v, _ := strconv.ParseFloat(facts[key], 64)
+	return v
+}
+
+// decisionInput maps the brief, the worksheet and the facts into the
+// engine's input, in the evaluation currency. The utilisation is the
+// worksheet's (the brief's unless edited there), so the decision and the
+// worksheet price the same hours.
+func decisionInput(a *Analysis, facts map[string]string) decision.Input {
+	b := a.Brief.Data
+	in := decision.DefaultInput()
+	in.Currency = a.A.Currency
+	c := brief.Score(b)
+	per, _ := b.Int("gpus_per_node")
+	nodes, _ := b.Int("node_count")
+	in.Brief = decision.Brief{Workload: decision.WorkloadType(b["workload_type"]), GPUs: int(per * nodes),
+		BaselineUtilization: a.A.Utilisation.Value, Stability: decision.Stability(facts["stability"]),
+		HorizonMonths: int(num(facts, "horizon_months")), NeedsCustomWeights: facts["needs_custom_weights"] == "yes",
+		NeedsKernelControl: facts["needs_kernel_control"] == "yes", NeedsFixedPlacement: facts["needs_fixed_placement"] == "yes",
+		ReadyToReserve: c.ReadyToReserve(), Missing: c.Missing, MultiNode: nodes > 1,
+		OpsStaff: facts["ops_staff"] == "yes", CapitalApproved: facts["capital_approved"] == "yes"}
+	in.Buy.PurchasePerGPU.Value = num(facts, "purchase_per_gpu")
+	in.Buy.InfraPerGPUYear.Value = num(facts, "infra_per_gpu_year")
+	in.Buy.OpsStaffPerYear.Value = num(facts, "ops_staff_per_year")
+	in.Buy.DepreciationYears.Value = num(facts, "depreciation_years")
+	in.ModelAPI.Prices.InputPerMTokens.Value = num(facts, "api_input_per_m")
+	in.ModelAPI.Prices.OutputPerMTokens.Value = num(facts, "api_output_per_m")
+	in.ModelAPI.InputTokensPerMonth = num(facts, "input_tokens_per_month")
+	in.ModelAPI.OutputTokensPerMonth = num(facts, "output_tokens_per_month")
+	in.ModelAPI.StatedTokensPerSecondPerGPU = num(facts, "stated_tokens_per_second")
+	in.Blend = decision.BlendShares{Reserved: num(facts, "blend_reserved") / 100, OnDemand: num(facts, "blend_on_demand") / 100,
+		Spot: num(facts, "blend_spot") / 100}
+	for i, res := range a.WS.Results {
+		q := a.Quotes[i].Quote
+		rate, _ := q.PricePerGPUHour.Get()
+		cur, _ := q.Currency.Get()
+		fx := 1.0
+		if r, ok := a.A.FX[cur]; ok && cur != a.A.Currency {
+			fx = r.Rate
+		}
+		in.Quotes = append(in.Quotes, decision.Quote{ID: a.Quotes[i].ID, Label: a.Quotes[i].ProviderName,
+			RentalModel: decision.RentalModel(res.RentalModel), CostPerUnit: res.CostPerUnit.Float(), MonthlyTCO: res.TCO.Float(),
+			RatePerGPUHour: rate.Float64() * fx, Currency: a.A.Currency})
+	}
+	return in
+}
