@@ -64,7 +64,7 @@ func Format(minor int64, code string) string {
 	var s string
 	if neg {
 		// -minor overflows for the smallest int64; format via uint64.
-		s = strconv.FormatUint(uint64(-(minor + 1))+1, 10)
+		s = strconv.FormatUint(uint64(-(minor+1))+1, 10)
 	} else {
 		s = strconv.FormatInt(minor, 10)
 	}
