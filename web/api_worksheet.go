@@ -26,7 +26,7 @@ type apiLine struct {
 }
 
 type apiResult struct {
-	QuoteID     string        `json:"quote_id"`
+	QuoteID     int64         `json:"quote_id"`
 	Provider    string        `json:"provider"`
 	RentalModel string        `json:"rental_model"`
 	Committed   bool          `json:"committed"`
@@ -47,19 +47,12 @@ func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
 	}
 	results := make([]apiResult, 0, len(d.WS.Results))
 	for i, res := range d.WS.Results {
-		ar := apiResult{QuoteID: res.QuoteID, Provider: d.Quotes[i].ProviderName, RentalModel: string(res.RentalModel),
+		ar := apiResult{QuoteID: d.Quotes[i].ID, Provider: d.Quotes[i].ProviderName, RentalModel: string(res.RentalModel),
 			Committed: res.Committed, TCO: apiMoneyOf(res.TCO), Low: apiMoneyOf(res.Low), High: apiMoneyOf(res.High),
-			Incomplete: res.Incomplete, Missing: res.Missing, CostPerUnit: apiMoneyOf(res.CostPerUnit), UnitsPerMo: res.UnitsPerMonth}
+			Incomplete: res.Incomplete, Missing: res.Missing, CostPerUnit: apiMoneyOf(res.CostPerUnit), UnitsPerMo: res.UnitsPerMonth,
+			Lines: apiLines(res)}
 		if ar.Missing == nil {
 			ar.Missing = []tco.Missing{}
-		}
-		for _, l := range res.Lines {
-			state := "stated"
-			if len(l.Assumed) > 0 {
-				state = "assumed"
-			}
-			ar.Lines = append(ar.Lines, apiLine{Key: l.Key, Label: l.Label, Amount: apiMoneyOf(l.Amount), Low: apiMoneyOf(l.Low),
-				High: apiMoneyOf(l.High), Original: apiMoneyOf(l.Original), Basis: l.Basis, State: state, Assumed: l.Assumed})
 		}
 		results = append(results, ar)
 	}
@@ -67,7 +60,7 @@ func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
 	for _, sq := range d.Skipped {
 		skipped = append(skipped, sq.ProviderName)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"currency": d.A.Currency, "unit": d.A.UnitName, "quotes": results,
-		"best": d.WS.Best, "skipped_without_fx": skipped, "sensitivity": d.WS.Sensitivity})
+	writeJSON(w, http.StatusOK, map[string]any{"currency": d.WS.Currency, "unit": d.WS.UnitName, "quotes": results,
+		"best": bestIDs(d.WS.Best), "skipped_without_fx": skipped, "left_out": leftOut(d), "sensitivity": d.WS.Sensitivity})
 	return nil
 }

@@ -223,31 +223,12 @@ func (s *Server) apiDecision(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	type apiQuoteState struct {
-		QuoteID      int64    `json:"quote_id"`
-		Provider     string   `json:"provider"`
-		Status       string   `json:"status"`
-		OpenBlockers []string `json:"open_blockers"`
+	quotes := make([]apiQuoteFigures, 0, len(st.Quotes))
+	for i := range st.Quotes {
+		quotes = append(quotes, quoteFigures(st, i))
 	}
-	quotes := []apiQuoteState{}
-	for _, sq := range st.Quotes {
-		q := apiQuoteState{QuoteID: sq.ID, Provider: sq.ProviderName, Status: st.Shortlist[sq.ID].Status, OpenBlockers: []string{}}
-		for _, b := range st.OpenBlockers(sq.ID) {
-			q.OpenBlockers = append(q.OpenBlockers, b.ID)
-		}
-		quotes = append(quotes, q)
-	}
-	out := map[string]any{"quotes": quotes, "approval": nil}
-	if st.RecErr == nil {
-		out["recommendation"] = st.Rec
-	} else {
-		out["recommendation_error"] = st.RecErr.Error()
-	}
-	if cur := st.CurrentApproval(); cur != nil {
-		sq, _, _ := st.Quote(cur.QuoteID)
-		out["approval"] = map[string]any{"quote_id": cur.QuoteID, "by": cur.DecidedBy, "at": cur.DecidedAt, "reason": cur.Reason,
-			"content_hash": cur.ContentHash, "stale": cur.InputsHash != st.InputsHash(sq.Quote), "self_approval": cur.SelfApproval}
-	}
+	out := map[string]any{"quotes": quotes, "left_out": leftOut(st), "approval": approvalJSON(st),
+		"award": awardJSON(st, awardSummary(i18n.From(r.Context()), st)), "recommendation": recommendationJSON(st)}
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }

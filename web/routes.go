@@ -114,6 +114,7 @@ func (s *Server) routes() http.Handler {
 		r.Get("/evaluations/{id}/quotes", s.h(s.apiListQuotes))
 		r.Get("/evaluations/{id}/quotes.csv", s.h(s.exportQuotes))
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/quotes/import", s.h(s.apiImportQuotes))
+		r.Get("/evaluations/{id}/analysis", s.h(s.apiAnalysis))
 		r.Get("/evaluations/{id}/worksheet", s.h(s.apiWorksheet))
 		r.Get("/evaluations/{id}/worksheet.csv", s.h(s.exportWorksheet("csv")))
 		r.Get("/evaluations/{id}/worksheet.xlsx", s.h(s.exportWorksheet("xlsx")))

@@ -152,6 +152,7 @@ var policy = map[string][]string{
 	"POST /api/v1/evaluations/{id}/quotes/import":     {"procurement", "manager", "admin"},
 	"GET /evaluations/{id}/worksheet":                 {"user"},
 	"POST /evaluations/{id}/worksheet/assumptions":    {"procurement", "manager", "admin"},
+	"GET /api/v1/evaluations/{id}/analysis":           {"user"},
 	"GET /api/v1/evaluations/{id}/worksheet":          {"user"},
 	"GET /evaluations/{id}/worksheet/sensitivity.svg": {"user"},
 	"GET /evaluations/{id}/decision":                  {"user"},

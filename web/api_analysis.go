@@ -1,0 +1,225 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/decision"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/tco"
+)
+
+// apiQuoteFigures are the figures of one priced quote, exactly as every
+// page shows them: the analysis, worksheet and decision endpoints all
+// carry this one shape.
+type apiQuoteFigures struct {
+	QuoteID         int64    `json:"quote_id"`
+	Provider        string   `json:"provider"`
+	RentalModel     string   `json:"rental_model"`
+	CostPerUnit     apiMoney `json:"cost_per_unit"`
+	CostPerUnitLow  apiMoney `json:"cost_per_unit_low"`
+	CostPerUnitHigh apiMoney `json:"cost_per_unit_high"`
+	MonthlyTCO      apiMoney `json:"monthly_tco"`
+	TCOLow          apiMoney `json:"tco_low"`
+	TCOHigh         apiMoney `json:"tco_high"`
+	UnitsPerMonth   float64  `json:"units_per_month"`
+	Incomplete      bool     `json:"incomplete"`
+	Status          string   `json:"status"` // shortlist status: "", shortlisted, approved, rejected
+	OpenBlockers    []string `json:"open_blockers"`
+}
+
+func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
+	sq, res := a.Quotes[i], a.WS.Results[i]
+	f := apiQuoteFigures{QuoteID: sq.ID, Provider: sq.ProviderName, RentalModel: string(res.RentalModel),
+		CostPerUnit: apiMoneyOf(res.CostPerUnit), CostPerUnitLow: apiMoneyOf(res.CostPerUnitLow), CostPerUnitHigh: apiMoneyOf(res.CostPerUnitHigh),
+		MonthlyTCO: apiMoneyOf(res.TCO), TCOLow: apiMoneyOf(res.Low), TCOHigh: apiMoneyOf(res.High),
+		UnitsPerMonth: res.UnitsPerMonth, Incomplete: res.Incomplete, Status: a.Shortlist[sq.ID].Status, OpenBlockers: []string{}}
+	for _, b := range a.OpenBlockers(sq.ID) {
+		f.OpenBlockers = append(f.OpenBlockers, b.ID)
+	}
+	return f
+}
+
+// apiLeftOut is a quote the analysis could not price, with the reason.
+type apiLeftOut struct {
+	QuoteID  int64  `json:"quote_id"`
+	Provider string `json:"provider"`
+	Reason   string `json:"reason"`
+}
+
+func leftOut(a *evaluation.Analysis) []apiLeftOut {
+	out := []apiLeftOut{}
+	for _, sq := range a.Skipped {
+		cur, _ := sq.Quote.Currency.Get()
+		out = append(out, apiLeftOut{QuoteID: sq.ID, Provider: sq.ProviderName, Reason: "no exchange rate for " + cur})
+	}
+	for _, u := range a.Unpriced {
+		out = append(out, apiLeftOut{QuoteID: u.ID, Provider: u.ProviderName, Reason: strings.TrimPrefix(u.Reason, "tco: ")})
+	}
+	return out
+}
+
+type apiAwardQuote struct {
+	QuoteID     int64    `json:"quote_id"`
+	Provider    string   `json:"provider"`
+	RentalModel string   `json:"rental_model"`
+	TermMonths  int      `json:"term_months"`
+	CostPerUnit apiMoney `json:"cost_per_unit"`
+}
+
+type apiAward struct {
+	Summary        string          `json:"summary"`
+	Ready          bool            `json:"ready"`
+	Gaps           []string        `json:"gaps"`
+	Quote          *apiAwardQuote  `json:"quote"`
+	RunnerUp       *apiAwardQuote  `json:"runner_up"`
+	Margin         *apiMoney       `json:"margin"`
+	MarginPct      float64         `json:"margin_pct"`
+	CheaperBlocked []apiAwardQuote `json:"cheaper_blocked"`
+}
+
+func awardJSON(a *evaluation.Analysis, summary string) apiAward {
+	aw := a.Award
+	cur := a.WS.Currency
+	ref := func(c *decision.Candidate) *apiAwardQuote {
+		if c == nil {
+			return nil
+		}
+		return &apiAwardQuote{QuoteID: c.QuoteID, Provider: c.Provider, RentalModel: string(c.RentalModel), TermMonths: c.TermMonths,
+			CostPerUnit: apiMoneyOf(tco.Money{Minor: c.CostPerUnit, Currency: cur})}
+	}
+	out := apiAward{Summary: summary, Ready: aw.Ready(), Gaps: []string{}, Quote: ref(aw.Winner), RunnerUp: ref(aw.RunnerUp),
+		CheaperBlocked: []apiAwardQuote{}}
+	if aw.RunnerUp != nil {
+		m := apiMoneyOf(tco.Money{Minor: aw.Margin, Currency: cur})
+		out.Margin, out.MarginPct = &m, round2(aw.MarginShare*100)
+	}
+	for _, g := range aw.Gaps {
+		out.Gaps = append(out.Gaps, string(g))
+	}
+	for i := range aw.CheaperBlocked {
+		out.CheaperBlocked = append(out.CheaperBlocked, *ref(&aw.CheaperBlocked[i]))
+	}
+	return out
+}
+
+func round2(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 2, 64), 64)
+	return v
+}
+
+// apiAnalysis is GET /api/v1/evaluations/{id}/analysis: the whole analysis.
+type apiAnalysis struct {
+	EvaluationID   int64             `json:"evaluation_id"`
+	Currency       string            `json:"currency"`
+	Unit           string            `json:"unit"`
+	Assumptions    map[string]string `json:"assumptions"`
+	Quotes         []apiAnalysisRow  `json:"quotes"`
+	LeftOut        []apiLeftOut      `json:"left_out"`
+	Award          apiAward          `json:"award"`
+	Recommendation any               `json:"recommendation"`
+	Best           map[string]int64  `json:"best"`
+	Approval       any               `json:"approval"`
+}
+
+type apiAnalysisRow struct {
+	apiQuoteFigures
+	Committed bool           `json:"committed"`
+	Lines     []apiLine      `json:"lines"`
+	Missing   []tco.Missing  `json:"missing"`
+	Blockers  int            `json:"blockers"`
+	Warnings  int            `json:"warnings"`
+	Suite     apiSuiteCounts `json:"suite"`
+}
+
+type apiSuiteCounts struct {
+	Passed int `json:"passed"`
+	Failed int `json:"failed"`
+	Waived int `json:"waived"`
+	Total  int `json:"total"`
+}
+
+func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.analysisParam(r)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	out := apiAnalysis{EvaluationID: a.Evaluation.ID, Currency: a.WS.Currency, Unit: a.WS.UnitName, Assumptions: assumptionValues(a),
+		Quotes: []apiAnalysisRow{}, LeftOut: leftOut(a), Award: awardJSON(a, awardSummary(z, a)),
+		Recommendation: recommendationJSON(a), Best: bestIDs(a.WS.Best), Approval: approvalJSON(a)}
+	for i, res := range a.WS.Results {
+		sq := a.Quotes[i]
+		row := apiAnalysisRow{apiQuoteFigures: quoteFigures(a, i), Committed: res.Committed, Lines: apiLines(res), Missing: res.Missing}
+		if row.Missing == nil {
+			row.Missing = []tco.Missing{}
+		}
+		for _, f := range a.Flags[sq.ID] {
+			if f.Severity == "blocker" {
+				row.Blockers++
+			} else {
+				row.Warnings++
+			}
+		}
+		c := a.SuiteCounts[sq.ID]
+		row.Suite = apiSuiteCounts{Passed: c.Passed, Failed: c.Failed, Waived: c.Waived, Total: c.Total()}
+		out.Quotes = append(out.Quotes, row)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func assumptionValues(a *evaluation.Analysis) map[string]string {
+	out := map[string]string{}
+	for _, key := range tco.Editable {
+		if f, ok := a.A.Field(key); ok {
+			out[key] = evaluation.AssumptionText(key, f.Value)
+		}
+	}
+	return out
+}
+
+func bestIDs(best map[string]string) map[string]int64 {
+	out := make(map[string]int64, len(best))
+	for k, v := range best {
+		out[k], _ = strconv.ParseInt(v, 10, 64)
+	}
+	return out
+}
+
+func apiLines(res tco.Result) []apiLine {
+	out := make([]apiLine, 0, len(res.Lines))
+	for _, l := range res.Lines {
+		state := "stated"
+		if len(l.Assumed) > 0 {
+			state = "assumed"
+		}
+		out = append(out, apiLine{Key: l.Key, Label: l.Label, Amount: apiMoneyOf(l.Amount), Low: apiMoneyOf(l.Low),
+			High: apiMoneyOf(l.High), Original: apiMoneyOf(l.Original), Basis: l.Basis, State: state, Assumed: l.Assumed})
+	}
+	return out
+}
+
+func approvalJSON(a *evaluation.Analysis) any {
+	cur := a.CurrentApproval()
+	if cur == nil {
+		return nil
+	}
+	return map[string]any{"quote_id": cur.QuoteID, "by": cur.DecidedBy, "at": cur.DecidedAt, "reason": cur.Reason,
+		"content_hash": cur.ContentHash, "stale": a.ApprovalStale(), "self_approval": cur.SelfApproval}
+}
+
+// rateText is an hourly rate as an exact-looking decimal: up to six
+// places (rates are quoted finer than cents), trailing zeros dropped.
+func rateText(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 6, 64)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
+}
+
+// amountOf rounds an engine estimate to the currency's minor unit, the
+// way every amount the app shows is rounded.
+func amountOf(v float64, cur string) apiMoney {
+	return apiMoneyOf(tco.NewMoney(v, cur))
+}
