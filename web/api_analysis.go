@@ -24,6 +24,12 @@ type apiQuoteFigures struct {
 	MonthlyTCO      apiMoney `json:"monthly_tco"`
 	TCOLow          apiMoney `json:"tco_low"`
 	TCOHigh         apiMoney `json:"tco_high"`
+	ContractValue   apiMoney `json:"contract_value"`
+	MonthlyEquiv    apiMoney `json:"monthly_equivalent"`
+	Shortfall       apiMoney `json:"min_spend_shortfall"`
+	Upfront         apiMoney `json:"upfront"`
+	TermMonths      int      `json:"term_months"`
+	TermBasis       string   `json:"term_basis"`
 	UnitsPerMonth   float64  `json:"units_per_month"`
 	Incomplete      bool     `json:"incomplete"`
 	Status          string   `json:"status"` // shortlist status: "", shortlisted, approved, rejected
@@ -35,6 +41,9 @@ func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
 	f := apiQuoteFigures{QuoteID: sq.ID, Provider: sq.ProviderName, RentalModel: string(res.RentalModel),
 		CostPerUnit: apiMoneyOf(res.CostPerUnit), CostPerUnitLow: apiMoneyOf(res.CostPerUnitLow), CostPerUnitHigh: apiMoneyOf(res.CostPerUnitHigh),
 		MonthlyTCO: apiMoneyOf(res.TCO), TCOLow: apiMoneyOf(res.Low), TCOHigh: apiMoneyOf(res.High),
+		ContractValue: apiMoneyOf(res.Contract.Value), MonthlyEquiv: apiMoneyOf(res.Contract.Monthly),
+		Shortfall: apiMoneyOf(res.Contract.Shortfall), Upfront: apiMoneyOf(res.Contract.Upfront),
+		TermMonths: res.Contract.TermMonths, TermBasis: res.Contract.TermBasis,
 		UnitsPerMonth: res.UnitsPerMonth, Incomplete: res.Incomplete, Status: a.Shortlist[sq.ID].Status, OpenBlockers: []string{}}
 	for _, b := range a.OpenBlockers(sq.ID) {
 		f.OpenBlockers = append(f.OpenBlockers, b.ID)

@@ -152,7 +152,20 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 	cpuRow := views.WorksheetRow{Label: z.T("worksheet.cost_per_unit", map[string]any{"Unit": d.A.UnitName}), Key: "cost_per_unit", Strong: true}
 	missRow := views.WorksheetRow{Label: z.T("worksheet.completeness"), Key: "completeness"}
 	flagRow := views.WorksheetRow{Label: z.T("quotes.flags"), Key: "flags"}
+	contractRow := views.WorksheetRow{Label: z.T("worksheet.contract_value"), Key: "contract_value", Strong: true}
+	shortfallRow := views.WorksheetRow{Label: z.T("worksheet.shortfall"), Key: "shortfall"}
+	monthlyRow := views.WorksheetRow{Label: z.T("worksheet.monthly_equivalent"), Key: "monthly_equivalent"}
 	for _, res := range results {
+		c := res.Contract
+		contractRow.Cells = append(contractRow.Cells, views.WorksheetCell{Text: money(z, c.Value), Numeric: true,
+			Detail: z.T("worksheet.contract_basis."+c.TermBasis, map[string]any{"Months": c.TermMonths, "Usage": money(z, c.Usage),
+				"MinSpend": money(z, c.MinSpend), "Upfront": money(z, c.Upfront)})})
+		sc := views.WorksheetCell{Text: money(z, c.Shortfall), Numeric: true}
+		if c.Shortfall.Minor > 0 {
+			sc.State = "assumed"
+		}
+		shortfallRow.Cells = append(shortfallRow.Cells, sc)
+		monthlyRow.Cells = append(monthlyRow.Cells, views.WorksheetCell{Text: money(z, c.Monthly), Numeric: true})
 		tc := views.WorksheetCell{Text: money(z, res.TCO), Numeric: true, Best: d.WS.Best[tco.RowTCO] == res.QuoteID && len(results) > 1}
 		cu := views.WorksheetCell{Text: money(z, res.CostPerUnit), Numeric: true, Best: d.WS.Best[tco.RowCostPerUnit] == res.QuoteID && len(results) > 1,
 			Detail: z.T("worksheet.units", map[string]any{"Units": strconv.FormatFloat(res.UnitsPerMonth, 'f', 2, 64), "Unit": d.A.UnitName})}
@@ -179,7 +192,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		id, _ := strconv.ParseInt(res.QuoteID, 10, 64)
 		suiteRow.Cells = append(suiteRow.Cells, views.WorksheetCell{Text: suiteProgress(z, d.SuiteCounts[id])})
 	}
-	totals.Rows = []views.WorksheetRow{tcoRow, cpuRow, missRow, flagRow, suiteRow}
+	totals.Rows = []views.WorksheetRow{cpuRow, tcoRow, contractRow, monthlyRow, shortfallRow, missRow, flagRow, suiteRow}
 	// Totals first: the figures a manager decides on are visible without scrolling.
 	return []views.WorksheetGroup{totals, lines, terms, shape}
 }

@@ -48,6 +48,7 @@ const (
 	nSupportShare = "Market_support_share"
 	nUnitFallback = "Unit_fallback_h"
 	nTermFallback = "Commitment_fallback"
+	nHorizon      = "Planning_horizon_months"
 )
 
 // assumptionRow is one row of the assumptions table.
@@ -79,6 +80,9 @@ func assumptionRows(a tco.Assumptions) []assumptionRow {
 		{nStorage, "Market storage price (when a quote has none)", a.MarketStoragePerTBMonth, number},
 		{nEgress, "Market egress price (when a quote has none)", a.MarketEgressPerGB, number},
 		{nSupportShare, "Market support share of the compute bill (when a quote has none)", a.MarketSupportShare, share},
+		{nHorizon, "Planning horizon (months): the term of a minimum spend or upfront payment when a quote states no minimum term",
+			tco.Assumption{Value: float64(a.HorizonMonths), Low: float64(a.HorizonMonths), High: float64(a.HorizonMonths), Unit: "months",
+				Source: "the brief's contract term, else 12 months"}, number},
 	}
 	for _, m := range tco.RentalModels() {
 		if v, ok := a.EngineeringHours[m]; ok {

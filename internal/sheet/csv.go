@@ -3,6 +3,7 @@ package sheet
 import (
 	"encoding/csv"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/tco"
@@ -45,6 +46,11 @@ func WorksheetCSV(w io.Writer, ws tco.Worksheet) error {
 	amount(tco.RowCostPerUnit, unit, func(r tco.Result) tco.Money { return r.CostPerUnit })
 	amount("cost_per_unit_low", unit+", low end", func(r tco.Result) tco.Money { return r.CostPerUnitLow })
 	amount("cost_per_unit_high", unit+", high end", func(r tco.Result) tco.Money { return r.CostPerUnitHigh })
+	row("term_months", "Term (months)", "", func(r tco.Result) string { return strconv.Itoa(r.Contract.TermMonths) })
+	amount("contract_value", "Contract value over the term", func(r tco.Result) tco.Money { return r.Contract.Value })
+	amount("min_spend_shortfall", "Minimum-spend shortfall over the term", func(r tco.Result) tco.Money { return r.Contract.Shortfall })
+	amount("upfront", "Upfront payment", func(r tco.Result) tco.Money { return r.Contract.Upfront })
+	amount("monthly_equivalent", "Monthly equivalent of the contract", func(r tco.Result) tco.Money { return r.Contract.Monthly })
 	row("incomplete", "Incomplete", "", func(r tco.Result) string { return yesNo(r.Incomplete) })
 	row("missing_terms", "Missing terms, and what was assumed instead", "", func(r tco.Result) string {
 		return safeText(missingText(r.Missing))

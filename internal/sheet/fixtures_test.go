@@ -19,10 +19,15 @@ func testQuotes() []tco.Quote {
 	res := q("res", tco.Reserved, "H200", 8, 8, "USD")
 	res.RatePerGPUHour, res.BillingUnit, res.MinTermMonths = tco.Stated(2.95), tco.Stated(tco.PerHour), tco.Stated(6)
 	res.StoragePerTBMonth, res.EgressPerGB, res.SupportPerMonth = tco.Stated(22.0), tco.Refused[float64](), tco.Stated(1500.0)
+	// A minimum spend far above usage, and an upfront payment: the
+	// workbook must owe the same contract value as tco.
+	res.MinSpend, res.Upfront = tco.Stated(1_000_000.0), tco.Stated(25_000.0)
 
 	od := q("od", tco.OnDemand, "H100 SXM", 8, 2, "EUR")
 	od.RatePerGPUHour, od.BillingUnit, od.MinTermMonths = tco.Stated(3.49), tco.Stated(tco.PerMinute), tco.Stated(0)
 	od.StoragePerTBMonth, od.EgressPerGB, od.SupportPerMonth = tco.NotStated[float64](), tco.Stated(0.08), tco.Refused[float64]()
+	// No term, but an upfront payment in EUR: spread over the horizon.
+	od.Upfront = tco.Stated(1234.56)
 
 	mkt := q("mkt", tco.Marketplace, "RTX 4090", 8, 4, "USD")
 	mkt.RatePerGPUHour, mkt.BillingUnit, mkt.MinTermMonths = tco.Stated(0.35), tco.Stated(tco.PerSecond), tco.Stated(0)

@@ -1,6 +1,8 @@
 package sheet
 
 import (
+	"strconv"
+
 	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
@@ -146,11 +148,64 @@ func totalRows(a *tco.Assumptions) []blockRow {
 		{"units", "Accepted units per month", "useful GPU-hours / GPU-hours per unit", always(func(c *qctx) cell {
 			return fm(c.r("useful")+"/"+nGPUhPerUnit, number)
 		})},
-		{"cpu_u", "Cost per unit, minor units, unrounded", "TCO / units", always(func(c *qctx) cell {
-			return fm(c.r("tco")+"/"+c.r("units"), number)
+	}
+}
+
+// contractRows are the commitment: what the term, minimum spend and
+// upfront payment make owed, and its monthly equivalent.
+func contractRows(a *tco.Assumptions) []blockRow {
+	paid := func(t tco.Term[float64]) bool { return t.Known && t.Value > 0 }
+	rows := []blockRow{
+		{"term", "Term (months)", "the stated minimum term; else the planning horizon when a minimum spend or upfront needs one; else 1", always(func(c *qctx) cell {
+			q := c.q
+			switch {
+			case q.MinTermMonths.Known && q.MinTermMonths.Value > 0:
+				return fm(c.in(qMinTerm), number)
+			case paid(q.MinSpend) || paid(q.Upfront):
+				return fm("MIN(MAX(1,"+nHorizon+"),"+strconv.Itoa(tco.MaxTermMonths)+")", number)
+			}
+			return val(1.0, number)
 		})},
-		{"cpu_e", "Cost per unit (" + a.Currency + " minor units)", "tco's rounding", always(func(c *qctx) cell {
-			return fm(roundHalfAway(c.r("cpu_u")), minor)
+		{"q_cur", "Quote currency", "", always(func(c *qctx) cell { return val(c.q.Currency, plain) })},
+		{"q_fx", "FX rate of the quote currency", "", always(func(c *qctx) cell {
+			if _, ok := c.a.FX[c.q.Currency]; !ok && c.q.Currency != c.a.Currency {
+				// No rate: possible only when no price of the quote is in
+				// its currency, so nothing here is converted with it.
+				return val(0.0, number)
+			}
+			return c.fxCell(c.q.Currency)
 		})},
 	}
+	quoteCur := func(c *qctx) string { return c.q.Currency }
+	amount := func(input string, t func(q tco.Quote) tco.Term[float64]) func(c *qctx) string {
+		return func(c *qctx) string {
+			if !paid(t(c.q)) {
+				return "0"
+			}
+			return c.in(input) + "*" + scaleText(c.q.Currency)
+		}
+	}
+	rows = append(rows, moneyRows(a, "ms", "Minimum spend", "q_fx", quoteCur, amount(qMinSpend, func(q tco.Quote) tco.Term[float64] { return q.MinSpend }))...)
+	rows = append(rows, moneyRows(a, "up", "Upfront payment", "q_fx", quoteCur, amount(qUpfront, func(q tco.Quote) tco.Term[float64] { return q.Upfront }))...)
+	cur := " (" + a.Currency + " minor units)"
+	return append(rows,
+		blockRow{"usage", "Usage over the term" + cur, "monthly TCO × term", always(func(c *qctx) cell {
+			return fm(c.r("tco")+"*"+c.r("term"), minor)
+		})},
+		blockRow{"shortfall", "Minimum-spend shortfall" + cur, "MAX(0, minimum spend − usage over the term)", always(func(c *qctx) cell {
+			return fm("MAX(0,"+c.r("ms_e")+"-"+c.r("usage")+")", minor)
+		})},
+		blockRow{"contract", "Contract value over the term" + cur, "MAX(usage, minimum spend) + upfront", always(func(c *qctx) cell {
+			return fm("MAX("+c.r("usage")+","+c.r("ms_e")+")+"+c.r("up_e"), minor)
+		})},
+		blockRow{"monthly", "Monthly equivalent" + cur, "contract value / term, rounded as tco rounds; the monthly TCO when nothing is committed", always(func(c *qctx) cell {
+			return fm("IF("+c.r("shortfall")+"+"+c.r("up_e")+">0,"+roundHalfAway(c.r("contract")+"/"+c.r("term"))+","+c.r("tco")+")", minor)
+		})},
+		blockRow{"cpu_u", "Cost per unit, minor units, unrounded", "monthly equivalent / units", always(func(c *qctx) cell {
+			return fm(c.r("monthly")+"/"+c.r("units"), number)
+		})},
+		blockRow{"cpu_e", "Cost per unit (" + a.Currency + " minor units)", "tco's rounding", always(func(c *qctx) cell {
+			return fm(roundHalfAway(c.r("cpu_u")), minor)
+		})},
+	)
 }

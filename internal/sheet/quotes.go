@@ -25,6 +25,8 @@ const (
 	qStorage    = tco.TermStorage
 	qEgress     = tco.TermEgress
 	qSupport    = tco.TermSupport
+	qMinSpend   = tco.TermMinSpend
+	qUpfront    = tco.TermUpfront
 	qIncomplete = "incomplete"
 	qMissing    = "missing"
 )
@@ -47,6 +49,8 @@ var quoteInputLabels = []struct{ key, label string }{
 	{qStorage, "Storage price per TB-month (quote currency)"},
 	{qEgress, "Egress price per GB (quote currency)"},
 	{qSupport, "Support per month (quote currency)"},
+	{qMinSpend, "Minimum spend over the term (quote currency)"},
+	{qUpfront, "Upfront payment (quote currency)"},
 	{qIncomplete, "Incomplete"},
 	{qMissing, "Missing terms, and what is assumed instead"},
 }
@@ -107,6 +111,8 @@ func quoteInputs(g *grid, top int, quotes []tco.Quote, ws tco.Worksheet, a *tco.
 		setTerm(g, col, row(qStorage), q.StoragePerTBMonth.Known, q.StoragePerTBMonth.Status, q.StoragePerTBMonth.Value, number)
 		setTerm(g, col, row(qEgress), q.EgressPerGB.Known, q.EgressPerGB.Status, q.EgressPerGB.Value, number)
 		setTerm(g, col, row(qSupport), q.SupportPerMonth.Known, q.SupportPerMonth.Status, q.SupportPerMonth.Value, number)
+		setTerm(g, col, row(qMinSpend), q.MinSpend.Known, q.MinSpend.Status, q.MinSpend.Value, number)
+		setTerm(g, col, row(qUpfront), q.Upfront.Known, q.Upfront.Status, q.Upfront.Value, number)
 		g.set(col, row(qIncomplete), val(yesNo(r.Incomplete), plain))
 		g.set(col, row(qMissing), val(missingText(r.Missing), wrapText))
 	}

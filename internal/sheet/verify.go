@@ -83,6 +83,9 @@ func verify(values map[string]float64, ws tco.Worksheet, blocks [3]map[string]in
 			{"cost per unit low", cLo, r.CostPerUnitLow},
 			{"cost per unit high", cHi, r.CostPerUnitHigh},
 			{"compute bill", get(estimate, "bill4_e"), r.ComputeBill},
+			{"contract value", get(estimate, "contract"), r.Contract.Value},
+			{"minimum-spend shortfall", get(estimate, "shortfall"), r.Contract.Shortfall},
+			{"monthly equivalent", get(estimate, "monthly"), r.Contract.Monthly},
 		}
 		for _, l := range r.Lines {
 			checks = append(checks, struct {

@@ -63,7 +63,9 @@ func always(f func(c *qctx) cell) func(c *qctx) (cell, bool) {
 func workingRows(a *tco.Assumptions) []blockRow {
 	rows := computeRows(a)
 	rows = append(rows, otherLineRows(a)...)
-	return append(rows, totalRows(a)...)
+	rows = append(rows, totalRows(a)...)
+	// The cost per unit rows of contractRows need the units of totalRows.
+	return append(rows, contractRows(a)...)
 }
 
 // moneyRows round an amount as tco's money() does: to minor units of the

@@ -19,6 +19,9 @@ const (
 	rowCPU
 	rowCPULow
 	rowCPUHigh
+	rowContract
+	rowShortfall
+	rowMonthly
 	rowBill
 	rowUnits
 	rowRetry
@@ -88,7 +91,10 @@ func summary(g *grid, quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, 
 		rowTCO:        {"Monthly TCO", "sum of the nine lines"},
 		rowTCOLow:     {"Monthly TCO, low end", "lowest of the three blocks of workings; equal to the TCO when no term is missing"},
 		rowTCOHigh:    {"Monthly TCO, high end", "highest of the three blocks of workings"},
-		rowCPU:        {unit, "TCO / accepted units per month, rounded as tco rounds"},
+		rowCPU:        {unit, "monthly equivalent of the contract / accepted units per month, rounded as tco rounds"},
+		rowContract:   {"Contract value over the term", "MAX(monthly TCO × term, minimum spend) + upfront"},
+		rowShortfall:  {"Minimum-spend shortfall", "MAX(0, minimum spend − monthly TCO × term)"},
+		rowMonthly:    {"Monthly equivalent of the contract", "contract value / term"},
 		rowCPULow:     {unit + ", low end", ""},
 		rowCPUHigh:    {unit + ", high end", ""},
 		rowBill:       {"Compute bill (committed + burst + retry + idle)", "the compute invoice, rounded once; the four lines split it"},
@@ -135,6 +141,9 @@ func summary(g *grid, quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, 
 		g.set(col, rowCPU, fm(ref(estimate, "cpu_e")+"/"+sE, money))
 		g.set(col, rowCPULow, fm("MIN("+three("cpu_e")+")/"+sE, money))
 		g.set(col, rowCPUHigh, fm("MAX("+three("cpu_e")+")/"+sE, money))
+		g.set(col, rowContract, fm(ref(estimate, "contract")+"/"+sE, money))
+		g.set(col, rowShortfall, fm(ref(estimate, "shortfall")+"/"+sE, money))
+		g.set(col, rowMonthly, fm(ref(estimate, "monthly")+"/"+sE, money))
 		g.set(col, rowBill, fm(ref(estimate, "bill4_e")+"/"+sE, money))
 		g.set(col, rowUnits, fm(ref(estimate, "units"), number))
 		g.set(col, rowRetry, fm(ref(estimate, "retry"), share))

@@ -96,6 +96,11 @@ type Assumptions struct {
 	EngineeringHours map[RentalModel]Assumption // engineering hours per month, by rental model
 	EngineeringRate  Assumption                 // cost of one engineering hour (money)
 
+	// HorizonMonths is the brief's planning horizon: the term over which a
+	// minimum spend or upfront payment is spread when the quote states no
+	// minimum term.
+	HorizonMonths int
+
 	GPUHoursPerUnit Assumption // useful GPU-hours that yield one accepted unit
 	UnitName        string     // the useful unit, e.g. "accepted training run"
 

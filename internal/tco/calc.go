@@ -70,8 +70,9 @@ type calc struct {
 	compute   figure // the whole compute bill
 	lines     [numLines]figure
 	tco       int64 // evaluation minor units, sum of the lines
+	contract  Contract
 	units     float64
-	costMinor float64 // tco / units, unrounded, for ranking
+	costMinor float64 // monthly equivalent / units, unrounded, for ranking
 }
 
 // retryAt applies cost-reference §6.9: W = C/τ + λ(τ/2 + R), with λ the
@@ -157,9 +158,14 @@ func (e *engine) calc(p *prepared, sc scenario, pt point) (calc, error) {
 	for _, l := range c.lines {
 		c.tco += l.eval.Minor
 	}
+	if c.contract, err = e.contractFor(p, c.tco); err != nil {
+		return calc{}, err
+	}
 	useful := (c.busyBase + c.burst) * (1 - c.retry.share)
 	c.units = useful / a.GPUHoursPerUnit.Value
-	c.costMinor = float64(c.tco) / c.units
+	// A minimum spend or an upfront payment is owed whatever the usage:
+	// the cost of a unit is the monthly equivalent of the contract.
+	c.costMinor = float64(c.contract.Monthly.Minor) / c.units
 	return c, nil
 }
 

@@ -24,7 +24,8 @@ func DefaultAssumptions(currency string) Assumptions {
 		return def(v, v/2, v*2, "h/month", "evaluation default: "+why)
 	}
 	return Assumptions{
-		Currency: currency,
+		Currency:      currency,
+		HorizonMonths: 12,
 
 		Utilisation:           def(0.70, 0.50, 0.95, "share", "evaluation default; set it from the brief's expected baseline utilisation"),
 		BurstGPUHoursPerMonth: def(0, 0, 0, "GPU-h/month", brief),

@@ -32,6 +32,8 @@ func FromQuote(id, label string, q quote.Quote) Quote {
 	out.RatePerGPUHour = decimalTerm(q.PricePerGPUHour)
 	out.StoragePerTBMonth = decimalTerm(q.StoragePricePerTBMonth)
 	out.EgressPerGB = decimalTerm(q.EgressPricePerGB)
+	out.MinSpend = decimalTerm(q.MinSpend)
+	out.Upfront = decimalTerm(q.Upfront)
 	switch q.BillingUnit.State {
 	case quote.Stated:
 		out.BillingUnit = Stated(BillingUnit(q.BillingUnit.Value))
@@ -141,6 +143,9 @@ func ApplyBrief(a *Assumptions, b brief.Brief) {
 		if h, err := GPUHoursPerUnit(units, int(per*nodes), a.Utilisation.Value); err == nil {
 			set(&a.GPUHoursPerUnit, h, "units_per_month at the brief's cluster shape and utilisation")
 		}
+	}
+	if v, ok := b.Int("term_months"); ok && v > 0 {
+		a.HorizonMonths = int(min(v, MaxTermMonths))
 	}
 	if u := b["useful_unit"]; u != "" {
 		a.UnitName = strings.ReplaceAll(u, "_", " ")

@@ -11,6 +11,8 @@ const (
 	TermStorage     = "storage_price_per_tb_month"
 	TermEgress      = "egress_price_per_gb"
 	TermSupport     = "support_cost_per_month"
+	TermMinSpend    = "min_spend"
+	TermUpfront     = "upfront"
 )
 
 // Missing is a quote term the worksheet needed but the vendor did not

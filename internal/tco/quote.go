@@ -83,6 +83,8 @@ type Quote struct {
 	StoragePerTBMonth Term[float64]     // persistent storage and snapshots
 	EgressPerGB       Term[float64]     // 0 is a stated value: free egress
 	SupportPerMonth   Term[float64]     // support cost per month, if the vendor priced it
+	MinSpend          Term[float64]     // minimum spend over the minimum term
+	Upfront           Term[float64]     // payment due at signature, on top of usage
 }
 
 // GPUs returns the cluster size, GPUs per node times nodes.
@@ -119,6 +121,8 @@ func (q Quote) validate() error {
 		{TermStorage, q.StoragePerTBMonth, false},
 		{TermEgress, q.EgressPerGB, false},
 		{TermSupport, q.SupportPerMonth, false},
+		{TermMinSpend, q.MinSpend, false},
+		{TermUpfront, q.Upfront, false},
 	} {
 		if _, err := c.t.state(); err != nil {
 			return bad("%s: %v", c.name, err)
@@ -137,8 +141,8 @@ func (q Quote) validate() error {
 	if _, err := q.MinTermMonths.state(); err != nil {
 		return bad(TermMinTerm+": %v", err)
 	}
-	if q.MinTermMonths.Known && q.MinTermMonths.Value < 0 {
-		return bad(TermMinTerm+": stated value %d is negative", q.MinTermMonths.Value)
+	if q.MinTermMonths.Known && (q.MinTermMonths.Value < 0 || q.MinTermMonths.Value > MaxTermMonths) {
+		return bad(TermMinTerm+": stated value %d is outside 0–%d months", q.MinTermMonths.Value, MaxTermMonths)
 	}
 	return nil
 }

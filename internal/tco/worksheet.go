@@ -15,10 +15,11 @@ type Result struct {
 	RentalModel RentalModel
 	Committed   bool // capacity paid whether used or not (the estimate's reading when the quote leaves it open)
 
-	Lines       []Line // the nine lines, in LineKeys order
-	ComputeBill Money  // committed + burst + idle + retry: the compute invoice
-	TCO         Money  // sum of the lines
-	Low, High   Money  // TCO range over the missing terms' assumptions; equal to TCO when complete
+	Lines       []Line   // the nine lines, in LineKeys order
+	ComputeBill Money    // committed + burst + idle + retry: the compute invoice
+	TCO         Money    // sum of the lines
+	Contract    Contract // what the term, minimum spend and upfront make owed
+	Low, High   Money    // TCO range over the missing terms' assumptions; equal to TCO when complete
 
 	Incomplete bool      // some needed term was not stated or was refused
 	Missing    []Missing // those terms, with what was assumed instead
@@ -120,6 +121,7 @@ func (e *engine) result(p *prepared) (Result, float64, error) {
 		Lines:           e.buildLines(p, &c, &lo, &hi),
 		ComputeBill:     c.compute.eval,
 		TCO:             tco,
+		Contract:        c.contract,
 		Incomplete:      len(p.missing) > 0,
 		Missing:         p.missing,
 		RetryWasteShare: c.retry.share,

@@ -1,0 +1,63 @@
+package tco
+
+import "testing"
+
+// The case: a reserved quote with a 1,000,000 USD minimum over 12
+// months showed 15,610 USD a month. What is owed is the minimum.
+func TestContractValueCountsMinimumSpendAndUpfront(t *testing.T) {
+	a := testAssumptions()
+	q := fullQuote("res", Reserved, 2.0)
+	q.GPUsPerNode, q.Nodes = 8, 1
+	q.MinTermMonths, q.MinSpend, q.Upfront = Stated(12), Stated(1_000_000.0), Stated(50_000.0)
+	r := compute(t, []Quote{q}, a).Results[0]
+	c := r.Contract
+	if c.TermMonths != 12 || c.TermBasis != "stated" {
+		t.Fatalf("term %d (%s), want 12 stated", c.TermMonths, c.TermBasis)
+	}
+	if c.Usage.Minor != r.TCO.Minor*12 {
+		t.Errorf("usage %v, want 12 × %v", c.Usage, r.TCO)
+	}
+	if want := 100_000_000 - c.Usage.Minor; c.Shortfall.Minor != want {
+		t.Errorf("shortfall %v, want %d minor", c.Shortfall, want)
+	}
+	if c.Value.Minor != 105_000_000 {
+		t.Errorf("contract value %v, want 1,050,000.00 USD", c.Value)
+	}
+	if c.Monthly.Minor != 8_750_000 {
+		t.Errorf("monthly equivalent %v, want 87,500.00 USD", c.Monthly)
+	}
+	if r.TCO.Minor >= c.Monthly.Minor {
+		t.Fatalf("the usage TCO %v should be below the monthly equivalent", r.TCO)
+	}
+	// The cost of a unit is the monthly equivalent's.
+	if want := roundHalfAway(float64(c.Monthly.Minor) / r.UnitsPerMonth); r.CostPerUnit.Minor != want {
+		t.Errorf("cost per unit %v, want monthly equivalent / units = %d", r.CostPerUnit, want)
+	}
+}
+
+func TestContractWithoutCommitmentIsUsage(t *testing.T) {
+	r := compute(t, []Quote{fullQuote("od", OnDemand, 3.0)}, testAssumptions()).Results[0]
+	c := r.Contract
+	if c.TermMonths != 1 || c.TermBasis != "none" || c.Committed() || c.Monthly != r.TCO || c.Value != r.TCO {
+		t.Errorf("contract %+v, want one month of usage %v", c, r.TCO)
+	}
+}
+
+func TestContractSpreadsAnUnstatedTermOverTheHorizon(t *testing.T) {
+	a := testAssumptions()
+	a.HorizonMonths = 6
+	q := fullQuote("od", OnDemand, 3.0)
+	q.MinTermMonths, q.Upfront = NotStated[int](), Stated(6000.0)
+	c := compute(t, []Quote{q}, a).Results[0].Contract
+	if c.TermMonths != 6 || c.TermBasis != "horizon" || c.Upfront.Minor != 600_000 {
+		t.Errorf("contract %+v, want the upfront over the 6-month horizon", c)
+	}
+}
+
+func TestContractRefusesAbsurdAmounts(t *testing.T) {
+	q := fullQuote("x", Reserved, 2.0)
+	q.MinTermMonths = Stated(MaxTermMonths + 1)
+	if _, err := Compute([]Quote{q}, testAssumptions()); err == nil {
+		t.Error("a 121-month term was accepted")
+	}
+}
