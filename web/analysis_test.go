@@ -183,20 +183,24 @@ func TestEverySurfaceShowsTheSameFigures(t *testing.T) {
 		t.Errorf("XLSX: %d cost-per-unit cells recalculated, want %d", seen, len(want))
 	}
 
+	z := grouped
 	c, _ := a.login("reader@example.com", auth.Engineer)
 	page := doc(t, c.get("/evaluations/"+id+"/worksheet"))
 	text := page.Find(`[data-testid="worksheet"]`).Text()
-	dec := doc(t, c.get("/evaluations/"+id+"/decision")).Text()
-	z := func(amount string) string { // the page's en-US grouping
-		whole, frac, _ := strings.Cut(amount, ".")
-		var b strings.Builder
-		for i, r := range whole {
-			if i > 0 && (len(whole)-i)%3 == 0 {
-				b.WriteByte(',')
-			}
-			b.WriteRune(r)
-		}
-		return b.String() + "." + frac
+	decDoc := doc(t, c.get("/evaluations/"+id+"/decision"))
+	dec := decDoc.Text()
+	// The recommendation names a provider and its figure, the worksheet's.
+	award := decDoc.Find("[data-testid=award-summary]").Text()
+	aw := an["award"].(map[string]any)["quote"].(map[string]any)
+	if !strings.Contains(award, aw["provider"].(string)) {
+		t.Errorf("decision page award %q does not name %v", award, aw["provider"])
+	}
+	if got := decDoc.Find("[data-testid=award-cost-per-unit]").Text(); !strings.Contains(got, z(figure(t, aw, "cost_per_unit"))) {
+		t.Errorf("award cost per unit %q, analysis %s", got, figure(t, aw, "cost_per_unit"))
+	}
+	home := doc(t, c.get("/evaluations/"+id)).Find("[data-testid=award-summary]").Text()
+	if home != award {
+		t.Errorf("evaluation home award %q, decision page %q", home, award)
 	}
 	for qid, f := range want {
 		if !strings.Contains(text, z(f.cpu)) || !strings.Contains(text, z(f.tco)) {
@@ -206,4 +210,17 @@ func TestEverySurfaceShowsTheSameFigures(t *testing.T) {
 			t.Errorf("decision page lacks quote %s's cost per unit %s", qid, z(f.cpu))
 		}
 	}
+}
+
+// grouped writes a decimal amount as the English pages do: "12,345.67".
+func grouped(amount string) string {
+	whole, frac, _ := strings.Cut(amount, ".")
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String() + "." + frac
 }

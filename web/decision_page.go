@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/tco"
 
 	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/auth"
@@ -70,6 +71,7 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 	} else {
 		m.Error = strings.TrimSpace(m.Error + " " + z.T("decision.error.inputs"))
 	}
+	m.Award = awardView(z, st)
 	m.Facts, m.FactsVersion = factFields(z, st.Facts), st.FactsVer
 	cur := st.CurrentApproval()
 	for i, sq := range st.Quotes {
@@ -190,6 +192,16 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 	}
 	if st.RecErr == nil {
 		m.Option, m.Summary, m.Reasons = z.T(st.Rec.Option.LabelKey()), statement(z, st.Rec.Summary), statements(z, st.Rec.Reasons)
+	}
+	m.Award = awardView(z, st)
+	for _, key := range tco.Editable {
+		if f, ok := st.A.Field(key); ok {
+			v := z.Decimal(evaluation.AssumptionText(key, f.Value))
+			if key == "utilisation" {
+				v += "\u00a0%"
+			}
+			m.Assumptions = append(m.Assumptions, views.Figure{Label: z.T("worksheet.assumption." + key), Value: v})
+		}
 	}
 	cur := st.CurrentApproval()
 	for i, sq := range st.Quotes {

@@ -119,6 +119,7 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 			m.Best = z.T("evaluation.worksheet_best", map[string]any{"Provider": d.Quotes[i].ProviderName, "Cost": money(z, res.CostPerUnit)})
 		}
 	}
+	m.Award = awardView(z, d)
 	p := s.page(r, e.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)

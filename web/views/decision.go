@@ -19,6 +19,7 @@ type DecisionPage struct {
 	ArticleNote    string
 	Facts          []FactField
 	FactsVersion   int
+	Award          *AwardView
 	Quotes         []DecisionQuote
 	Current        *ApprovalView
 	History        []HistoryRow
@@ -99,4 +100,20 @@ type MemoPage struct {
 	Current        *ApprovalView
 	Waivers        []Figure
 	Hash           string
+	Award          *AwardView
+	Assumptions    []Figure // what the figures were computed with
+}
+
+// AwardView is what the analysis says to award, for the decision page,
+// the evaluation home and the memo.
+type AwardView struct {
+	Summary       string // "Award Northwind, reserved, 12 months."
+	Ready         bool
+	Gaps          []string // what keeps it from being signed, translated
+	CostPerUnit   string
+	MonthlyTCO    string
+	ContractValue string
+	RunnerUp      string   // the runner-up and the margin, translated
+	PassedOver    []string // cheaper quotes passed over for their blockers
+	QuoteID       int64
 }

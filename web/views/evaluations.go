@@ -46,6 +46,7 @@ type EvaluationHome struct {
 	Warnings     int
 	Expiring     int
 	Best         string // translated: the lowest cost per unit, if any
+	Award        *AwardView
 }
 
 // BriefForm is the brief editor.

@@ -87,8 +87,9 @@ type SensitivityRow struct {
 
 // PerRunRow is the cost of one accepted run for one quote.
 type PerRunRow struct {
-	Provider string
-	Basis    string
-	Overhead string
-	Cost     string
+	Provider  string
+	Basis     string
+	Overhead  string
+	Cost      string
+	Worksheet string // the worksheet's cost per useful unit of the same quote
 }

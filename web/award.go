@@ -1,0 +1,37 @@
+package web
+
+import (
+	"strconv"
+
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/tco"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// awardView translates the analysis's award; nil when nothing is priced.
+func awardView(z *i18n.Localizer, a *evaluation.Analysis) *views.AwardView {
+	aw := a.Award
+	v := &views.AwardView{Summary: awardSummary(z, a), Ready: aw.Ready()}
+	if aw.Winner == nil {
+		return v
+	}
+	v.QuoteID = aw.Winner.QuoteID
+	if res, ok := a.Result(aw.Winner.QuoteID); ok {
+		v.CostPerUnit, v.MonthlyTCO, v.ContractValue = money(z, res.CostPerUnit), money(z, res.TCO), money(z, res.Contract.Value)
+	}
+	for _, g := range aw.Gaps {
+		v.Gaps = append(v.Gaps, z.T("award.gap."+string(g)))
+	}
+	cur := a.WS.Currency
+	if r := aw.RunnerUp; r != nil {
+		v.RunnerUp = z.T("award.runner_up", map[string]any{"Provider": r.Provider,
+			"Cost": money(z, tco.Money{Minor: r.CostPerUnit, Currency: cur}), "Margin": money(z, tco.Money{Minor: aw.Margin, Currency: cur}),
+			"Percent": z.Decimal(strconv.FormatFloat(aw.MarginShare*100, 'f', 1, 64))})
+	}
+	for _, c := range aw.CheaperBlocked {
+		v.PassedOver = append(v.PassedOver, z.T("award.passed_over", map[string]any{"Provider": c.Provider,
+			"Cost": money(z, tco.Money{Minor: c.CostPerUnit, Currency: cur}), "Blockers": c.OpenBlockers}))
+	}
+	return v
+}
