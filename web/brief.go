@@ -52,9 +52,15 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	raw := form.BriefValues(r.PostForm, z.ParseDecimal)
+	raw, numErrs := form.BriefValues(r.PostForm, z.ParseDecimal)
 	version, _ := strconv.Atoi(r.PostForm.Get("version"))
 	data, errs := form.Brief(raw)
+	for k, key := range numErrs {
+		if errs == nil {
+			errs = form.Errors{}
+		}
+		errs[k] = key // an ambiguous number, not whatever the text parses to
+	}
 	if errs != nil {
 		cur, err := s.store.Brief(ctx, id)
 		if err != nil {

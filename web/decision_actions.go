@@ -247,7 +247,11 @@ func (s *Server) saveFacts(w http.ResponseWriter, r *http.Request) error {
 			if v == "" {
 				continue
 			}
-			d, err := quote.ParseDecimal(z.ParseDecimal(v))
+			canonical, err := z.ParseDecimal(v)
+			if err != nil {
+				return s.renderDecision(w, r, id, http.StatusUnprocessableEntity, "form.error.ambiguous_number", "")
+			}
+			d, err := quote.ParseDecimal(canonical)
 			if err != nil {
 				return s.renderDecision(w, r, id, http.StatusUnprocessableEntity, "decision.error.fact", "")
 			}

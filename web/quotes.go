@@ -95,7 +95,12 @@ func parseQuoteForm(w http.ResponseWriter, r *http.Request) (quote.Quote, map[st
 				continue
 			}
 			if c.Kind == quote.KindDecimal || c.Kind == quote.KindInt {
-				value = z.ParseDecimal(value)
+				v, err := z.ParseDecimal(value)
+				if err != nil {
+					errs[c.Name] = z.T("form.error.ambiguous_number")
+					continue
+				}
+				value = v
 			}
 			cells[c.Name] = value
 		default:

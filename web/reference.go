@@ -53,7 +53,7 @@ func (s *Server) saveFX(w http.ResponseWriter, r *http.Request) error {
 	}
 	z := i18n.From(r.Context())
 	cur := strings.ToUpper(strings.TrimSpace(r.PostForm.Get("currency")))
-	rateText := z.ParseDecimal(r.PostForm.Get("usd_per_unit"))
+	rateText, ambiguous := z.ParseDecimal(r.PostForm.Get("usd_per_unit"))
 	asOfText := strings.TrimSpace(r.PostForm.Get("as_of"))
 	m := views.ReferencePage{Currency: cur, Rate: r.PostForm.Get("usd_per_unit"), AsOf: asOfText, Errors: map[string]string{}}
 	if len(cur) != 3 || strings.Trim(cur, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" || cur == "USD" {
@@ -63,6 +63,9 @@ func (s *Server) saveFX(w http.ResponseWriter, r *http.Request) error {
 	// numeric(20,10) keeps ten digits before the point; no real rate has more.
 	if err != nil || rate.IsZero() || rate.Cmp(quote.DecimalFromInt(10_000_000_000)) >= 0 {
 		m.Errors["usd_per_unit"] = z.T("reference.error.rate")
+	}
+	if ambiguous != nil {
+		m.Errors["usd_per_unit"] = z.T("form.error.ambiguous_number")
 	}
 	asOf, err := time.Parse(time.DateOnly, asOfText)
 	if err != nil {

@@ -39,7 +39,11 @@ func (s *Server) saveAssumptions(w http.ResponseWriter, r *http.Request) error {
 	next := store.Assumptions{EvaluationID: id, Overrides: map[string]string{}, RunHours: map[string]store.RunHours{}}
 	next.Version, _ = strconv.Atoi(r.PostForm.Get("version"))
 	for _, key := range tco.Editable {
-		raw := z.ParseDecimal(r.PostForm.Get("a_" + key))
+		raw, aerr := z.ParseDecimal(r.PostForm.Get("a_" + key))
+		if aerr != nil {
+			errs[key] = z.T("form.error.ambiguous_number")
+			continue
+		}
 		dec, perr := quote.ParseDecimal(raw)
 		if perr != nil {
 			errs[key] = z.T("form.error.numeric")
@@ -55,7 +59,12 @@ func (s *Server) saveAssumptions(w http.ResponseWriter, r *http.Request) error {
 	}
 	for _, sq := range d.Quotes {
 		qid := strconv.FormatInt(sq.ID, 10)
-		eff, real := z.ParseDecimal(r.PostForm.Get("run_effective_"+qid)), z.ParseDecimal(r.PostForm.Get("run_real_"+qid))
+		eff, errE := z.ParseDecimal(r.PostForm.Get("run_effective_" + qid))
+		real, errR := z.ParseDecimal(r.PostForm.Get("run_real_" + qid))
+		if errE != nil || errR != nil {
+			errs["run_"+qid] = z.T("form.error.ambiguous_number")
+			continue
+		}
 		if eff == "" && real == "" {
 			continue
 		}

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -120,14 +121,44 @@ func (z *Localizer) DateTime(t time.Time) string {
 	return t.UTC().Format(z.fmt.date) + " " + t.UTC().Format("15:04") + " UTC"
 }
 
+// ErrAmbiguousNumber marks typed number text that could be read two ways
+// in the locale ("2,50" in English: a misplaced thousands mark, or a
+// decimal comma?). It is refused, never reinterpreted.
+var ErrAmbiguousNumber = errors.New("i18n: ambiguous number")
+
 // ParseDecimal accepts the locale's decimal mark and grouping in user
 // input and returns the canonical decimal text (dot, no grouping): "1 234,5"
 // in Russian, "1.234,5" in Vietnamese and "1,234.5" in English all give
-// "1234.5". Russian groups with spaces, so there a dot is a decimal mark too.
-func (z *Localizer) ParseDecimal(in string) string {
+// "1234.5". Russian groups with spaces, so there a dot is a decimal mark
+// too. Where the locale groups with a dot or a comma, a group mark must
+// separate groups of three digits before the decimal mark; anything else
+// ("2,50" or "1,08" in English, "1.5" in Vietnamese) is ErrAmbiguousNumber.
+// Text that is not a number at all is returned for the caller's parser to
+// refuse.
+func (z *Localizer) ParseDecimal(in string) (string, error) {
 	s := strings.NewReplacer(" ", "", "\u00a0", "", "\u202f", "").Replace(strings.TrimSpace(in))
-	if g := z.fmt.group; g == "." || g == "," {
-		s = strings.ReplaceAll(s, g, "")
+	g, d := z.fmt.group, z.fmt.decimal
+	if g != "." && g != "," {
+		if strings.Count(s, ".")+strings.Count(s, ",") > 1 {
+			return "", ErrAmbiguousNumber
+		}
+		return strings.Replace(s, ",", ".", 1), nil
 	}
-	return strings.Replace(s, ",", ".", 1)
+	whole, frac, hasFrac := strings.Cut(s, d)
+	if strings.Contains(frac, g) || strings.Contains(frac, d) {
+		return "", ErrAmbiguousNumber
+	}
+	if strings.Contains(whole, g) {
+		groups := strings.Split(strings.TrimPrefix(whole, "-"), g)
+		for i, grp := range groups {
+			if (i == 0 && (len(grp) < 1 || len(grp) > 3)) || (i > 0 && len(grp) != 3) {
+				return "", ErrAmbiguousNumber
+			}
+		}
+		whole = strings.ReplaceAll(whole, g, "")
+	}
+	if hasFrac {
+		return whole + "." + frac, nil
+	}
+	return whole, nil
 }

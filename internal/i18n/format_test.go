@@ -1,6 +1,9 @@
 package i18n
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestMoney(t *testing.T) {
 	tests := []struct{ lang, amount, cur, want string }{
@@ -25,14 +28,34 @@ func TestMoney(t *testing.T) {
 func TestParseDecimal(t *testing.T) {
 	tests := []struct{ lang, in, want string }{
 		{"en", "1,234.5", "1234.5"},
+		{"en", "2.50", "2.50"},
+		{"en", "1,234,567", "1234567"},
+		{"en", "-1,234.5", "-1234.5"},
 		{"ru", "1 234,5", "1234.5"},
 		{"ru", "1.5", "1.5"},
+		{"ru", "2,50", "2.50"},
 		{"vi", "1.234,5", "1234.5"},
+		{"vi", "2,5", "2.5"},
 		{"zh", "12.75", "12.75"},
+		{"en", "abc", "abc"}, // not a number: the caller's parser refuses it
 	}
 	for _, tt := range tests {
-		if got := New(tt.lang).ParseDecimal(tt.in); got != tt.want {
-			t.Errorf("%s %q: got %q, want %q", tt.lang, tt.in, got, tt.want)
+		got, err := New(tt.lang).ParseDecimal(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("%s %q: got %q, %v, want %q", tt.lang, tt.in, got, err, tt.want)
+		}
+	}
+}
+
+// The cases: in English "2,50" as a price was saved as 250 and an
+// FX rate "1,08" as 108. Each is refused.
+func TestParseDecimalRefusesAmbiguousInput(t *testing.T) {
+	for _, tt := range []struct{ lang, in string }{
+		{"en", "2,50"}, {"en", "1,08"}, {"en", "1,2345"}, {"en", "1.2,5"}, {"zh", "2,50"},
+		{"vi", "1.5"}, {"vi", "2.50"}, {"ru", "1.234,5"}, {"en", "1,234.5.6"},
+	} {
+		if got, err := New(tt.lang).ParseDecimal(tt.in); !errors.Is(err, ErrAmbiguousNumber) {
+			t.Errorf("%s %q: got %q, %v, want ErrAmbiguousNumber", tt.lang, tt.in, got, err)
 		}
 	}
 }

@@ -19,22 +19,33 @@ func briefTag(f brief.Field) string {
 }
 
 // BriefValues extracts the brief's fields from a form, joining multi-valued
-// checkboxes, and converting the locale's decimal marks with decimal.
-func BriefValues(vals url.Values, decimal func(string) string) map[string]string {
+// checkboxes, and converting the locale's decimal marks with decimal. A
+// number decimal cannot read unambiguously is an error for its field.
+func BriefValues(vals url.Values, decimal func(string) (string, error)) (map[string]string, Errors) {
 	raw := map[string]string{}
+	errs := Errors{}
 	for _, f := range brief.Fields {
 		switch f.Kind {
 		case brief.Multi:
 			raw[f.Key] = strings.Join(vals[f.Key], ",")
 		case brief.Int, brief.Decimal, brief.Percent:
 			if v := strings.TrimSpace(vals.Get(f.Key)); v != "" {
-				raw[f.Key] = decimal(v)
+				d, err := decimal(v)
+				if err != nil {
+					errs[f.Key] = "form.error.ambiguous_number"
+					raw[f.Key] = v
+					continue
+				}
+				raw[f.Key] = d
 			}
 		default:
 			raw[f.Key] = strings.TrimSpace(vals.Get(f.Key))
 		}
 	}
-	return raw
+	if len(errs) == 0 {
+		errs = nil
+	}
+	return raw, errs
 }
 
 // Brief validates raw brief input: the validator checks each field's shape,
