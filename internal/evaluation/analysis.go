@@ -143,10 +143,6 @@ func (a *Analysis) compute(today time.Time) {
 			a.A.FX[cur] = tco.FXRate{Rate: rate.Float64() / target.Float64(), Date: a.FX.AsOf[cur], Source: "admin FX table (USD per unit)"}
 		}
 	}
-	a.Flags = map[int64][]redflag.Flag{}
-	for _, sq := range a.All {
-		a.Flags[sq.ID] = Flags(sq.Quote, a.Brief.Data, today)
-	}
 	for _, sq := range a.All {
 		cur, _ := sq.Quote.Currency.Get()
 		if _, ok := usdPer[cur]; !ok {
@@ -174,6 +170,7 @@ func (a *Analysis) compute(today time.Time) {
 			a.WS = ws
 		}
 	}
+	a.flag(today)
 	a.Input = decisionInput(a, a.Facts)
 	a.Input.Benchmark = a.benchmarkFacts()
 	rec, err := decision.Recommend(a.Input)
@@ -184,7 +181,25 @@ func (a *Analysis) compute(today time.Time) {
 	a.Award = a.award()
 }
 
-// Flags evaluates a quote's red flags against the evaluation's brief.
+// flag evaluates every quote's red flags with what only the analysis
+// knows: the exchange rates and, for priced quotes, the retry waste.
+func (a *Analysis) flag(today time.Time) {
+	a.Flags = make(map[int64][]redflag.Flag, len(a.All))
+	waste := make(map[int64]float64, len(a.Quotes))
+	for i, res := range a.WS.Results {
+		waste[a.Quotes[i].ID] = res.RetryWasteShare
+	}
+	for _, sq := range a.All {
+		in := redflag.Input{Quote: sq.Quote, Brief: a.Brief.Data, Today: today, USDPer: a.FX.USDPer}
+		if w, ok := waste[sq.ID]; ok {
+			in.RetryWaste = &w
+		}
+		a.Flags[sq.ID] = redflag.Evaluate(in)
+	}
+}
+
+// Flags evaluates a quote's red flags against the evaluation's brief, for
+// pages that show one quote without the analysis.
 func Flags(q quote.Quote, b brief.Brief, today time.Time) []redflag.Flag {
 	return redflag.Evaluate(redflag.Input{Quote: q, Brief: b, Today: today})
 }

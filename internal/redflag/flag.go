@@ -72,6 +72,13 @@ type Input struct {
 	Quote quote.Quote
 	Brief brief.Brief // nil or empty: no brief to compare with yet
 	Today time.Time   // its calendar date in its own location counts
+	// USDPer is the admin's exchange rates (USD per unit of each
+	// currency); nil when the caller does not know them, which keeps the
+	// rules that need them silent.
+	USDPer map[string]quote.Decimal
+	// RetryWaste is the worksheet's share of busy time lost to checkpoints
+	// and restarts; nil outside the analysis.
+	RetryWaste *float64
 }
 
 // Rule is one red-flag check. Check reports whether the rule fires on the

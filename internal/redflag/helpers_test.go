@@ -56,6 +56,10 @@ type ruleCase struct {
 	cells map[string]string
 	brief map[string]string
 	today time.Time         // zero means today
+	// usdPer and retry are the analysis's facts: exchange rates (USD per
+	// unit) and the worksheet's retry-waste share; nil means unknown.
+	usdPer map[string]string
+	retry  *float64
 	want  []string          // flag ids, in Evaluate order
 	data  map[string]string // when set, the first flag's facts
 }
@@ -80,7 +84,18 @@ func (c ruleCase) input(t *testing.T) Input {
 	if day.IsZero() {
 		day = today
 	}
-	return Input{Quote: q, Brief: b, Today: day}
+	in := Input{Quote: q, Brief: b, Today: day, RetryWaste: c.retry}
+	if c.usdPer != nil {
+		in.USDPer = map[string]quote.Decimal{}
+		for cur, v := range c.usdPer {
+			d, err := quote.ParseDecimal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in.USDPer[cur] = d
+		}
+	}
+	return in
 }
 
 func runCases(t *testing.T, cases []ruleCase) {

@@ -16,5 +16,6 @@ var allRules = sync.OnceValue(func() []Rule {
 		accessRules(),
 		securityRules(),
 		briefRules(),
+		contractRules(),
 	)
 })

@@ -108,8 +108,9 @@ var fabricNames = map[quote.Fabric]string{
 
 // interNodeBelow applies the interconnect rule of thumb: a full fine-tune
 // or pre-training above 7B parameters across nodes wants InfiniBand
-// (NDR); RoCE loses 15–25 % on all-reduce, and EFA and plain Ethernet are
-// in the same class or below. Under 7B, RoCE is enough.
+// (NDR); RoCE, EFA and plain Ethernet are judged by the run on the pool
+// (the bundled benchmark reference shows healthy RoCE close to InfiniBand
+// at the same line rate). Under 7B, RoCE is enough.
 func interNodeBelow(in Input) (map[string]string, bool) {
 	params, text, ok := trainingSize(in.Brief)
 	if !ok || params <= 7 || !hardware(in.Quote) || !multiNode(in) {

@@ -12,7 +12,8 @@ func commercialRules() []Rule {
 		newRule("support_vague", Warning, []string{"support_terms", "support_response_hours"}, supportVague),
 		newRule("support_refused", Blocker, []string{"support_terms", "support_response_hours"}, supportRefused),
 		newRule("commitment_terms_missing", Warning, []string{"price_per_gpu_hour", "currency", "min_term_months", "cancellation_terms"}, commitmentMissing),
-		newRule("commitment_terms_refused", Blocker, []string{"min_term_months", "cancellation_terms"}, commitmentRefused),
+		newRule("commitment_terms_refused", Blocker, []string{"min_term_months"}, commitmentRefused),
+		newRule("cancellation_terms_refused", Blocker, []string{"cancellation_terms"}, cancellationRefused),
 		newRule("benchmark_window_missing", Warning, []string{"min_term_months", "benchmark_window"}, benchmarkMissing),
 		newRule("benchmark_window_refused", Blocker, []string{"min_term_months", "benchmark_window"}, benchmarkRefused),
 		newRule("quote_expired", Blocker, []string{"valid_until"}, quoteExpired),
@@ -53,9 +54,14 @@ func commitmentMissing(in Input) (map[string]string, bool) {
 	return map[string]string{"Price": price.String(), "Currency": q.Currency.Value}, true
 }
 
+// commitmentRefused and cancellationRefused are separate rules so that
+// each message names the term the vendor refused.
 func commitmentRefused(in Input) (map[string]string, bool) {
-	q := in.Quote
-	return nil, refused(q.MinTermMonths) || refused(q.CancellationTerms)
+	return nil, refused(in.Quote.MinTermMonths)
+}
+
+func cancellationRefused(in Input) (map[string]string, bool) {
+	return nil, refused(in.Quote.CancellationTerms)
 }
 
 // noCommitment reports whether the quote states that nothing is committed:

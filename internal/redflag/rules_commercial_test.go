@@ -20,7 +20,11 @@ var commercialCases = []ruleCase{
 	{name: "commitment without cancellation terms", cells: map[string]string{"cancellation_terms": ""}, want: []string{"commitment_terms_missing"}},
 	{name: "no commitment needs no cancellation terms", cells: map[string]string{"min_term_months": "0", "cancellation_terms": ""}, want: []string{}},
 	{name: "no price, nothing to qualify", cells: map[string]string{"price_per_gpu_hour": "", "min_term_months": ""}, want: []string{}},
-	{name: "cancellation refused is a blocker", cells: map[string]string{"cancellation_terms": "refused"}, want: []string{"commitment_terms_refused"}},
+	{name: "cancellation refused is a blocker", cells: map[string]string{"cancellation_terms": "refused"}, want: []string{"cancellation_terms_refused"}},
+	// The message names the term refused: a quote that states its
+	// minimum term but refuses cancellation was told it "refused to state
+	// the minimum term".
+	{name: "minimum term refused is a blocker", cells: map[string]string{"min_term_months": "refused"}, want: []string{"commitment_terms_refused"}},
 	{name: "no benchmark window", cells: map[string]string{"benchmark_window": "no"}, want: []string{"benchmark_window_missing"}},
 	{name: "benchmark window not stated", cells: map[string]string{"benchmark_window": ""}, want: []string{"benchmark_window_missing"}},
 	{name: "benchmark window refused is a blocker", cells: map[string]string{"benchmark_window": "refused"}, want: []string{"benchmark_window_refused"}},
