@@ -55,13 +55,13 @@ type ruleCase struct {
 	name  string
 	cells map[string]string
 	brief map[string]string
-	today time.Time         // zero means today
+	today time.Time // zero means today
 	// usdPer and retry are the analysis's facts: exchange rates (USD per
 	// unit) and the worksheet's retry-waste share; nil means unknown.
 	usdPer map[string]string
 	retry  *float64
-	want  []string          // flag ids, in Evaluate order
-	data  map[string]string // when set, the first flag's facts
+	want   []string          // flag ids, in Evaluate order
+	data   map[string]string // when set, the first flag's facts
 }
 
 func (c ruleCase) input(t *testing.T) Input {
