@@ -150,6 +150,7 @@ func (a *Analysis) compute(today time.Time) {
 			continue
 		}
 		in := tco.FromQuote(strconv.FormatInt(sq.ID, 10), sq.ProviderName, sq.Quote)
+		tco.AssumeNodes(&in, a.Brief.Data)
 		// One quote the model cannot price must not take the worksheet
 		// down for the others: it is left out and named with the reason.
 		if err := tco.Check(in, a.A); err != nil {

@@ -192,7 +192,11 @@ func (e *engine) computeLines(c *calc) error {
 	var fx FXRate
 	for _, x := range hours {
 		cum += x.h
-		o := roundHalfAway(cum * c.rate.value * scale(cur))
+		raw := cum * c.rate.value * scale(cur)
+		if err := bounded(raw); err != nil {
+			return err
+		}
+		o := roundHalfAway(raw)
 		ev, rate, err := e.convert(o, cur)
 		if err != nil {
 			return err

@@ -61,3 +61,32 @@ func TestContractRefusesAbsurdAmounts(t *testing.T) {
 		t.Error("a 121-month term was accepted")
 	}
 }
+
+// 800,000 GPUs at 1e9 per GPU-hour gave a negative support line: such
+// input is refused with a clear error instead of overflowing.
+func TestAbsurdQuantitiesAreRefused(t *testing.T) {
+	for _, q := range []Quote{
+		func() Quote { q := fullQuote("a", OnDemand, 1e9); q.GPUsPerNode, q.Nodes = 8, 100_000; return q }(),
+		func() Quote { q := fullQuote("b", OnDemand, 2); q.GPUsPerNode = 800_000; return q }(),
+		func() Quote { q := fullQuote("c", Reserved, 2); q.MinSpend = Stated(5e13); return q }(),
+	} {
+		ws, err := Compute([]Quote{q}, testAssumptions())
+		if err == nil {
+			t.Errorf("quote %s priced: %+v", q.ID, ws.Results[0].Lines)
+		}
+	}
+}
+
+// A quote without a node count is never silently one node.
+func TestMissingNodeCount(t *testing.T) {
+	q := fullQuote("n", OnDemand, 3)
+	q.Nodes, q.NodesMissing = 0, StatusNotStated
+	if err := Check(q, testAssumptions()); err == nil {
+		t.Fatal("a quote with no node count and no brief count was priced")
+	}
+	AssumeNodes(&q, map[string]string{"node_count": "8"})
+	r := compute(t, []Quote{q}, testAssumptions()).Results[0]
+	if !r.Incomplete || r.Missing[0].Term != TermNodes || q.Nodes != 8 {
+		t.Errorf("incomplete %v, missing %+v, nodes %d: want the brief's 8 nodes, marked incomplete", r.Incomplete, r.Missing, q.Nodes)
+	}
+}

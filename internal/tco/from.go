@@ -24,9 +24,19 @@ func FromQuote(id, label string, q quote.Quote) Quote {
 	if n, ok := q.GPUsPerNode.Get(); ok {
 		out.GPUsPerNode = int(n)
 	}
-	out.Nodes = 1
-	if n, ok := q.Nodes.Get(); ok && n > 0 {
+	// A node count the vendor did not give is never silently one node:
+	// AssumeNodes takes the brief's, or the quote stays unpriceable. A
+	// single-node server is one node by definition.
+	switch n, ok := q.Nodes.Get(); {
+	case ok:
 		out.Nodes = int(n)
+	case out.RentalModel == SingleNode:
+		out.Nodes = 1
+	default:
+		out.NodesMissing = StatusNotStated
+		if q.Nodes.State == quote.Refused {
+			out.NodesMissing = StatusRefused
+		}
 	}
 	out.Currency, _ = q.Currency.Get()
 	out.RatePerGPUHour = decimalTerm(q.PricePerGPUHour)
@@ -52,6 +62,18 @@ func FromQuote(id, label string, q quote.Quote) Quote {
 		out.SupportPerMonth = Refused[float64]()
 	}
 	return out
+}
+
+// AssumeNodes prices a quote without a node count at the brief's count,
+// labelled, so the figures are marked incomplete instead of wrong.
+func AssumeNodes(q *Quote, b brief.Brief) {
+	if q.NodesMissing == "" {
+		return
+	}
+	if n, ok := b.Int("node_count"); ok && n > 0 && n <= 100_000 {
+		q.Nodes = int(n)
+		q.NodesAssumption = fmt.Sprintf("the brief's node count: %d", n)
+	}
 }
 
 func decimalTerm(t quote.Term[quote.Decimal]) Term[float64] {

@@ -23,12 +23,18 @@ func (e *engine) convert(minor int64, cur string) (int64, FXRate, error) {
 	}
 	// Rescale between minor units too: JPY has none, USD has cents.
 	v := float64(minor) * fx.Rate * scale(e.a.Currency) / scale(cur)
+	if err := bounded(v); err != nil {
+		return 0, FXRate{}, err
+	}
 	return roundHalfAway(v), fx, nil
 }
 
 // money rounds an amount in major units of cur and converts it, giving the
 // line's original and evaluation-currency figures.
 func (e *engine) money(amount float64, cur string) (figure, error) {
+	if err := bounded(amount * scale(cur)); err != nil {
+		return figure{}, err
+	}
 	orig := NewMoney(amount, cur)
 	ev, fx, err := e.convert(orig.Minor, cur)
 	if err != nil {

@@ -1,6 +1,7 @@
 package tco
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -14,6 +15,20 @@ import (
 type Money struct {
 	Minor    int64  // amount in minor units, e.g. 1234567 for 12,345.67 USD
 	Currency string // ISO 4217 code, upper case
+}
+
+// maxMinor bounds any one amount in minor units: ten trillion major units
+// is beyond any GPU contract, and sums of a few such amounts, times a
+// 120-month term, stay far inside int64.
+const maxMinor = 1e15
+
+// bounded refuses an amount (in minor units) that no real contract
+// reaches, instead of letting it overflow into a negative line.
+func bounded(minor float64) error {
+	if math.IsNaN(minor) || math.Abs(minor) > maxMinor {
+		return fmt.Errorf("%w: an amount of %.3g minor units is beyond any real contract; check the prices and quantities", ErrInvalid, minor)
+	}
+	return nil
 }
 
 // NewMoney rounds amount (in major units, e.g. dollars) half away from zero

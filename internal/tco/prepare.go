@@ -11,6 +11,7 @@ const (
 	TermStorage     = "storage_price_per_tb_month"
 	TermEgress      = "egress_price_per_gb"
 	TermSupport     = "support_cost_per_month"
+	TermNodes       = "nodes"
 	TermMinSpend    = "min_spend"
 	TermUpfront     = "upfront"
 )
@@ -96,6 +97,9 @@ func prepare(q *Quote, a *Assumptions) (prepared, error) {
 			return nil
 		}
 		return fmt.Errorf("%w: quote %q: %s is missing and the assumptions have no market reference for it", ErrInvalid, q.ID, name)
+	}
+	if q.NodesMissing != "" {
+		add(TermNodes, q.NodesMissing, q.NodesAssumption, lineCommitted, lineBurst, lineIdle, lineRetry)
 	}
 	if p.rate != StatusStated {
 		fb, ok := a.marketRate(q.GPUModel)

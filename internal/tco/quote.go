@@ -75,6 +75,12 @@ type Quote struct {
 	GPUModel    string      // e.g. "H100 SXM"; picks the market rate when the rate is missing
 	GPUsPerNode int
 	Nodes       int
+	// NodesMissing is the state of a node count the vendor did not give
+	// (StatusNotStated or StatusRefused; "" when stated). Nodes is then
+	// the brief's count, the figures are incomplete and NodesAssumption
+	// says so; with no count at all the quote cannot be priced.
+	NodesMissing    Status
+	NodesAssumption string
 	Currency    string // ISO 4217 code of every price below
 
 	RatePerGPUHour    Term[float64]     // compute price per GPU-hour
@@ -89,6 +95,11 @@ type Quote struct {
 
 // GPUs returns the cluster size, GPUs per node times nodes.
 func (q Quote) GPUs() int { return q.GPUsPerNode * q.Nodes }
+
+// maxPrice bounds every stated price and amount (in its currency's major
+// units): a trillion covers a minimum spend in VND; anything above is a
+// typo, and it keeps the cost lines far from int64 overflow.
+const maxPrice = 1e12
 
 // ErrInvalid marks input the cost model cannot price: the web layer maps it
 // to a validation error rather than a server error.
@@ -106,8 +117,16 @@ func (q Quote) validate() error {
 	if !q.RentalModel.valid() {
 		return bad("unknown rental model %q", q.RentalModel)
 	}
+	if q.Nodes <= 0 && q.NodesMissing != "" {
+		return bad("the vendor gave no node count (%s) and the brief has none to assume", q.NodesMissing)
+	}
 	if q.GPUsPerNode <= 0 || q.Nodes <= 0 {
 		return bad("GPU count needs gpus_per_node and nodes above 0, got %d × %d", q.GPUsPerNode, q.Nodes)
+	}
+	// Bounds that keep every amount far inside int64 minor units: the
+	// largest clusters sold are a few hundred thousand GPUs.
+	if q.GPUsPerNode > 64 || q.Nodes > 100_000 {
+		return bad("%d GPUs per node × %d nodes is beyond any cluster sold (at most 64 per node and 100,000 nodes)", q.GPUsPerNode, q.Nodes)
 	}
 	if !validCurrency(q.Currency) {
 		return bad("currency %q is not an ISO 4217 code", q.Currency)
@@ -130,6 +149,9 @@ func (q Quote) validate() error {
 		v := c.t.Value
 		if c.t.Known && (v < 0 || math.IsNaN(v) || math.IsInf(v, 0) || (c.positive && v == 0)) {
 			return bad("%s: stated value %g is out of range", c.name, v)
+		}
+		if c.t.Known && v > maxPrice {
+			return bad("%s: stated value %g is above %g, more than any real price", c.name, v, maxPrice)
 		}
 	}
 	if _, err := q.BillingUnit.state(); err != nil {
