@@ -81,7 +81,7 @@ type Quote struct {
 	// says so; with no count at all the quote cannot be priced.
 	NodesMissing    Status
 	NodesAssumption string
-	Currency    string // ISO 4217 code of every price below
+	Currency        string // ISO 4217 code of every price below
 
 	RatePerGPUHour    Term[float64]     // compute price per GPU-hour
 	BillingUnit       Term[BillingUnit] // billing granularity
