@@ -35,3 +35,16 @@ func awardView(z *i18n.Localizer, a *evaluation.Analysis) *views.AwardView {
 	}
 	return v
 }
+
+// unitLabel is the useful unit in the reader's language: the brief's
+// option label, "1M …" for token workloads priced per million.
+func unitLabel(z *i18n.Localizer, a *evaluation.Analysis) string {
+	if a.A.UnitKey == "" {
+		return a.A.UnitName
+	}
+	l := z.T("brief.option." + a.A.UnitKey)
+	if a.A.UnitPer == 1e6 {
+		return z.T("worksheet.unit_million", map[string]any{"Unit": l})
+	}
+	return l
+}

@@ -26,7 +26,7 @@ func (s *Server) sensitivityChart(w http.ResponseWriter, r *http.Request) error 
 	}
 	z := i18n.From(r.Context())
 	c := chart.Line{Title: z.T("worksheet.chart_title"), XLabel: z.T("worksheet.assumption.utilisation") + " (%)",
-		YLabel:    z.T("worksheet.cost_per_unit", map[string]any{"Unit": d.A.UnitName}) + " (" + d.A.Currency + ")",
+		YLabel:    z.T("worksheet.cost_per_unit", map[string]any{"Unit": unitLabel(z, d)}) + " (" + d.A.Currency + ")",
 		Highlight: chart.HighlightMin, LowestLabel: z.T("worksheet.chart_cheapest"), NoData: z.T("worksheet.empty"),
 		Lang: z.Lang, Width: 760, Height: 380,
 		XTicks:  []chart.Tick{{Value: 50}, {Value: 70}, {Value: 85}, {Value: 95}},

@@ -42,7 +42,7 @@ func (s *Server) worksheetView(r *http.Request, d *evaluation.Analysis, input ma
 	z := i18n.From(r.Context())
 	q := r.URL.Query()
 	m := views.WorksheetPage{EvaluationID: d.Evaluation.ID, EvaluationName: d.Evaluation.Name, Currency: d.A.Currency,
-		UnitName: d.A.UnitName, Version: d.Stored.Version, CanEdit: currentUser(r).Role.Can(auth.EditBrief),
+		UnitName: unitLabel(z, d), Version: d.Stored.Version, CanEdit: currentUser(r).Role.Can(auth.EditBrief),
 		Errors: errs, Sort: q.Get("sort"), Hidden: map[string]bool{}}
 	m.Notice = skippedNotice(z, d)
 	m.Assumptions = assumptionFields(z, d.A, input, errs)
@@ -149,7 +149,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 	}
 	totals := views.WorksheetGroup{Label: z.T("worksheet.group.totals")}
 	tcoRow := views.WorksheetRow{Label: z.T("worksheet.tco"), Key: "tco", Strong: true}
-	cpuRow := views.WorksheetRow{Label: z.T("worksheet.cost_per_unit", map[string]any{"Unit": d.A.UnitName}), Key: "cost_per_unit", Strong: true}
+	cpuRow := views.WorksheetRow{Label: z.T("worksheet.cost_per_unit", map[string]any{"Unit": unitLabel(z, d)}), Key: "cost_per_unit", Strong: true}
 	missRow := views.WorksheetRow{Label: z.T("worksheet.completeness"), Key: "completeness"}
 	flagRow := views.WorksheetRow{Label: z.T("quotes.flags"), Key: "flags"}
 	contractRow := views.WorksheetRow{Label: z.T("worksheet.contract_value"), Key: "contract_value", Strong: true}
@@ -168,7 +168,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		monthlyRow.Cells = append(monthlyRow.Cells, views.WorksheetCell{Text: money(z, c.Monthly), Numeric: true})
 		tc := views.WorksheetCell{Text: money(z, res.TCO), Numeric: true, Best: d.WS.Best[tco.RowTCO] == res.QuoteID && len(results) > 1}
 		cu := views.WorksheetCell{Text: money(z, res.CostPerUnit), Numeric: true, Best: d.WS.Best[tco.RowCostPerUnit] == res.QuoteID && len(results) > 1,
-			Detail: z.T("worksheet.units", map[string]any{"Units": strconv.FormatFloat(res.UnitsPerMonth, 'f', 2, 64), "Unit": d.A.UnitName})}
+			Detail: z.T("worksheet.units", map[string]any{"Units": strconv.FormatFloat(res.UnitsPerMonth, 'f', 2, 64), "Unit": unitLabel(z, d)})}
 		mc := views.WorksheetCell{Text: z.T("worksheet.complete"), State: "stated"}
 		if res.Incomplete {
 			tc.Text += " (" + money(z, res.Low) + " – " + money(z, res.High) + ")"

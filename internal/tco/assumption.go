@@ -102,7 +102,12 @@ type Assumptions struct {
 	HorizonMonths int
 
 	GPUHoursPerUnit Assumption // useful GPU-hours that yield one accepted unit
-	UnitName        string     // the useful unit, e.g. "accepted training run"
+	UnitName        string     // the useful unit in English, e.g. "accepted training runs", "1M tokens processed"
+	// UnitKey is the brief's useful unit (e.g. "tokens_processed") for
+	// translated labels; UnitPer is how many of it one priced unit holds
+	// (1e6 for tokens, priced per million; else 1).
+	UnitKey string
+	UnitPer float64
 
 	MarketRatePerGPUHour    map[string]Assumption // by GPU model (e.g. "H100"), used when a quote has no rate
 	MarketStoragePerTBMonth Assumption            // money per TB-month

@@ -90,3 +90,18 @@ func TestMissingNodeCount(t *testing.T) {
 		t.Errorf("incomplete %v, missing %+v, nodes %d: want the brief's 8 nodes, marked incomplete", r.Incomplete, r.Missing, q.Nodes)
 	}
 }
+
+// Token workloads showed "0.00 USD" for every figure: they are priced per
+// million tokens.
+func TestTokenWorkloadsArePricedPerMillion(t *testing.T) {
+	a := testAssumptions()
+	ApplyBrief(&a, map[string]string{"useful_unit": "inference_tokens", "units_per_month": "20000000000",
+		"gpus_per_node": "8", "node_count": "8", "baseline_utilization_pct": "85"})
+	if a.UnitPer != 1e6 || a.UnitName != "1M inference tokens" {
+		t.Fatalf("unit %q per %g", a.UnitName, a.UnitPer)
+	}
+	r := compute(t, []Quote{fullQuote("api", OnDemand, 3)}, a).Results[0]
+	if r.CostPerUnit.Minor < 100 {
+		t.Errorf("cost per 1M tokens %v: too coarse to compare", r.CostPerUnit)
+	}
+}

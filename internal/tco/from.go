@@ -64,6 +64,9 @@ func FromQuote(id, label string, q quote.Quote) Quote {
 	return out
 }
 
+// tokenUnits are the brief's useful units counted in tokens.
+var tokenUnits = map[string]bool{"tokens_processed": true, "inference_tokens": true}
+
 // AssumeNodes prices a quote without a node count at the brief's count,
 // labelled, so the figures are marked incomplete instead of wrong.
 func AssumeNodes(q *Quote, b brief.Brief) {
@@ -159,6 +162,14 @@ func ApplyBrief(a *Assumptions, b brief.Brief) {
 		set(&a.CheckpointIntervalHours, v/60, "checkpoint_interval_min")
 	}
 	units, okU := b.Float("units_per_month")
+	// A token is far too small a unit to price in cents: token workloads
+	// are priced per million tokens, so the figures keep their precision.
+	if tokenUnits[b["useful_unit"]] {
+		units /= 1e6
+		a.UnitKey, a.UnitPer = b["useful_unit"], 1e6
+	} else if u := b["useful_unit"]; u != "" {
+		a.UnitKey, a.UnitPer = u, 1
+	}
 	per, okP := b.Int("gpus_per_node")
 	nodes, okN := b.Int("node_count")
 	if okU && okP && okN && units > 0 {
@@ -171,6 +182,9 @@ func ApplyBrief(a *Assumptions, b brief.Brief) {
 	}
 	if u := b["useful_unit"]; u != "" {
 		a.UnitName = strings.ReplaceAll(u, "_", " ")
+		if a.UnitPer == 1e6 {
+			a.UnitName = "1M " + a.UnitName
+		}
 	}
 	if c := b["budget_currency"]; c != "" {
 		a.Currency = c
