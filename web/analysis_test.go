@@ -224,3 +224,26 @@ func grouped(amount string) string {
 	}
 	return b.String() + "." + frac
 }
+
+// An evaluation whose budget currency is not USD got no recommendation
+// ("buy inputs in USD, evaluation in EUR"): the USD facts and references
+// are converted with the admin's rate.
+func TestEURValuationGetsARecommendation(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, tok := analysedEvaluation(t, a)
+	_, b := a.api(tok, "GET", "/api/v1/evaluations/"+id+"/brief", "")
+	ver := strconv.FormatFloat(b["version"].(float64), 'f', 0, 64)
+	res, out := a.api(tok, "PUT", "/api/v1/evaluations/"+id+"/brief",
+		`{"version":`+ver+`,"fields":{"budget_currency":"EUR","workload_type":"fine_tuning","gpus_per_node":8,"node_count":4}}`)
+	wantStatus(t, res, http.StatusOK)
+	_ = out
+	_, dc := a.api(tok, "GET", "/api/v1/evaluations/"+id+"/decision", "")
+	rec, ok := dc["recommendation"].(map[string]any)
+	if !ok || rec["error"] != nil || rec["currency"] != "EUR" {
+		t.Fatalf("recommendation %v", dc["recommendation"])
+	}
+	if q := dc["quotes"].([]any); len(q) == 0 || figure(t, q[0], "cost_per_unit") == "" {
+		t.Errorf("quotes %v", q)
+	}
+}

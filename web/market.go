@@ -2,80 +2,23 @@ package web
 
 import (
 	"context"
-	"errors"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/market"
 	"github.com/gpuquote/gpuquote/internal/quote"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// referenceCache keeps the parsed price reference: parsing ~100 KB of CSV
-// on every quote page would dominate its cost. It is keyed by the
-// uploaded file's id (0 for the bundled file), so an upload by any app
-// instance is picked up on the next request.
-type referenceCache struct {
-	mu  sync.Mutex
-	id  int64
-	ref market.Reference
-	ok  bool
-}
-
 func (s *Server) priceReference(ctx context.Context) (market.Reference, error) {
-	id, err := s.store.LatestPriceReferenceID(ctx)
-	if err != nil {
-		return market.Reference{}, err
-	}
-	s.refs.mu.Lock()
-	defer s.refs.mu.Unlock()
-	if s.refs.ok && s.refs.id == id {
-		return s.refs.ref, nil
-	}
-	up, err := s.store.LatestPriceReference(ctx)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		return market.Reference{}, err
-	}
-	var ref market.Reference
-	if up.ID == 0 {
-		ref, err = market.Bundled()
-	} else {
-		ref, err = market.Parse(strings.NewReader(up.CSV))
-		ref.Source, ref.SourceDate = up.Source, up.SourceDate
-	}
-	if err != nil {
-		return market.Reference{}, err
-	}
-	s.refs.id, s.refs.ref, s.refs.ok = up.ID, ref, true
-	return ref, nil
+	return s.eval.PriceReference(ctx)
 }
 
 // fxTable returns the admin's rates as exact decimals, USD per unit.
 func (s *Server) fxTable(ctx context.Context) (map[string]quote.Decimal, map[string]time.Time, error) {
-	rates, err := s.store.FXRates(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	out, dates := map[string]quote.Decimal{}, map[string]time.Time{}
-	for _, r := range rates {
-		d, err := quote.ParseDecimal(trimDecimal(r.USDPerUnit))
-		if err != nil {
-			continue
-		}
-		out[r.Currency], dates[r.Currency] = d, r.AsOf
-	}
-	return out, dates, nil
-}
-
-// trimDecimal drops the trailing zeros PostgreSQL's numeric(20,10) prints.
-func trimDecimal(s string) string {
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	return s
+	t, err := s.eval.FX(ctx)
+	return t.USDPer, t.AsOf, err
 }
 
 // marketView compares the quote's rate with the reference for its GPU and
@@ -129,4 +72,12 @@ func (s *Server) marketView(ctx context.Context, q quote.Quote) views.MarketView
 		m.CSS = "ok"
 	}
 	return m
+}
+
+// trimDecimal drops the trailing zeros PostgreSQL's numeric(20,10) prints.
+func trimDecimal(s string) string {
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
 }

@@ -41,7 +41,6 @@ type Server struct {
 	// uploads bounds concurrent log uploads: each may hold up to 50 MB in
 	// memory while it is checked, parsed and stored.
 	uploads chan struct{}
-	refs    referenceCache
 	eval    *evaluation.Service
 }
 

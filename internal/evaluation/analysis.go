@@ -10,6 +10,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/brief"
 
 	"github.com/gpuquote/gpuquote/internal/decision"
+	"github.com/gpuquote/gpuquote/internal/market"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -32,6 +33,7 @@ type Analysis struct {
 	A          tco.Assumptions
 	WS         tco.Worksheet
 	FX         FXTable
+	Reference  market.Reference // market prices in force
 
 	// SuiteCounts is each quote's acceptance suite progress; Suites the
 	// current result of each test.
@@ -63,7 +65,14 @@ type Unpriced struct {
 // empty worksheet, not an error.
 func (s *Service) Analyze(ctx context.Context, evaluationID int64) (*Analysis, error) {
 	a := &Analysis{}
-	err := s.store.ReadOnly(ctx, func(st *store.Store) error { return a.load(ctx, st, evaluationID) })
+	err := s.store.ReadOnly(ctx, func(st *store.Store) error {
+		if err := a.load(ctx, st, evaluationID); err != nil {
+			return err
+		}
+		var err error
+		a.Reference, err = s.reference(ctx, st)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

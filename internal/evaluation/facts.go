@@ -76,6 +76,22 @@ func decisionInput(a *Analysis, facts map[string]string) decision.Input {
 	in.ModelAPI.StatedTokensPerSecondPerGPU = num(facts, "stated_tokens_per_second")
 	in.Blend = decision.BlendShares{Reserved: num(facts, "blend_reserved") / 100, OnDemand: num(facts, "blend_on_demand") / 100,
 		Spot: num(facts, "blend_spot") / 100}
+	// The facts and references are in USD; an evaluation in another
+	// currency gets them converted with the admin's rate, so it is decided
+	// on like a USD one (the analysis falls back to USD without a rate).
+	toEval := func(usd float64) float64 { return usd }
+	if cur := a.A.Currency; cur != "USD" {
+		if r, ok := a.FX.USDPer[cur]; ok && r.Float64() > 0 {
+			per := r.Float64()
+			toEval = func(usd float64) float64 { return usd / per }
+		}
+	}
+	for _, v := range []*float64{&in.Buy.PurchasePerGPU.Value, &in.Buy.InfraPerGPUYear.Value, &in.Buy.OpsStaffPerYear.Value,
+		&in.ModelAPI.Prices.InputPerMTokens.Value, &in.ModelAPI.Prices.OutputPerMTokens.Value} {
+		*v = toEval(*v)
+	}
+	in.Buy.Currency, in.ModelAPI.Prices.Currency = a.A.Currency, a.A.Currency
+	in.Market = marketRates(a.Reference, b["target_gpu"], toEval, a.A.Currency)
 	for i, res := range a.WS.Results {
 		q := a.Quotes[i].Quote
 		rate, _ := q.PricePerGPUHour.Get()

@@ -9,6 +9,7 @@ import (
 // Service runs the evaluation use cases on one store.
 type Service struct {
 	store *store.Store
+	refs  referenceCache
 }
 
 // New returns a Service on st.
