@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
@@ -92,14 +93,16 @@ func BenchmarkQuoteListPage200(b *testing.B) {
 // the cost model and the templ render.
 //
 //	go test -run '^$' -bench WorksheetPage30 -benchtime 50x ./web/
-func BenchmarkWorksheetPage30(b *testing.B) {
+//
+// benchEvaluation is an evaluation of n USD quotes and a manager's token.
+func benchEvaluation(b *testing.B, n int) (*app, int64, string) {
 	a := newBenchApp(b)
 	u := a.user("bench@example.com", auth.Procurement)
 	ev, err := a.store.CreateEvaluation(context.Background(), u.Actor(), "bench")
 	if err != nil {
 		b.Fatal(err)
 	}
-	data := bytes.ReplaceAll(manyQuotesCSV(b, 30), []byte(",EUR,"), []byte(",USD,"))
+	data := bytes.ReplaceAll(manyQuotesCSV(b, n), []byte(",EUR,"), []byte(",USD,"))
 	qs, err := quote.ReadCSV(bytes.NewReader(data))
 	if err != nil {
 		b.Fatal(err)
@@ -107,16 +110,36 @@ func BenchmarkWorksheetPage30(b *testing.B) {
 	if _, err := a.store.ImportQuotes(context.Background(), u.Actor(), ev.ID, qs); err != nil {
 		b.Fatal(err)
 	}
-	tok := a.token("reader@example.com", auth.Manager)
-	url := fmt.Sprintf("%s/evaluations/%d/worksheet", a.srv.URL, ev.ID)
+	return a, ev.ID, a.token("reader@example.com", auth.Manager)
+}
+
+func benchPage(b *testing.B, n int, page string) {
+	a, id, tok := benchEvaluation(b, n)
+	url := fmt.Sprintf("%s/evaluations/%d/%s", a.srv.URL, id, page)
 	for b.Loop() {
 		req, _ := http.NewRequest("GET", url, nil)
 		req.Header.Set("Authorization", "Bearer "+tok)
 		res, err := http.DefaultClient.Do(req)
 		if err != nil || res.StatusCode != 200 {
-			b.Fatalf("worksheet: %v %v", res.StatusCode, err)
+			b.Fatalf("%s: %v %v", page, res.StatusCode, err)
 		}
 		io.Copy(io.Discard, res.Body)
 		res.Body.Close()
+	}
+}
+
+func BenchmarkWorksheetPage30(b *testing.B)  { benchPage(b, 30, "worksheet") }
+func BenchmarkWorksheetPage100(b *testing.B) { benchPage(b, 100, "worksheet") }
+func BenchmarkDecisionPage100(b *testing.B)  { benchPage(b, 100, "decision") }
+
+// BenchmarkAnalysis30 is the analysis of an evaluation of 30 quotes: one
+// read-only snapshot and the whole computation.
+func BenchmarkAnalysis30(b *testing.B) {
+	a, id, _ := benchEvaluation(b, 30)
+	svc := evaluation.New(a.store)
+	for b.Loop() {
+		if _, err := svc.Analyze(context.Background(), id); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
