@@ -109,6 +109,21 @@ func (a *analysis) modelAPI(in Input) {
 			selfRate = r.PerGPUHour
 		}
 	}
+	util := in.Brief.BaselineUtilization
+	// With priced quotes, self-hosting costs what the worksheet says: the
+	// cheapest quote's every cost line per useful GPU-hour (utilisation
+	// is then already in the rate).
+	var best *Quote
+	for i, q := range in.Quotes {
+		if c := capacityOf(q.RentalModel); q.UsefulGPUHourCost > 0 && c != capModelAPI && (best == nil || q.UsefulGPUHourCost < best.UsefulGPUHourCost) {
+			best = &in.Quotes[i]
+		}
+	}
+	if best != nil {
+		selfRate, util = best.UsefulGPUHourCost, 1
+		a.notes = append(a.notes, st("decision.note.model_api_worksheet", wordFact("QuoteLabel", best.Label),
+			rateFact("UsefulRate", in.Currency, best.UsefulGPUHourCost), currencyFact(in.Currency)))
+	}
 	f := in.ModelAPI
 	c, err := CompareModelAPI(ModelAPIInputs{
 		Currency:                      in.Currency,
@@ -119,7 +134,7 @@ func (a *analysis) modelAPI(in Input) {
 		StatedTokensPerSecondPerGPU:   f.StatedTokensPerSecondPerGPU,
 		StatedThroughputShare:         f.StatedThroughputShare.Value,
 		SelfHostedRatePerGPUHour:      selfRate,
-		Utilization:                   in.Brief.BaselineUtilization,
+		Utilization:                   util,
 		SelfHostedOverheadPerMonth:    f.SelfHostedOverheadPerMonth,
 	})
 	if err == nil {

@@ -205,9 +205,14 @@ func coverage() map[string]Input {
 		"model API, measured": func(in *Input) { inference(in); in.Benchmark.MeasuredTokensPerSecondPerGPU = 800 },
 		"self-host, measured": func(in *Input) { inference(in); in.Benchmark.MeasuredTokensPerSecondPerGPU = 5000 },
 		"self-host, stated":   func(in *Input) { inference(in); in.ModelAPI.StatedTokensPerSecondPerGPU = 20000 },
-		"API but control":     func(in *Input) { inference(in); in.Brief.NeedsKernelControl = true },
-		"no volume":           func(in *Input) { inference(in); in.ModelAPI.OutputTokensPerMonth = 0 },
-		"no throughput":       func(in *Input) { inference(in); in.ModelAPI.StatedTokensPerSecondPerGPU = 0 },
+		"self-host priced as the worksheet": func(in *Input) {
+			inference(in)
+			in.Benchmark.MeasuredTokensPerSecondPerGPU = 800
+			in.Quotes[0].UsefulGPUHourCost = 6.4
+		},
+		"API but control": func(in *Input) { inference(in); in.Brief.NeedsKernelControl = true },
+		"no volume":       func(in *Input) { inference(in); in.ModelAPI.OutputTokensPerMonth = 0 },
+		"no throughput":   func(in *Input) { inference(in); in.ModelAPI.StatedTokensPerSecondPerGPU = 0 },
 	}
 	out := make(map[string]Input, len(cases))
 	for name, edit := range cases {

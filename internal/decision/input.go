@@ -101,6 +101,10 @@ type Quote struct {
 	MonthlyTCO     float64     `json:"monthly_tco"`
 	RatePerGPUHour float64     `json:"rate_per_gpu_hour"`
 	Currency       string      `json:"currency"`
+	// UsefulGPUHourCost is the worksheet's monthly equivalent divided by
+	// the useful GPU-hours it buys: every cost line, per hour of work. The
+	// model-API comparison prices self-hosting with it, so both agree.
+	UsefulGPUHourCost float64 `json:"useful_gpu_hour_cost"`
 }
 
 // Benchmark is what the trial clusters have shown so far.

@@ -99,3 +99,28 @@ func TestCompareModelAPI(t *testing.T) {
 		})
 	}
 }
+
+// The model-API comparison priced self-hosting with its own formula (the
+// cheapest rate at the brief's utilisation) and said self-hosting was
+// cheaper while the worksheet's own TCOs said the API was. With priced
+// quotes it uses the worksheet's cost per useful GPU-hour.
+func TestModelAPIUsesTheWorksheetsSelfHostingCost(t *testing.T) {
+	in := DefaultInput()
+	in.Brief = Brief{Workload: WorkloadOnlineInference, GPUs: 8, BaselineUtilization: 0.9, ReadyToReserve: true, Stability: StabilityStable, HorizonMonths: 12}
+	in.ModelAPI.OutputTokensPerMonth = 2e9
+	in.Benchmark.MeasuredTokensPerSecondPerGPU = 1000
+	in.Quotes = []Quote{{ID: 1, Label: "Cheap rate, dear TCO", RentalModel: RentalOnDemand, RatePerGPUHour: 1.0, Currency: "USD",
+		UsefulGPUHourCost: 9.0}}
+	rec, err := Recommend(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := rec.ModelAPI
+	if api == nil || api.RatePerGPUHour != 9.0 || api.Utilization != 1 {
+		t.Fatalf("model API comparison %+v, want the worksheet's 9.00 per useful GPU-hour", api)
+	}
+	// 2e9 tokens / (1000 tok/s × 3600) = 555.6 GPU-h × 9 = 5,000 USD.
+	if api.SelfHostedMonthly < 4999 || api.SelfHostedMonthly > 5001 {
+		t.Errorf("self-hosted monthly %v, want about 5,000", api.SelfHostedMonthly)
+	}
+}

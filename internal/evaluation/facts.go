@@ -100,9 +100,13 @@ func decisionInput(a *Analysis, facts map[string]string) decision.Input {
 		if r, ok := a.A.FX[cur]; ok && cur != a.A.Currency {
 			fx = r.Rate
 		}
-		in.Quotes = append(in.Quotes, decision.Quote{ID: a.Quotes[i].ID, Label: a.Quotes[i].ProviderName,
+		dq := decision.Quote{ID: a.Quotes[i].ID, Label: a.Quotes[i].ProviderName,
 			RentalModel: decision.RentalModel(res.RentalModel), CostPerUnit: res.CostPerUnit.Float(), MonthlyTCO: res.TCO.Float(),
-			RatePerGPUHour: rate.Float64() * fx, Currency: a.A.Currency})
+			RatePerGPUHour: rate.Float64() * fx, Currency: a.A.Currency}
+		if useful := res.UnitsPerMonth * a.A.GPUHoursPerUnit.Value; useful > 0 {
+			dq.UsefulGPUHourCost = res.Contract.Monthly.Float() / useful
+		}
+		in.Quotes = append(in.Quotes, dq)
 	}
 	return in
 }
