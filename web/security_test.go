@@ -117,6 +117,10 @@ var policy = map[string][]string{
 	"POST /logout":                                    {"user"},
 	"GET /profile":                                    {"user"},
 	"POST /profile/language":                          {"user"},
+	"POST /profile/password":                          {"user"},
+	"POST /admin/settings/token-lifetime":             {"admin"},
+	"POST /api/v1/quotes/{id}/shortlist":              {"procurement", "manager", "admin"},
+	"DELETE /api/v1/quotes/{id}/shortlist":            {"procurement", "manager", "admin"},
 	"POST /tokens":                                    {"user"},
 	"POST /tokens/{id}/revoke":                        {"user"},
 	"GET /evaluations":                                {"user"},
@@ -371,8 +375,9 @@ func TestDatabaseDownFailsClosedWithAGenericError(t *testing.T) {
 	a.pool.Close()
 	res := c.get("/healthz")
 	wantStatus(t, res, http.StatusServiceUnavailable)
-	// With no database the session cannot be checked: the caller is anonymous.
-	wantStatus(t, c.get("/evaluations"), http.StatusSeeOther)
+	// With no database the session cannot be checked: refused, and told
+	// why (503), not sent to sign in again.
+	wantStatus(t, c.get("/evaluations"), http.StatusServiceUnavailable)
 	res = a.client().post("/login", url.Values{"email": {"d@example.com"}, "password": {testPassword}})
 	wantStatus(t, res, http.StatusServiceUnavailable)
 	if b := body(t, res); strings.Contains(b, "SQLSTATE") || strings.Contains(b, "pool") || strings.Contains(b, "pgx") {
