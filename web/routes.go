@@ -20,7 +20,7 @@ func (s *Server) routes() http.Handler {
 	r.Use(s.recoverPanics)
 	// Every request's database work has a deadline, so a stuck query or an
 	// exhausted pool cannot hold requests forever; uploads have their own.
-	r.Use(requestDeadline)
+	r.Use(s.requestDeadline)
 	r.Use(http.NewCrossOriginProtection().Handler)
 	r.Use(s.authenticate)
 	r.NotFound(s.h(func(w http.ResponseWriter, r *http.Request) error { return errNotFound }))

@@ -27,6 +27,9 @@ type Config struct {
 	// may arrive at once UploadGrace has passed; zero means 32 KiB/s and 10 s.
 	UploadMinBytesPerSecond int64
 	UploadGrace             time.Duration
+	// RequestTimeout is every request's deadline but an upload's (whose
+	// body may take longer to arrive); zero means 60 s.
+	RequestTimeout time.Duration
 }
 
 // Server holds the handlers' dependencies.
@@ -47,6 +50,7 @@ type Server struct {
 	uploads   chan struct{}
 	receiving chan struct{}
 	upload    uploadPolicy
+	timeout   time.Duration
 	refs      referenceCache
 }
 
@@ -65,6 +69,10 @@ func NewServer(cfg Config) http.Handler {
 		uploads:       make(chan struct{}, 4),
 		receiving:     make(chan struct{}, 32),
 		upload:        uploadPolicy{minRate: cfg.UploadMinBytesPerSecond, grace: cfg.UploadGrace},
+		timeout:       cfg.RequestTimeout,
+	}
+	if s.timeout <= 0 {
+		s.timeout = requestTimeout
 	}
 	if s.upload.minRate <= 0 {
 		s.upload.minRate = 32 << 10

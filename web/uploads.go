@@ -12,12 +12,9 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 )
 
-// requestTimeout is every request's deadline but an upload's.
+// requestTimeout is every request's deadline but an upload's, unless
+// Config.RequestTimeout says otherwise.
 const requestTimeout = 60 * time.Second
-
-// uploadProcessing is an upload's deadline once its body has arrived: the
-// time to parse, judge and store it.
-const uploadProcessing = 60 * time.Second
 
 // maxUploadBody is the largest upload body: the biggest log and its
 // multipart framing and fields.
@@ -45,8 +42,8 @@ func isUpload(r *http.Request) bool { return r.Method == http.MethodPost && uplo
 // their deadlines from limitUploads instead, because a large log on a slow
 // link takes longer than that to arrive (and the server's own read and
 // write timeouts are extended there too).
-func requestDeadline(next http.Handler) http.Handler {
-	timeout := middleware.Timeout(requestTimeout)(next)
+func (s *Server) requestDeadline(next http.Handler) http.Handler {
+	timeout := middleware.Timeout(s.timeout)(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if isUpload(r) {
 			next.ServeHTTP(w, r)
@@ -59,7 +56,7 @@ func requestDeadline(next http.Handler) http.Handler {
 // limitUploads receives an upload's body to a temporary file at no less
 // than the minimum rate, holding only a receiving slot; then it waits for
 // one of the few processing slots and runs the handler on the file with
-// uploadProcessing as its deadline. So uploads trickling in cannot keep
+// the request timeout as its deadline for parsing, judging and storing. So uploads trickling in cannot keep
 // others from being processed, and a slow link is not cut by the global
 // timeouts.
 func (s *Server) limitUploads(next http.Handler) http.Handler {
@@ -68,7 +65,7 @@ func (s *Server) limitUploads(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r) // the handler refuses it before reading
 			return
 		}
-		if !s.acquire(r.Context(), s.receiving, requestTimeout) {
+		if !s.acquire(r.Context(), s.receiving, s.timeout) {
 			s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
 			return
 		}
@@ -87,14 +84,14 @@ func (s *Server) limitUploads(next http.Handler) http.Handler {
 			s.renderError(w, r, http.StatusRequestTimeout, "error.upload_slow")
 			return
 		}
-		if !s.acquire(r.Context(), s.uploads, requestTimeout) {
+		if !s.acquire(r.Context(), s.uploads, s.timeout) {
 			s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
 			return
 		}
 		defer func() { <-s.uploads }()
 		_ = rc.SetReadDeadline(time.Time{})
-		_ = rc.SetWriteDeadline(time.Now().Add(uploadProcessing + 15*time.Second))
-		ctx, cancel := context.WithTimeout(r.Context(), uploadProcessing)
+		_ = rc.SetWriteDeadline(time.Now().Add(s.timeout + 15*time.Second))
+		ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
 		defer cancel()
 		r = r.WithContext(ctx)
 		r.Body, r.ContentLength = f, n
