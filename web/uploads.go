@@ -35,7 +35,9 @@ type uploadPolicy struct {
 // uploadRoute matches the routes that receive benchmark logs.
 var uploadRoute = regexp.MustCompile(`^(/api/v1)?/quotes/[^/]+/benchmarks/?$`)
 
-func isUpload(r *http.Request) bool { return r.Method == http.MethodPost && uploadRoute.MatchString(r.URL.Path) }
+func isUpload(r *http.Request) bool {
+	return r.Method == http.MethodPost && uploadRoute.MatchString(r.URL.Path)
+}
 
 // requestDeadline gives every request but uploads requestTimeout: a stuck
 // query or an exhausted pool cannot hold a request forever. Uploads get
