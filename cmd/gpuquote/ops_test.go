@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -249,3 +250,30 @@ func TestFirstConnectionIsRetriedForABoundedTime(t *testing.T) {
 	}
 }
 
+// TestContainerHealthChecks is issue 15 item 14: the app's health check
+// ran `/gpuquote help`, which always succeeds, and pg_isready passed while
+// the image was still initialising.
+func TestContainerHealthChecks(t *testing.T) {
+	t.Parallel()
+	compose, err := os.ReadFile("../../docker-compose.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dockerfile, err := os.ReadFile("../../Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := string(compose)
+	for _, want := range []string{`"/gpuquote", "healthcheck"`, "pg_isready -h 127.0.0.1", "GPUQUOTE_DB_WAIT"} {
+		if !strings.Contains(c, want) {
+			t.Errorf("docker-compose.yml lacks %s", want)
+		}
+	}
+	if strings.Count(c, "restart: unless-stopped") != 2 {
+		t.Errorf("both services must restart unless stopped")
+	}
+	if strings.Contains(c, `"/gpuquote", "help"`) || !strings.Contains(string(dockerfile), `HEALTHCHECK`) ||
+		!strings.Contains(string(dockerfile), `"/gpuquote", "healthcheck"`) {
+		t.Errorf("the image's health check must be gpuquote healthcheck")
+	}
+}
