@@ -91,3 +91,33 @@ func TestShortlistThroughTheAPI(t *testing.T) {
 		t.Errorf("unknown quote: %d", res.StatusCode)
 	}
 }
+
+// TestAdminSetsTokenLifetimes is issue 15 item 3: the admin sets the
+// default and the maximum lifetime; the profile's form keeps to them.
+func TestAdminSetsTokenLifetimes(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	admin, _ := a.login("admin@example.com", auth.Admin)
+	wantStatus(t, admin.post("/admin/settings/token-lifetime", url.Values{"default_days": {"30"}, "max_days": {"10"}}), http.StatusUnprocessableEntity)
+	wantStatus(t, admin.post("/admin/settings/token-lifetime", url.Values{"default_days": {"10"}, "max_days": {"20"}}), http.StatusSeeOther)
+	if def, maxDays, err := a.store.TokenLifetimes(context.Background()); err != nil || def != 10 || maxDays != 20 {
+		t.Fatalf("lifetimes = %d, %d, %v", def, maxDays, err)
+	}
+	c, u := a.login("ann@example.com", auth.Engineer)
+	res := c.post("/tokens", url.Values{"name": {"long"}, "days": {"21"}})
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	if doc(t, res).Find("[data-testid=error-days]").Length() == 0 {
+		t.Errorf("no error at the lifetime field")
+	}
+	wantStatus(t, c.post("/tokens", url.Values{"name": {"default"}}), http.StatusCreated)
+	tokens, err := a.store.ListTokens(context.Background(), u.ID)
+	if err != nil || len(tokens) != 1 {
+		t.Fatalf("tokens = %+v, %v", tokens, err)
+	}
+	if days := tokens[0].ExpiresAt.Sub(tokens[0].CreatedAt).Hours() / 24; days < 9.9 || days > 10.1 {
+		t.Errorf("a default token lives %.1f days, want 10", days)
+	}
+	if tokens[0].Scope != auth.ScopeWrite {
+		t.Errorf("default scope %s", tokens[0].Scope)
+	}
+}
