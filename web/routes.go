@@ -86,7 +86,7 @@ func (s *Server) routes() http.Handler {
 		r.Get("/quotes/{id}/benchmarks/busbw.svg", s.h(s.busbwChart))
 		r.Get("/benchmarks/{id}/download", s.h(s.downloadBenchmark))
 		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/benchmarks", s.h(s.uploadBenchmark))
-		r.With(s.requirePermission(auth.UploadBenchmarks)).Post("/quotes/{id}/acceptance", s.h(s.recordAcceptance))
+		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/acceptance", s.h(s.recordAcceptance))
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		r.With(s.requirePermission(auth.ManageUsers)).Group(func(r chi.Router) {
 			r.Get("/admin/users", s.h(s.adminUsers))
@@ -121,7 +121,7 @@ func (s *Server) routes() http.Handler {
 		// Benchmarks and the acceptance suite.
 		r.Get("/quotes/{id}/benchmarks", s.h(s.apiListBenchmarks))
 		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/benchmarks", s.h(s.apiUploadBenchmark))
-		r.With(s.requirePermission(auth.UploadBenchmarks)).Post("/quotes/{id}/acceptance", s.h(s.apiRecordAcceptance))
+		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/acceptance", s.h(s.apiRecordAcceptance))
 		// Shortlisting, as on the decision page (DELETE takes a quote off).
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/quotes/{id}/shortlist", s.h(s.apiShortlist(true)))
 		r.With(s.requirePermission(auth.EditQuotes)).Delete("/quotes/{id}/shortlist", s.h(s.apiShortlist(false)))

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5/middleware"
@@ -32,11 +33,16 @@ type uploadPolicy struct {
 	grace   time.Duration
 }
 
-// uploadRoute matches the routes that receive benchmark logs.
-var uploadRoute = regexp.MustCompile(`^(/api/v1)?/quotes/[^/]+/benchmarks/?$`)
+// uploadRoute matches the routes that receive files: benchmark logs, and
+// acceptance records with an evidence file attached.
+var uploadRoute = regexp.MustCompile(`^(/api/v1)?/quotes/[^/]+/(benchmarks|acceptance)/?$`)
 
+// isUpload is a multipart POST to an upload route. An acceptance record
+// sent as JSON or a plain form is not an upload: it is small, takes no
+// upload slot and keeps the normal deadline.
 func isUpload(r *http.Request) bool {
-	return r.Method == http.MethodPost && uploadRoute.MatchString(r.URL.Path)
+	return r.Method == http.MethodPost && uploadRoute.MatchString(r.URL.Path) &&
+		strings.HasPrefix(strings.ToLower(r.Header.Get("Content-Type")), "multipart/form-data")
 }
 
 // requestDeadline gives every request but uploads requestTimeout: a stuck
@@ -63,8 +69,8 @@ func (s *Server) requestDeadline(next http.Handler) http.Handler {
 // timeouts.
 func (s *Server) limitUploads(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength > maxUploadBody {
-			next.ServeHTTP(w, r) // the handler refuses it before reading
+		if !isUpload(r) || r.ContentLength > maxUploadBody {
+			next.ServeHTTP(w, r) // not a file, or too big: the handler refuses it before reading
 			return
 		}
 		if !s.acquire(r.Context(), s.receiving, s.timeout) {
