@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -100,4 +101,46 @@ func TestTokenLastUsedIsWrittenAtMostOnceAMinute(t *testing.T) {
 	if got := lastUsed(); !got.After(first) {
 		t.Errorf("last_used_at not updated after a minute: %v", got)
 	}
+}
+
+// BenchmarkAPIWithToken is issue 15 item 10's measurement: an API read
+// with a bearer token, which used to write last_used_at on every request.
+//
+//	go test -run '^$' -bench 'APIWith' -benchtime 2000x ./web/
+func BenchmarkAPIWithToken(b *testing.B) {
+	a := newBenchApp(b)
+	tok := a.token("ci@example.com", auth.Engineer)
+	benchAPI(b, a, func(req *http.Request) { req.Header.Set("Authorization", "Bearer "+tok) })
+}
+
+// BenchmarkAPIWithSession is the same read with a session cookie.
+func BenchmarkAPIWithSession(b *testing.B) {
+	a := newBenchApp(b)
+	c, _ := a.login("web@example.com", auth.Engineer)
+	u, _ := url.Parse(a.srv.URL)
+	cookies := c.http.Jar.Cookies(u)
+	benchAPI(b, a, func(req *http.Request) {
+		for _, ck := range cookies {
+			req.AddCookie(ck)
+		}
+	})
+}
+
+func benchAPI(b *testing.B, a *app, auth func(*http.Request)) {
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req, _ := http.NewRequest(http.MethodGet, a.srv.URL+"/api/v1/evaluations", nil)
+			auth(req)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			if res.StatusCode != 200 {
+				b.Fatalf("status %d", res.StatusCode)
+			}
+		}
+	})
 }
