@@ -114,8 +114,9 @@ func migrateCmd(ctx context.Context, args []string, getenv func(string) string, 
 			return err
 		}
 		err = m.Steps(-n)
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("migrate down %d: fewer than %d migrations are applied; `gpuquote migrate version` shows the current one", n, n)
+		var short migrate.ErrShortLimit
+		if errors.Is(err, fs.ErrNotExist) || errors.As(err, &short) {
+			return fmt.Errorf("migrate down %d: fewer than %d migrations were applied; `gpuquote migrate version` shows what is left", n, n)
 		}
 	case "force":
 		n, nerr := number()
