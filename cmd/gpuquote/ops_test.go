@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/store/storetest"
 )
 
@@ -83,7 +84,17 @@ func (in *instance) healthy(t *testing.T) bool {
 // (duplicate key creating the database, or "demo user already exists").
 func TestTwoInstancesStartTogetherOnANewDatabase(t *testing.T) {
 	t.Parallel()
+	t.Run("no database yet", func(t *testing.T) { t.Parallel(); twoInstances(t, false) })
+	t.Run("an empty database", func(t *testing.T) { t.Parallel(); twoInstances(t, true) })
+}
+
+func twoInstances(t *testing.T, createFirst bool) {
 	url := freshDB(t)
+	if createFirst {
+		if err := store.EnsureDatabase(context.Background(), url); err != nil {
+			t.Fatal(err)
+		}
+	}
 	start := make(chan struct{})
 	a := startServe(t, map[string]string{"DATABASE_URL": url}, start)
 	b := startServe(t, map[string]string{"DATABASE_URL": url}, start)
