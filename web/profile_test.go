@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
@@ -119,5 +121,29 @@ func TestAdminSetsTokenLifetimes(t *testing.T) {
 	}
 	if tokens[0].Scope != auth.ScopeWrite {
 		t.Errorf("default scope %s", tokens[0].Scope)
+	}
+}
+
+// TestProfileAndUsersPagesShowNoRawKeys reads the pages this issue changed
+// in every language: no message key may show through.
+func TestProfileAndUsersPagesShowNoRawKeys(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	admin, _ := a.login("admin@example.com", auth.Admin)
+	wantStatus(t, admin.post("/tokens", url.Values{"name": {"ci"}, "scope": {"read"}}), http.StatusCreated)
+	rawKey := regexp.MustCompile(`\b(tokens|profile|error|flash|audit)\.[a-z_]+(\.[a-z_]+)?\b`)
+	for _, lang := range []string{"en", "ru", "zh", "vi"} {
+		wantStatus(t, admin.post("/profile/language", url.Values{"lang": {lang}}), http.StatusSeeOther)
+		for _, path := range []string{"/profile", "/admin/users"} {
+			res := admin.get(path)
+			wantStatus(t, res, http.StatusOK)
+			text := doc(t, res).Find("main").Text()
+			if !strings.Contains(text, "ci") {
+				t.Fatalf("%s in %s: the page has no token list: %.300s", path, lang, text)
+			}
+			if m := rawKey.FindString(text); m != "" {
+				t.Errorf("%s in %s shows the key %q", path, lang, m)
+			}
+		}
 	}
 }
