@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -21,8 +22,11 @@ const requestTimeout = 60 * time.Second
 // multipart framing and fields.
 const maxUploadBody = maxBenchmark + 1<<20
 
-// errTooSlow is a body that arrived slower than the minimum rate.
-var errTooSlow = errors.New("upload body below the minimum rate")
+// Reasons an upload's body was not received.
+var (
+	errTooSlow  = errors.New("upload body below the minimum rate")
+	errBodyRead = errors.New("upload body interrupted")
+)
 
 // uploadPolicy is how slowly an upload's body may arrive: after grace, the
 // average rate must stay at or above minRate bytes a second. A 50 MB log
@@ -63,10 +67,10 @@ func (s *Server) requestDeadline(next http.Handler) http.Handler {
 
 // limitUploads receives an upload's body to a temporary file at no less
 // than the minimum rate, holding only a receiving slot; then it waits for
-// one of the few processing slots and runs the handler on the file with
-// the request timeout as its deadline for parsing, judging and storing. So uploads trickling in cannot keep
-// others from being processed, and a slow link is not cut by the global
-// timeouts.
+// one of the few processing slots and runs the handler on the file, with
+// the request timeout as the deadline for parsing, judging and storing.
+// So uploads trickling in cannot keep others from being processed, and a
+// slow link is not cut by the global timeouts.
 func (s *Server) limitUploads(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !isUpload(r) || r.ContentLength > maxUploadBody {
@@ -87,9 +91,13 @@ func (s *Server) limitUploads(next http.Handler) http.Handler {
 		case errors.Is(err, errTooLarge):
 			s.renderError(w, r, http.StatusRequestEntityTooLarge, "bench.error.too_large")
 			return
-		case err != nil:
+		case errors.Is(err, errTooSlow), errors.Is(err, errBodyRead):
 			s.log.Info("upload not received", "err", err, "request_id", middleware.GetReqID(r.Context()))
 			s.renderError(w, r, http.StatusRequestTimeout, "error.upload_slow")
+			return
+		case err != nil:
+			s.log.Error("upload spool", "err", err, "request_id", middleware.GetReqID(r.Context()))
+			s.renderError(w, r, http.StatusInternalServerError, "error.internal")
 			return
 		}
 		if !s.acquire(r.Context(), s.uploads, s.timeout) {
@@ -151,7 +159,7 @@ func (p uploadPolicy) receive(r *http.Request, rc *http.ResponseController) (*os
 			if time.Now().After(deadline) {
 				return f, total, errTooSlow
 			}
-			return f, total, rerr
+			return f, total, fmt.Errorf("%w: %v", errBodyRead, rerr)
 		}
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
