@@ -110,6 +110,7 @@ func (s *Server) routes() http.Handler {
 		r.Get("/evaluations/{id}/brief", s.h(s.apiGetBrief))
 		r.With(s.requirePermission(auth.ManageEvaluations)).Post("/evaluations", s.h(s.apiCreateEvaluation))
 		r.With(s.requirePermission(auth.EditBrief)).Put("/evaluations/{id}/brief", s.h(s.apiPutBrief))
+		r.With(s.requirePermission(auth.EditBrief)).Patch("/evaluations/{id}/brief", s.h(s.apiPatchBrief))
 		r.Get("/evaluations/{id}/quotes", s.h(s.apiListQuotes))
 		r.Get("/evaluations/{id}/quotes.csv", s.h(s.exportQuotes))
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/quotes/import", s.h(s.apiImportQuotes))

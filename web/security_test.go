@@ -121,6 +121,7 @@ var policy = map[string][]string{
 	"POST /admin/settings/token-lifetime":             {"admin"},
 	"POST /api/v1/quotes/{id}/shortlist":              {"procurement", "manager", "admin"},
 	"DELETE /api/v1/quotes/{id}/shortlist":            {"procurement", "manager", "admin"},
+	"PATCH /api/v1/evaluations/{id}/brief":            {"procurement", "manager", "admin"},
 	"POST /tokens":                                    {"user"},
 	"POST /tokens/{id}/revoke":                        {"user"},
 	"GET /evaluations":                                {"user"},
@@ -228,7 +229,7 @@ func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {
 		path := strings.NewReplacer("{id}", id, "*", "x").Replace(route)
 		for who, c := range clients {
 			var res *http.Response
-			if method == http.MethodPut {
+			if method == http.MethodPut || method == http.MethodPatch {
 				req, _ := http.NewRequest(method, a.srv.URL+path, strings.NewReader(`{"version":1,"fields":{}}`))
 				req.Header.Set("Content-Type", "application/json")
 				res = c.do(req)

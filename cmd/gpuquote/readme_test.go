@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
@@ -89,6 +91,17 @@ func TestREADMEWalkthrough(t *testing.T) {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the walkthrough's output lacks %s:\n%s", want, tail(string(out), 4000))
 		}
+	}
+	// The walkthrough must not wipe the demo brief (a PUT there once did).
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var fields int
+	if err := conn.QueryRow(context.Background(), `SELECT count(*) FROM briefs b, jsonb_object_keys(b.data) WHERE b.evaluation_id = 1`).Scan(&fields); err != nil ||
+		fields < len(demoBrief) {
+		t.Errorf("the demo brief has %d fields after the walkthrough, want at least %d (%v)", fields, len(demoBrief), err)
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "demo-quotes.csv")); err != nil || !strings.Contains(string(b), "config A") {
 		t.Errorf("the exported CSV: %v %.200s", err, b)
