@@ -42,7 +42,7 @@ GPUQUOTE_DB_WAIT (default 60s)
 // drive it.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cmd := "serve"
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] != "" && args[0][0] != '-') {
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
