@@ -12,4 +12,7 @@ COPY --from=build /out/gpuquote /gpuquote
 USER nonroot:nonroot
 EXPOSE 8080
 ENV ADDR=0.0.0.0:8080
+# The app waits up to GPUQUOTE_DB_WAIT (60 s) for PostgreSQL to accept
+# connections. The health check asks /healthz, which pings the database.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["/gpuquote", "healthcheck"]
 ENTRYPOINT ["/gpuquote", "serve"]

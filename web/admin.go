@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -16,7 +17,9 @@ func (s *Server) adminUsers(w http.ResponseWriter, r *http.Request) error {
 	return s.renderAdminUsers(w, r, http.StatusOK, views.NewUserForm{Role: string(auth.Procurement)})
 }
 
-func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status int, f views.NewUserForm) error {
+// renderAdminUsers renders the users page with the add-user form f and,
+// when given, the token lifetime form as the admin submitted it.
+func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status int, f views.NewUserForm, lifetime ...views.TokenLifetime) error {
 	ctx := r.Context()
 	z := i18n.From(ctx)
 	users, err := s.store.ListUsers(ctx)
@@ -28,7 +31,15 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 		return err
 	}
 	me := currentUser(r)
-	m := views.AdminUsers{Form: f, Tokens: tokenRows(z, tokens, users)}
+	def, maxDays, err := s.store.TokenLifetimes(ctx)
+	if err != nil {
+		return err
+	}
+	m := views.AdminUsers{Form: f, Tokens: tokenRows(z, s.store.Now(), tokens, users),
+		Lifetime: views.TokenLifetime{DefaultDays: strconv.Itoa(def), MaxDays: strconv.Itoa(maxDays)}}
+	if len(lifetime) > 0 {
+		m.Lifetime = lifetime[0]
+	}
 	for _, u := range users {
 		m.Users = append(m.Users, views.AdminUserRow{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role,
 			Active: u.Active, Created: z.Date(u.CreatedAt), Self: u.ID == me.ID})
@@ -41,14 +52,15 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 	return nil
 }
 
-func tokenRows(z *i18n.Localizer, tokens []store.APIToken, users []store.User) []views.TokenRow {
+func tokenRows(z *i18n.Localizer, now time.Time, tokens []store.APIToken, users []store.User) []views.TokenRow {
 	names := map[int64]string{}
 	for _, u := range users {
 		names[u.ID] = u.Email
 	}
 	var rows []views.TokenRow
 	for _, t := range tokens {
-		row := views.TokenRow{ID: t.ID, Owner: names[t.UserID], Name: t.Name, Created: z.DateTime(t.CreatedAt), Revoked: t.RevokedAt != nil}
+		row := views.TokenRow{ID: t.ID, Owner: names[t.UserID], Name: t.Name, Created: z.DateTime(t.CreatedAt), Revoked: t.RevokedAt != nil,
+			Scope: string(t.Scope), Expires: z.Date(t.ExpiresAt), Expired: !t.ExpiresAt.After(now)}
 		if t.LastUsedAt != nil {
 			row.LastUsed = z.DateTime(*t.LastUsedAt)
 		}
@@ -66,6 +78,7 @@ func (s *Server) addUser(w http.ResponseWriter, r *http.Request) error {
 	if errs == nil {
 		errs = form.Errors{}
 	}
+	in.Password = auth.NormalizePassword(in.Password)
 	if err := auth.CheckPolicy(in.Password); err != nil && errs["password"] == "" {
 		errs["password"] = err.Error()
 	}
@@ -136,86 +149,6 @@ func (s *Server) otherUserID(r *http.Request) (int64, error) {
 		return 0, errForbidden
 	}
 	return id, nil
-}
-
-func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
-	return s.renderProfile(w, r, http.StatusOK, "", "", "")
-}
-
-func (s *Server) renderProfile(w http.ResponseWriter, r *http.Request, status int, newToken, tokenName, errKey string) error {
-	ctx := r.Context()
-	z := i18n.From(ctx)
-	u, err := s.store.UserByID(ctx, currentUser(r).ID)
-	if err != nil {
-		return err
-	}
-	tokens, err := s.store.ListTokens(ctx, u.ID)
-	if err != nil {
-		return err
-	}
-	m := views.Profile{Email: u.Email, Name: u.Name, Role: u.Role, Language: u.Language,
-		Tokens: tokenRows(z, tokens, []store.User{u}), NewToken: newToken, TokenName: tokenName}
-	if errKey != "" {
-		m.Error = z.T(errKey)
-	}
-	p := s.page(r, z.T("profile.title"), "profile")
-	if key := takeFlash(w, r); key != "" {
-		p.Flash = z.T(key)
-	}
-	s.render(w, r, status, views.ProfilePage(p, m))
-	return nil
-}
-
-func (s *Server) saveProfileLanguage(w http.ResponseWriter, r *http.Request) error {
-	if err := parseForm(w, r); err != nil {
-		return err
-	}
-	lang := r.PostForm.Get("lang")
-	if lang != "" && !i18n.Supported(lang) {
-		return errBadRequest
-	}
-	if err := s.store.SetLanguage(r.Context(), currentUser(r).Actor(), currentUser(r).ID, lang); err != nil {
-		return err
-	}
-	return redirect(w, r, "/profile", "flash.profile_saved")
-}
-
-// createToken issues an API token for the signed-in user; it is shown
-// once, on this response, and never stored in clear.
-func (s *Server) createToken(w http.ResponseWriter, r *http.Request) error {
-	if err := parseForm(w, r); err != nil {
-		return err
-	}
-	var in form.Token
-	if errs := form.Decode(r.PostForm, &in); errs != nil {
-		return s.renderProfile(w, r, http.StatusUnprocessableEntity, "", in.Name, errs["name"])
-	}
-	u := currentUser(r)
-	token, _, err := s.store.CreateToken(r.Context(), u.Actor(), u, in.Name)
-	if err != nil {
-		return err
-	}
-	return s.renderProfile(w, r, http.StatusCreated, token, "", "")
-}
-
-// revokeToken lets the owner or an admin revoke a token.
-func (s *Server) revokeToken(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	u := currentUser(r)
-	owner, err := s.store.TokenOwner(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	if owner != u.ID && !u.Role.Can(auth.ManageUsers) {
-		return errForbidden
-	}
-	if err := s.store.RevokeToken(r.Context(), u.Actor(), id); err != nil {
-		return err
-	}
-	return redirect(w, r, back(r, "/profile"), "flash.token_revoked")
 }
 
 func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {

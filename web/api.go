@@ -146,9 +146,16 @@ func (s *Server) apiPutBrief(w http.ResponseWriter, r *http.Request) error {
 	if in.Version == nil {
 		return fieldErrors{"version": "form.error.required"}
 	}
+	raw, errs := briefFieldsJSON(in.Fields)
+	return s.saveBriefJSON(w, r, id, *in.Version, raw, errs)
+}
+
+// briefFieldsJSON reads a JSON object of brief fields into their text
+// form; unknown fields and values that are not scalars are errors.
+func briefFieldsJSON(fields map[string]json.RawMessage) (map[string]string, form.Errors) {
 	raw := map[string]string{}
 	errs := form.Errors{}
-	for k, v := range in.Fields {
+	for k, v := range fields {
 		if _, ok := brief.Lookup(k); !ok {
 			errs[k] = "brief.error.unknown_field"
 			continue
@@ -160,6 +167,13 @@ func (s *Server) apiPutBrief(w http.ResponseWriter, r *http.Request) error {
 		}
 		raw[k] = text
 	}
+	return raw, errs
+}
+
+// saveBriefJSON validates raw as the whole brief and saves it if the brief
+// is still at version: 200 with the saved brief, 409 with the current one,
+// 422 with every field error, errs (from reading the JSON) included.
+func (s *Server) saveBriefJSON(w http.ResponseWriter, r *http.Request, id int64, version int, raw map[string]string, errs form.Errors) error {
 	data, ferrs := form.Brief(raw)
 	for k, v := range ferrs {
 		errs[k] = v
@@ -167,10 +181,10 @@ func (s *Server) apiPutBrief(w http.ResponseWriter, r *http.Request) error {
 	if len(errs) > 0 {
 		return fieldErrors(errs)
 	}
-	saved, err := s.store.SaveBrief(r.Context(), currentUser(r).Actor(), id, *in.Version, data)
+	saved, err := s.store.SaveBrief(r.Context(), currentUser(r).Actor(), id, version, data)
 	var conflict *store.ConflictError
 	if errors.As(err, &conflict) {
-		writeJSON(w, http.StatusConflict, map[string]any{"error": "brief changed since version " + fmt.Sprint(*in.Version),
+		writeJSON(w, http.StatusConflict, map[string]any{"error": "brief changed since version " + fmt.Sprint(version),
 			"code": "conflict", "current": briefJSON(conflict.Current)})
 		return nil
 	}

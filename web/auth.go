@@ -55,8 +55,9 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	}
 	ip := clientIP(r)
 	email := strings.ToLower(in.Email)
-	if s.loginByIP.OnLimit(w, r, ip) || s.loginByEmail.OnLimit(w, r, email) {
-		s.recordLoginFailure(r, email, ip, "rate_limited")
+	if limited, err := s.loginLimited(w, r, email, "login"); err != nil {
+		return err
+	} else if limited {
 		return fail(http.StatusTooManyRequests, "auth.rate_limited")
 	}
 	if errs != nil {
@@ -71,14 +72,14 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 		hash = dummyHash
 	}
 	s.kdf <- struct{}{}
-	rehash, cerr := auth.CheckPassword(in.Password, hash)
+	rehash, cerr := auth.CheckPassword(auth.NormalizePassword(in.Password), hash)
 	<-s.kdf
 	if err != nil || cerr != nil || !u.Active {
 		s.recordLoginFailure(r, email, ip, "bad_credentials")
 		return fail(http.StatusUnauthorized, "auth.invalid")
 	}
 	if rehash {
-		if h, err := auth.HashPassword(in.Password, auth.DefaultParams); err == nil {
+		if h, err := auth.HashPassword(auth.NormalizePassword(in.Password), auth.DefaultParams); err == nil {
 			if err := s.store.SetPasswordHash(ctx, u.Actor(), u.ID, h); err != nil {
 				s.log.Warn("rehash", "err", err)
 			}

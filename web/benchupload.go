@@ -135,13 +135,14 @@ func checkTextFile(b []byte) error {
 }
 
 // cleanFileName keeps the last element of the user's file name, without
-// control characters, at most 255 bytes: it is shown and offered back on
-// download, never used as a path.
+// control characters or bidi controls (which could show "gol.exe" as
+// "exe.log"), at most 255 bytes: it is shown and offered back on download,
+// never used as a path.
 func cleanFileName(name string) string {
 	name = strings.ReplaceAll(name, `\`, "/")
 	name = path.Base(strings.ToValidUTF8(name, "\uFFFD"))
 	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
 			return -1
 		}
 		return r

@@ -142,12 +142,13 @@ func (s *Server) reauthenticate(w http.ResponseWriter, r *http.Request, p *princ
 	if err != nil {
 		return err
 	}
-	if s.loginByIP.OnLimit(w, r, clientIP(r)) || s.loginByEmail.OnLimit(w, r, strings.ToLower(u.Email)) {
-		s.recordLoginFailure(r, u.Email, clientIP(r), "reauth_rate_limited")
+	if limited, err := s.loginLimited(w, r, strings.ToLower(u.Email), "reauth"); err != nil {
+		return err
+	} else if limited {
 		return errRateLimited
 	}
 	s.kdf <- struct{}{}
-	_, err = auth.CheckPassword(password, u.PasswordHash)
+	_, err = auth.CheckPassword(auth.NormalizePassword(password), u.PasswordHash)
 	<-s.kdf
 	if err != nil {
 		s.recordLoginFailure(r, u.Email, clientIP(r), "reauth_failed")
@@ -164,12 +165,8 @@ func (s *Server) shortlistQuote(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	sq, err := s.store.Quote(r.Context(), quoteID)
-	if err != nil {
-		return err
-	}
 	on := r.PostForm.Get("on") == "yes"
-	err = s.store.SetShortlisted(r.Context(), currentUser(r).Actor(), quoteID, on)
+	sq, err := s.setShortlist(r.Context(), currentUser(r), quoteID, on)
 	if errors.Is(err, store.ErrConflict) {
 		return s.renderDecision(w, r, sq.EvaluationID, http.StatusConflict, "decision.error.state", "")
 	}

@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -134,10 +134,24 @@ func (s *Server) page(r *http.Request, title, nav string) views.Page {
 	return p
 }
 
-// idParam parses the {name} URL parameter as a positive id.
+// idParam parses the {name} URL parameter as a positive id, strictly:
+// decimal digits only, no sign, no leading zero and nothing after, so
+// /quotes/1abc or /quotes/01 is not found rather than quote 1.
 func idParam(r *http.Request, name string) (int64, error) {
-	var id int64
-	if _, err := fmt.Sscan(chiURLParam(r, name), &id); err != nil || id <= 0 {
+	return parseID(chiURLParam(r, name))
+}
+
+func parseID(v string) (int64, error) {
+	if v == "" || v[0] < '1' || v[0] > '9' {
+		return 0, errNotFound
+	}
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return 0, errNotFound
+		}
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
 		return 0, errNotFound
 	}
 	return id, nil

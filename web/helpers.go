@@ -38,8 +38,9 @@ func back(r *http.Request, fallback string) string {
 // Only the key travels; the page translates and escapes it.
 const flashCookie = "flash"
 
-func setFlash(w http.ResponseWriter, key string) {
-	http.SetCookie(w, &http.Cookie{Name: flashCookie, Value: key, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, MaxAge: 60})
+func setFlash(w http.ResponseWriter, r *http.Request, key string) {
+	http.SetCookie(w, &http.Cookie{Name: flashCookie, Value: key, Path: "/", HttpOnly: true, Secure: secureRequest(r),
+		SameSite: http.SameSiteLaxMode, MaxAge: 60})
 }
 
 // takeFlash reads and clears the flash; unknown keys are ignored.
@@ -48,13 +49,23 @@ func takeFlash(w http.ResponseWriter, r *http.Request) string {
 	if err != nil || !strings.HasPrefix(c.Value, "flash.") {
 		return ""
 	}
-	http.SetCookie(w, &http.Cookie{Name: flashCookie, Value: "", Path: "/", MaxAge: -1})
+	http.SetCookie(w, &http.Cookie{Name: flashCookie, Value: "", Path: "/", HttpOnly: true, Secure: secureRequest(r),
+		SameSite: http.SameSiteLaxMode, MaxAge: -1})
 	return c.Value
+}
+
+// secureKey marks a request whose cookies must be Secure: it came over
+// TLS, or through the TLS terminator Config.SecureCookies names.
+type secureKey struct{}
+
+func secureRequest(r *http.Request) bool {
+	v, _ := r.Context().Value(secureKey{}).(bool)
+	return v || r.TLS != nil
 }
 
 func redirect(w http.ResponseWriter, r *http.Request, to, flashKey string) error {
 	if flashKey != "" {
-		setFlash(w, flashKey)
+		setFlash(w, r, flashKey)
 	}
 	http.Redirect(w, r, to, http.StatusSeeOther)
 	return nil

@@ -73,7 +73,8 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 // principal is who makes the request.
 type principal struct {
 	User         store.User
-	Session      *store.Session // nil for API tokens
+	Session      *store.Session  // nil for API tokens
+	Token        *store.APIToken // nil for sessions
 	SessionToken string
 }
 
@@ -91,23 +92,26 @@ func principalFrom(ctx context.Context) *principal {
 func currentUser(r *http.Request) store.User { return principalFrom(r.Context()).User }
 
 // authenticate identifies the caller by bearer token or session cookie and
-// picks the language. It never rejects: the route groups decide. A
-// database failure here fails closed: the caller is treated as anonymous.
+// picks the language. An unknown credential is anonymous and the route
+// groups decide; a credential that cannot be checked because the database
+// fails is answered 503 (fail closed, and honest: signing in again would
+// not help). A read-only token is refused any other method here.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
 		var p *principal
+		var lookupErr error
 		if token, ok := bearerToken(r); ok {
-			if u, err := s.store.UserByToken(ctx, token); err == nil {
-				p = &principal{User: u}
+			if u, t, err := s.store.TokenByValue(ctx, token); err == nil {
+				p = &principal{User: u, Token: &t}
 			} else if !errors.Is(err, store.ErrNotFound) {
-				s.log.Warn("token lookup", "err", err)
+				lookupErr = err
 			}
 		} else if c, err := r.Cookie(s.cookieName(r)); err == nil && c.Value != "" {
 			if sess, err := s.store.SessionByToken(ctx, c.Value); err == nil {
 				p = &principal{User: sess.User, Session: &sess, SessionToken: c.Value}
 			} else if !errors.Is(err, store.ErrNotFound) {
-				s.log.Warn("session lookup", "err", err)
+				lookupErr = err
 			}
 		}
 		preferred := ""
@@ -119,6 +123,18 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			preferred = c.Value
 		}
 		ctx = i18n.WithLocalizer(ctx, i18n.New(i18n.Match(preferred, r.Header.Get("Accept-Language"))))
+		ctx = context.WithValue(ctx, secureKey{}, s.secure(r))
+		if lookupErr != nil && r.URL.Path != "/healthz" && !strings.HasPrefix(r.URL.Path, "/static/") {
+			s.log.Warn("credential lookup", "err", lookupErr, "request_id", middleware.GetReqID(ctx))
+			s.renderError(w, r.WithContext(ctx), http.StatusServiceUnavailable, "error.unavailable")
+			return
+		}
+		if p != nil && p.Token != nil && !p.Token.Scope.AllowsMethod(r.Method) {
+			r = r.WithContext(context.WithValue(ctx, principalKey{}, p))
+			s.auditDenied(r, "token scope "+string(p.Token.Scope))
+			s.renderError(w, r, http.StatusForbidden, "error.token_scope")
+			return
+		}
 		if p != nil {
 			ctx = context.WithValue(ctx, principalKey{}, p)
 			if uid, ok := ctx.Value(logUserKey{}).(*int64); ok {
@@ -177,21 +193,14 @@ func (s *Server) requirePermission(perm auth.Permission) func(http.Handler) http
 				s.renderError(w, r, http.StatusForbidden, "error.forbidden")
 				return
 			}
+			// A token acts with its owner's role, narrowed by its scope:
+			// decisions need a token issued for them after a fresh login.
+			if p.Token != nil && !p.Token.Scope.Allows(perm) {
+				s.auditDenied(r, string(perm)+" (token scope "+string(p.Token.Scope)+")")
+				s.renderError(w, r, http.StatusForbidden, "error.token_scope")
+				return
+			}
 			next.ServeHTTP(w, r)
 		})
 	}
-}
-
-// limitUploads lets a few uploads run at once; the others wait for a slot
-// until their request's deadline, then get 503.
-func (s *Server) limitUploads(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case s.uploads <- struct{}{}:
-			defer func() { <-s.uploads }()
-			next.ServeHTTP(w, r)
-		case <-r.Context().Done():
-			s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
-		}
-	})
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -20,8 +19,8 @@ func (s *Server) routes() http.Handler {
 	r.Use(s.logRequests)
 	r.Use(s.recoverPanics)
 	// Every request's database work has a deadline, so a stuck query or an
-	// exhausted pool cannot hold requests forever.
-	r.Use(middleware.Timeout(60 * time.Second))
+	// exhausted pool cannot hold requests forever; uploads have their own.
+	r.Use(s.requestDeadline)
 	r.Use(http.NewCrossOriginProtection().Handler)
 	r.Use(s.authenticate)
 	r.NotFound(s.h(func(w http.ResponseWriter, r *http.Request) error { return errNotFound }))
@@ -42,6 +41,7 @@ func (s *Server) routes() http.Handler {
 		r.Post("/logout", s.h(s.logout))
 		r.Get("/profile", s.h(s.profile))
 		r.Post("/profile/language", s.h(s.saveProfileLanguage))
+		r.Post("/profile/password", s.h(s.changePassword))
 		r.Post("/tokens", s.h(s.createToken))
 		r.Post("/tokens/{id}/revoke", s.h(s.revokeToken))
 
@@ -85,16 +85,15 @@ func (s *Server) routes() http.Handler {
 		r.Get("/quotes/{id}/benchmarks", s.h(s.showBenchmarks))
 		r.Get("/quotes/{id}/benchmarks/busbw.svg", s.h(s.busbwChart))
 		r.Get("/benchmarks/{id}/download", s.h(s.downloadBenchmark))
-		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Group(func(r chi.Router) {
-			r.Post("/quotes/{id}/benchmarks", s.h(s.uploadBenchmark))
-			r.Post("/quotes/{id}/acceptance", s.h(s.recordAcceptance))
-		})
+		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/benchmarks", s.h(s.uploadBenchmark))
+		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/acceptance", s.h(s.recordAcceptance))
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		r.With(s.requirePermission(auth.ManageUsers)).Group(func(r chi.Router) {
 			r.Get("/admin/users", s.h(s.adminUsers))
 			r.Post("/admin/users", s.h(s.addUser))
 			r.Post("/admin/users/{id}/role", s.h(s.changeRole))
 			r.Post("/admin/users/{id}/active", s.h(s.setActive))
+			r.Post("/admin/settings/token-lifetime", s.h(s.setTokenLifetime))
 		})
 		r.With(s.requirePermission(auth.ManageReference)).Group(func(r chi.Router) {
 			r.Get("/admin/reference", s.h(s.referencePage))
@@ -111,6 +110,7 @@ func (s *Server) routes() http.Handler {
 		r.Get("/evaluations/{id}/brief", s.h(s.apiGetBrief))
 		r.With(s.requirePermission(auth.ManageEvaluations)).Post("/evaluations", s.h(s.apiCreateEvaluation))
 		r.With(s.requirePermission(auth.EditBrief)).Put("/evaluations/{id}/brief", s.h(s.apiPutBrief))
+		r.With(s.requirePermission(auth.EditBrief)).Patch("/evaluations/{id}/brief", s.h(s.apiPatchBrief))
 		r.Get("/evaluations/{id}/quotes", s.h(s.apiListQuotes))
 		r.Get("/evaluations/{id}/quotes.csv", s.h(s.exportQuotes))
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/quotes/import", s.h(s.apiImportQuotes))
@@ -122,10 +122,11 @@ func (s *Server) routes() http.Handler {
 		r.With(s.requirePermission(auth.Approve)).Post("/quotes/{id}/approval", s.h(s.apiApproval))
 		// Benchmarks and the acceptance suite.
 		r.Get("/quotes/{id}/benchmarks", s.h(s.apiListBenchmarks))
-		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Group(func(r chi.Router) {
-			r.Post("/quotes/{id}/benchmarks", s.h(s.apiUploadBenchmark))
-			r.Post("/quotes/{id}/acceptance", s.h(s.apiRecordAcceptance))
-		})
+		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/benchmarks", s.h(s.apiUploadBenchmark))
+		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/acceptance", s.h(s.apiRecordAcceptance))
+		// Shortlisting, as on the decision page (DELETE takes a quote off).
+		r.With(s.requirePermission(auth.EditQuotes)).Post("/quotes/{id}/shortlist", s.h(s.apiShortlist(true)))
+		r.With(s.requirePermission(auth.EditQuotes)).Delete("/quotes/{id}/shortlist", s.h(s.apiShortlist(false)))
 	})
 	return r
 }

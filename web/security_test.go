@@ -117,6 +117,11 @@ var policy = map[string][]string{
 	"POST /logout":                                    {"user"},
 	"GET /profile":                                    {"user"},
 	"POST /profile/language":                          {"user"},
+	"POST /profile/password":                          {"user"},
+	"POST /admin/settings/token-lifetime":             {"admin"},
+	"POST /api/v1/quotes/{id}/shortlist":              {"procurement", "manager", "admin"},
+	"DELETE /api/v1/quotes/{id}/shortlist":            {"procurement", "manager", "admin"},
+	"PATCH /api/v1/evaluations/{id}/brief":            {"procurement", "manager", "admin"},
 	"POST /tokens":                                    {"user"},
 	"POST /tokens/{id}/revoke":                        {"user"},
 	"GET /evaluations":                                {"user"},
@@ -225,7 +230,7 @@ func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {
 		path := strings.NewReplacer("{id}", id, "*", "x").Replace(route)
 		for who, c := range clients {
 			var res *http.Response
-			if method == http.MethodPut {
+			if method == http.MethodPut || method == http.MethodPatch {
 				req, _ := http.NewRequest(method, a.srv.URL+path, strings.NewReader(`{"version":1,"fields":{}}`))
 				req.Header.Set("Content-Type", "application/json")
 				res = c.do(req)
@@ -372,8 +377,9 @@ func TestDatabaseDownFailsClosedWithAGenericError(t *testing.T) {
 	a.pool.Close()
 	res := c.get("/healthz")
 	wantStatus(t, res, http.StatusServiceUnavailable)
-	// With no database the session cannot be checked: the caller is anonymous.
-	wantStatus(t, c.get("/evaluations"), http.StatusSeeOther)
+	// With no database the session cannot be checked: refused, and told
+	// why (503), not sent to sign in again.
+	wantStatus(t, c.get("/evaluations"), http.StatusServiceUnavailable)
 	res = a.client().post("/login", url.Values{"email": {"d@example.com"}, "password": {testPassword}})
 	wantStatus(t, res, http.StatusServiceUnavailable)
 	if b := body(t, res); strings.Contains(b, "SQLSTATE") || strings.Contains(b, "pool") || strings.Contains(b, "pgx") {

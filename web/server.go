@@ -9,9 +9,6 @@ import (
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-
-	"github.com/go-chi/httprate"
-
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -24,8 +21,16 @@ type Config struct {
 	// terminator in front of the app.
 	SecureCookies bool
 	// LoginLimitPerMinute bounds login attempts per client address and per
-	// account (ASVS 6.3.1); zero means 5.
+	// account (ASVS 6.3.1); zero means 5. The counters live in PostgreSQL,
+	// so the limit holds across every instance on the database.
 	LoginLimitPerMinute int
+	// UploadMinBytesPerSecond is the slowest average rate an upload's body
+	// may arrive at once UploadGrace has passed; zero means 32 KiB/s and 10 s.
+	UploadMinBytesPerSecond int64
+	UploadGrace             time.Duration
+	// RequestTimeout is every request's deadline but an upload's (whose
+	// body may take longer to arrive); zero means 60 s.
+	RequestTimeout time.Duration
 }
 
 // Server holds the handlers' dependencies.
@@ -33,15 +38,21 @@ type Server struct {
 	store         *store.Store
 	log           *slog.Logger
 	secureCookies bool
-	loginByIP     *httprate.RateLimiter
-	loginByEmail  *httprate.RateLimiter
+	// loginLimit is the attempts per minute per account; an address gets
+	// four times as many (several people behind one NAT).
+	loginLimit int
 	// kdf bounds concurrent argon2id runs (19 MiB each) so a login flood
 	// cannot starve the other pages of CPU and memory.
 	kdf chan struct{}
-	// uploads bounds concurrent log uploads: each may hold up to 50 MB in
-	// memory while it is checked, parsed and stored.
-	uploads chan struct{}
-	eval    *evaluation.Service
+	// uploads bounds concurrent log uploads while they are parsed and
+	// stored (each may hold up to 50 MB in memory); receiving bodies holds
+	// a receiving slot instead, and the body waits on disk. Both are per
+	// instance: they bound one process's memory, disk and CPU.
+	uploads   chan struct{}
+	receiving chan struct{}
+	upload    uploadPolicy
+	timeout   time.Duration
+	eval      *evaluation.Service
 }
 
 // NewServer returns the application's HTTP handler.
@@ -54,10 +65,21 @@ func NewServer(cfg Config) http.Handler {
 		store:         cfg.Store,
 		log:           cfg.Logger,
 		secureCookies: cfg.SecureCookies,
-		loginByIP:     httprate.NewRateLimiter(4*limit, time.Minute),
-		loginByEmail:  httprate.NewRateLimiter(limit, time.Minute),
+		loginLimit:    limit,
 		kdf:           make(chan struct{}, 2),
 		uploads:       make(chan struct{}, 4),
+		receiving:     make(chan struct{}, 32),
+		upload:        uploadPolicy{minRate: cfg.UploadMinBytesPerSecond, grace: cfg.UploadGrace},
+		timeout:       cfg.RequestTimeout,
+	}
+	if s.timeout <= 0 {
+		s.timeout = requestTimeout
+	}
+	if s.upload.minRate <= 0 {
+		s.upload.minRate = 32 << 10
+	}
+	if s.upload.grace <= 0 {
+		s.upload.grace = 10 * time.Second
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -67,7 +89,9 @@ func NewServer(cfg Config) http.Handler {
 }
 
 // HTTPServer wraps h with timeouts on every phase (no slowloris, no
-// stuck writers).
+// stuck writers). Upload routes replace the read and write deadlines with
+// their own: a minimum body rate while receiving, then a processing
+// deadline (see limitUploads).
 func HTTPServer(addr string, h http.Handler, log *slog.Logger) *http.Server {
 	return &http.Server{
 		Addr:              addr,

@@ -1,32 +1,98 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 	"strings"
 
 	"github.com/golang-migrate/migrate/v4"
 
 	"github.com/gpuquote/gpuquote/internal/audit"
-	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // cliActor is who the audit log names for command-line changes.
 var cliActor = audit.Actor{Email: "cli"}
 
+// parseFlags parses a subcommand's flags; -h prints them to stdout and
+// returns flag.ErrHelp, which run turns into exit status 0.
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(stdout, "usage of gpuquote %s:\n", fs.Name())
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return flag.ErrHelp
+	}
+	return flagError(fs.Name(), err)
+}
+
+// flagError words the flag package's parse errors as sentences.
+func flagError(cmd string, err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	var name string
+	switch {
+	case strings.HasPrefix(msg, "flag provided but not defined: "):
+		msg = "there is no option " + strings.TrimPrefix(msg, "flag provided but not defined: ")
+	case strings.HasPrefix(msg, "flag needs an argument: "):
+		name = strings.TrimPrefix(msg, "flag needs an argument: ")
+		msg = "the option " + name + " needs a value"
+	case strings.HasPrefix(msg, "invalid value "), strings.HasPrefix(msg, "invalid boolean value "):
+		if _, after, ok := strings.Cut(msg, " for flag "); ok {
+			name, _, _ = strings.Cut(after, ":")
+		}
+		msg = "the option " + name + " has a value it cannot use"
+	}
+	return fmt.Errorf("%s: %s; `gpuquote %s -h` lists the options", cmd, msg, cmd)
+}
+
+const migrateUsage = "want `migrate up`, `migrate down N [--force-data-loss]`, `migrate version` or `migrate force N`"
+
 func migrateCmd(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	c, err := loadConfig("migrate", nil, getenv)
 	if err != nil {
 		return err
 	}
-	if len(args) == 0 {
-		return errors.New("migrate: want up, down N, version or force N")
+	fset := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	force := fset.Bool("force-data-loss", false, "let `migrate down` drop tables that hold append-only records (audit log, decisions)")
+	// Flags may come after the action: gather them from anywhere.
+	var positional, flags []string
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") {
+			flags = append(flags, a)
+		} else {
+			positional = append(positional, a)
+		}
+	}
+	if err := parseFlags(fset, flags, stdout); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, migrateUsage)
+			return nil
+		}
+		return err
+	}
+	if len(positional) == 0 {
+		return errors.New("migrate: " + migrateUsage)
+	}
+	action := positional[0]
+	number := func() (int, error) {
+		if len(positional) != 2 {
+			return 0, fmt.Errorf("migrate %s: want one number, e.g. `gpuquote migrate %s 1`", action, action)
+		}
+		n, err := strconv.Atoi(positional[1])
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("migrate %s: %q is not a migration number; want a whole number such as 1", action, positional[1])
+		}
+		return n, nil
 	}
 	if err := store.EnsureDatabase(ctx, c.databaseURL); err != nil {
 		return err
@@ -36,33 +102,34 @@ func migrateCmd(ctx context.Context, args []string, getenv func(string) string, 
 		return err
 	}
 	defer m.Close()
-	steps := func() (int, error) {
-		if len(args) < 2 {
-			return 0, fmt.Errorf("migrate %s: want a number", args[0])
-		}
-		return strconv.Atoi(args[1])
-	}
-	switch args[0] {
+	switch action {
 	case "up":
 		err = m.Up()
 	case "down":
-		n, serr := steps()
-		if serr != nil || n <= 0 {
-			return fmt.Errorf("migrate down: want a positive number of steps")
+		n, nerr := number()
+		if nerr != nil || n == 0 {
+			return fmt.Errorf("migrate down: want the number of migrations to undo, at least 1, e.g. `gpuquote migrate down 1`")
+		}
+		if err := checkDowngrade(ctx, c.databaseURL, m, n, *force, stdout); err != nil {
+			return err
 		}
 		err = m.Steps(-n)
+		var short migrate.ErrShortLimit
+		if errors.Is(err, fs.ErrNotExist) || errors.As(err, &short) {
+			return fmt.Errorf("migrate down %d: fewer than %d migrations were applied; `gpuquote migrate version` shows what is left", n, n)
+		}
 	case "force":
-		n, serr := steps()
-		if serr != nil {
-			return serr
+		n, nerr := number()
+		if nerr != nil {
+			return nerr
 		}
 		err = m.Force(n)
 	case "version":
 	default:
-		return fmt.Errorf("migrate: unknown action %q", args[0])
+		return fmt.Errorf("migrate: there is no action %q; %s", action, migrateUsage)
 	}
 	if err != nil && !errors.Is(err, migrate.ErrNoChange) {
-		return fmt.Errorf("migrate %s: %w", args[0], err)
+		return fmt.Errorf("migrate %s failed: %w", action, err)
 	}
 	v, dirty, err := m.Version()
 	if errors.Is(err, migrate.ErrNilVersion) {
@@ -76,73 +143,44 @@ func migrateCmd(ctx context.Context, args []string, getenv func(string) string, 
 	return nil
 }
 
-func userCmd(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer) error {
-	if len(args) == 0 || args[0] != "add" {
-		return errors.New("user: want `user add --email E --name N --role R` with the password on stdin")
+// checkDowngrade prints what undoing n migrations would drop and refuses
+// when that includes append-only records (the audit log, the decisions),
+// unless force is set: those are the records nobody may change, and a
+// downgrade would lose them for good.
+func checkDowngrade(ctx context.Context, url string, m *migrate.Migrate, n int, force bool, stdout io.Writer) error {
+	v, _, err := m.Version()
+	if errors.Is(err, migrate.ErrNilVersion) {
+		return errors.New("migrate down: no migration is applied, so there is nothing to undo")
 	}
-	fs := flag.NewFlagSet("user add", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	email := fs.String("email", "", "email")
-	name := fs.String("name", "", "display name")
-	role := fs.String("role", "", "procurement, engineer, manager or admin")
-	if err := fs.Parse(args[1:]); err != nil {
-		return fmt.Errorf("user add: %w", err)
-	}
-	if *email == "" || !strings.Contains(*email, "@") || *name == "" {
-		return errors.New("user add: --email and --name are required")
-	}
-	if !auth.Role(*role).Valid() {
-		return fmt.Errorf("user add: --role must be one of procurement, engineer, manager, admin")
-	}
-	line, err := bufio.NewReader(io.LimitReader(stdin, 4096)).ReadString('\n')
-	if err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("user add: read password: %w", err)
-	}
-	password := strings.TrimRight(line, "\r\n")
-	if err := auth.CheckPolicy(password); err != nil {
-		return fmt.Errorf("user add: password rejected (%s): at least %d characters, not a common password", err, auth.MinPasswordLen)
-	}
-	hash, err := auth.HashPassword(password, auth.DefaultParams)
 	if err != nil {
 		return err
 	}
-	st, closeFn, err := openForCLI(ctx, getenv)
+	pool, err := store.OpenPool(ctx, url)
 	if err != nil {
 		return err
 	}
-	defer closeFn()
-	u, err := st.CreateUser(ctx, cliActor, store.User{Email: *email, Name: *name, Role: auth.Role(*role), PasswordHash: hash})
+	defer pool.Close()
+	losses, err := store.New(pool, nil).DowngradeLosses(ctx, v, n)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "user %d added: %s (%s)\n", u.ID, u.Email, u.Role)
-	return nil
-}
-
-func tokenCmd(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
-	if len(args) == 0 || args[0] != "create" {
-		return errors.New("token: want `token create --email E`")
+	var guarded []string
+	if len(losses) > 0 {
+		fmt.Fprintf(stdout, "migrate down %d drops these tables and everything in them:\n", n)
 	}
-	fs := flag.NewFlagSet("token create", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	email := fs.String("email", "", "the token's owner")
-	name := fs.String("name", "cli", "a name to recognise the token by")
-	if err := fs.Parse(args[1:]); err != nil {
-		return fmt.Errorf("token create: %w", err)
+	for _, t := range losses {
+		note := ""
+		if t.AppendOnly {
+			note = " (append-only records)"
+			if t.Rows > 0 {
+				guarded = append(guarded, fmt.Sprintf("%s (%d rows)", t.Name, t.Rows))
+			}
+		}
+		fmt.Fprintf(stdout, "  %-24s %8d rows%s\n", t.Name, t.Rows, note)
 	}
-	st, closeFn, err := openForCLI(ctx, getenv)
-	if err != nil {
-		return err
+	if len(guarded) > 0 && !force {
+		return fmt.Errorf("migrate down %d refused: it would delete append-only records for good: %s. Take a backup (pg_dump) first, then run it again with --force-data-loss if you mean it",
+			n, strings.Join(guarded, ", "))
 	}
-	defer closeFn()
-	u, err := st.UserByEmail(ctx, *email)
-	if err != nil {
-		return fmt.Errorf("token create: no user %q", *email)
-	}
-	token, _, err := st.CreateToken(ctx, cliActor, u, *name)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(stdout, token)
 	return nil
 }

@@ -25,10 +25,15 @@ type config struct {
 	addr          string
 	demo          bool
 	secureCookies bool
+	// dbWait bounds how long the first connection to a configured
+	// database is retried (a container may start before PostgreSQL).
+	dbWait time.Duration
 }
 
-func loadConfig(name string, args []string, getenv func(string) string) (config, error) {
-	c := config{databaseURL: getenv("DATABASE_URL"), addr: getenv("ADDR"), demo: true}
+// loadConfig reads the environment, then args; -h prints the flags to
+// stdout (when given) and returns flag.ErrHelp.
+func loadConfig(name string, args []string, getenv func(string) string, stdout ...io.Writer) (config, error) {
+	c := config{databaseURL: getenv("DATABASE_URL"), addr: getenv("ADDR"), demo: true, dbWait: 60 * time.Second}
 	c.databaseSet = c.databaseURL != ""
 	if !c.databaseSet {
 		c.databaseURL = defaultDatabaseURL
@@ -44,14 +49,29 @@ func loadConfig(name string, args []string, getenv func(string) string) (config,
 		c.demo = b
 	}
 	if v := getenv("GPUQUOTE_SECURE_COOKIES"); v != "" {
-		c.secureCookies, _ = strconv.ParseBool(v)
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return c, fmt.Errorf("GPUQUOTE_SECURE_COOKIES=%q: want true or false", v)
+		}
+		c.secureCookies = b
+	}
+	if v := getenv("GPUQUOTE_DB_WAIT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return c, fmt.Errorf("GPUQUOTE_DB_WAIT=%q: want a duration such as 60s or 2m", v)
+		}
+		c.dbWait = d
 	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	url := fs.String("database-url", "", "PostgreSQL URL (env DATABASE_URL)")
 	fs.StringVar(&c.addr, "addr", c.addr, "listen address (env ADDR)")
 	fs.BoolVar(&c.demo, "demo", c.demo, "load demo data into an empty database (env GPUQUOTE_DEMO)")
-	if err := fs.Parse(args); err != nil {
+	fs.DurationVar(&c.dbWait, "db-wait", c.dbWait, "how long to retry the first connection to DATABASE_URL (env GPUQUOTE_DB_WAIT)")
+	out := io.Discard
+	if len(stdout) > 0 {
+		out = stdout[0]
+	}
+	if err := parseFlags(fs, args, out); err != nil {
 		return c, err
 	}
 	if *url != "" {
@@ -76,7 +96,12 @@ func newLogger(w io.Writer) *slog.Logger {
 // server binaries are installed.
 func openDatabase(ctx context.Context, c *config, log *slog.Logger) (*pgxpool.Pool, func(), error) {
 	cleanup := func() {}
-	err := store.EnsureDatabase(ctx, c.databaseURL)
+	var err error
+	if c.databaseSet {
+		err = ensureWithRetry(ctx, c.databaseURL, c.dbWait, log)
+	} else {
+		err = store.EnsureDatabase(ctx, c.databaseURL)
+	}
 	if err != nil && !c.databaseSet {
 		url, stop, lerr := startLocalPostgres(ctx, ".data/postgres", log)
 		if lerr != nil {
@@ -112,4 +137,30 @@ func openForCLI(ctx context.Context, getenv func(string) string) (*store.Store, 
 		return nil, nil, err
 	}
 	return store.New(pool, time.Now), closeFn, nil
+}
+
+// ensureWithRetry connects to (and if need be creates) the database,
+// retrying with exponential backoff for at most wait: in a container the
+// app may start before PostgreSQL accepts connections.
+func ensureWithRetry(ctx context.Context, url string, wait time.Duration, log *slog.Logger) error {
+	deadline := time.Now().Add(wait)
+	backoff := 250 * time.Millisecond
+	for {
+		err := store.EnsureDatabase(ctx, url)
+		if err == nil {
+			return nil
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			return fmt.Errorf("the database did not answer within %s (GPUQUOTE_DB_WAIT): %w", wait, err)
+		}
+		pause := min(backoff, left)
+		log.Warn("database not ready; retrying", "in", pause.String(), "err", err.Error())
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(pause):
+		}
+		backoff = min(2*backoff, 5*time.Second)
+	}
 }

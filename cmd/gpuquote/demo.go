@@ -43,9 +43,18 @@ var demoBrief = brief.Brief{
 	"term_months": "6",
 }
 
+// demoLock is the advisory lock key under which demo data is loaded.
+const demoLock = 0x6770717565646d6f // "gpquedmo"
+
 // loadDemo fills an empty database (no users yet) with demo users and a
-// demo evaluation. Passwords are random and printed once to the log.
+// demo evaluation. Passwords are random and printed once to the log. It
+// runs under an advisory lock, so of several instances starting on a new
+// database exactly one loads the demo and the others find it there.
 func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger) error {
+	return st.WithAdvisoryLock(ctx, demoLock, func() error { return loadDemoLocked(ctx, st, log) })
+}
+
+func loadDemoLocked(ctx context.Context, st *store.Store, log *slog.Logger) error {
 	n, err := st.CountUsers(ctx)
 	if err != nil || n > 0 {
 		return err
@@ -64,7 +73,8 @@ func loadDemo(ctx context.Context, st *store.Store, log *slog.Logger) error {
 		if d.role == auth.Procurement {
 			owner = u
 		}
-		log.Info("demo user (password shown once)", "email", d.email, "role", d.role, "password", password)
+		log.Info("demo user (password shown once)", "email", d.email, "role", d.role, "password", password,
+			"new_password", "echo 'a new passphrase' | gpuquote user passwd --email "+d.email)
 	}
 	e, err := st.CreateEvaluation(ctx, owner.Actor(), "Llama-3-70B fine-tuning capacity (demo)")
 	if err != nil {

@@ -1,6 +1,7 @@
 // Command gpuquote serves the gpuquote web application and administers its
 // database: `gpuquote serve` (the default), `gpuquote migrate`,
-// `gpuquote user add` and `gpuquote token create`.
+// `gpuquote user add|passwd`, `gpuquote token create` and
+// `gpuquote healthcheck`.
 package main
 
 import (
@@ -22,33 +23,42 @@ func main() {
 }
 
 const usage = `usage:
-  gpuquote [serve] [-addr ADDR] [-database-url URL]
-  gpuquote migrate up | down N | version | force N
+  gpuquote [serve] [-addr ADDR] [-database-url URL] [-demo=false] [-db-wait 60s]
+  gpuquote migrate up | down N [--force-data-loss] | version | force N
   gpuquote user add --email E --name N --role procurement|engineer|manager|admin   (password on stdin)
-  gpuquote token create --email E [--name NAME]
+  gpuquote user passwd --email E                                                   (password on stdin)
+  gpuquote token create --email E [--scope read|write|approve] [--days N] [--name NAME]
+  gpuquote healthcheck [-addr ADDR]
+  gpuquote help
 
-environment: DATABASE_URL, ADDR, GPUQUOTE_DEMO (default true), GPUQUOTE_SECURE_COOKIES
+Each command lists its options with -h. Passwords are read from the first
+line of standard input; surrounding spaces are dropped, as at sign-in.
+
+environment: DATABASE_URL, ADDR, GPUQUOTE_DEMO (default true), GPUQUOTE_SECURE_COOKIES,
+GPUQUOTE_DB_WAIT (default 60s)
 `
 
 // run is the whole program, with its environment passed in so tests can
 // drive it.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cmd := "serve"
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] != "" && args[0][0] != '-') {
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
 	case "serve":
-		return serve(ctx, args, getenv, stderr)
+		return serve(ctx, args, getenv, stdout, stderr)
 	case "migrate":
 		return migrateCmd(ctx, args, getenv, stdout)
 	case "user":
 		return userCmd(ctx, args, getenv, stdin, stdout)
 	case "token":
 		return tokenCmd(ctx, args, getenv, stdout)
+	case "healthcheck":
+		return healthcheck(ctx, args, getenv, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
-	return fmt.Errorf("unknown command %q\n%s", cmd, usage)
+	return fmt.Errorf("there is no command %q; `gpuquote help` lists the commands", cmd)
 }

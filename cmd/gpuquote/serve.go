@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -13,12 +14,22 @@ import (
 	"github.com/gpuquote/gpuquote/web"
 )
 
-func serve(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
-	c, err := loadConfig("serve", args, getenv)
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	c, err := loadConfig("serve", args, getenv, stdout)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
 	log := newLogger(stderr)
+	// Listen first: a busy port fails at once, before any database work and
+	// before the one-time demo passwords are printed.
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		return fmt.Errorf("cannot listen on %s: %v; set ADDR or -addr to a free address", c.addr, err)
+	}
+	defer ln.Close()
 	pool, closeDB, err := openDatabase(ctx, &c, log)
 	if err != nil {
 		return err
@@ -32,10 +43,6 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stder
 	}
 	go sweepSessions(ctx, st, log)
 
-	ln, err := net.Listen("tcp", c.addr)
-	if err != nil {
-		return err
-	}
 	srv := web.HTTPServer(c.addr, web.NewServer(web.Config{Store: st, Logger: log, SecureCookies: c.secureCookies}), log)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -59,7 +66,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stder
 	return nil
 }
 
-// sweepSessions deletes expired sessions every few minutes.
+// sweepSessions deletes expired sessions and past login-limit windows
+// every few minutes.
 func sweepSessions(ctx context.Context, st *store.Store, log interface{ Warn(string, ...any) }) {
 	t := time.NewTicker(5 * time.Minute)
 	defer t.Stop()
@@ -70,6 +78,9 @@ func sweepSessions(ctx context.Context, st *store.Store, log interface{ Warn(str
 		case <-t.C:
 			if _, err := st.DeleteExpiredSessions(ctx); err != nil {
 				log.Warn("sweep sessions", "err", err)
+			}
+			if _, err := st.DeleteOldLoginAttempts(ctx); err != nil {
+				log.Warn("sweep login attempts", "err", err)
 			}
 		}
 	}

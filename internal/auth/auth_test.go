@@ -65,3 +65,24 @@ func TestRolesDenyByDefault(t *testing.T) {
 		t.Errorf("token %q", tok)
 	}
 }
+
+func TestTokenScopes(t *testing.T) {
+	cases := []struct {
+		scope        Scope
+		post, decide bool
+	}{{ScopeRead, false, false}, {ScopeWrite, true, false}, {ScopeApprove, true, true}}
+	for _, c := range cases {
+		if !c.scope.AllowsMethod("GET") || c.scope.AllowsMethod("POST") != c.post || c.scope.AllowsMethod("DELETE") != c.post {
+			t.Errorf("%s: methods", c.scope)
+		}
+		if c.scope.Allows(Approve) != c.decide || c.scope.Allows(EditQuotes) != c.post {
+			t.Errorf("%s: permissions", c.scope)
+		}
+	}
+	if Scope("admin").Valid() || Scope("").Allows(EditQuotes) {
+		t.Error("an unknown scope allows something")
+	}
+	if NormalizePassword("  a b \n") != "a b" {
+		t.Error("NormalizePassword")
+	}
+}

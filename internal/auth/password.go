@@ -102,3 +102,9 @@ func CheckPolicy(password string) error {
 	}
 	return nil
 }
+
+// NormalizePassword is applied to a password wherever one is set or
+// checked (login, re-authentication, the admin's form, the CLI, the profile
+// page): surrounding white space is dropped, so a password pasted with a
+// trailing space or newline works the same way at every door.
+func NormalizePassword(p string) string { return strings.TrimSpace(p) }

@@ -3,6 +3,7 @@ package auth
 import (
 	"crypto/rand"
 	"crypto/sha256"
+	"slices"
 )
 
 // NewToken returns a fresh random token (about 130 bits, base32 text) for a
@@ -15,3 +16,55 @@ func HashToken(token string) []byte {
 	sum := sha256.Sum256([]byte(token))
 	return sum[:]
 }
+
+// Scope is what an API token may do, chosen when it is created.
+type Scope string
+
+// The token scopes, from least to most.
+const (
+	// ScopeRead allows reads only (GET and HEAD).
+	ScopeRead Scope = "read"
+	// ScopeWrite allows what the owner's role allows, except decisions.
+	ScopeWrite Scope = "write"
+	// ScopeApprove adds approvals, rejections, revocations and waivers. It
+	// can only be issued after a fresh login (or by the operator's CLI), so
+	// a stale session cannot mint a token that approves.
+	ScopeApprove Scope = "approve"
+)
+
+// Scopes lists every scope in order.
+var Scopes = []Scope{ScopeRead, ScopeWrite, ScopeApprove}
+
+// Valid reports whether s is one of Scopes.
+func (s Scope) Valid() bool { return slices.Contains(Scopes, s) }
+
+// AllowsMethod reports whether a token of scope s may make a request with
+// this HTTP method: a read-only token may only read.
+func (s Scope) AllowsMethod(method string) bool {
+	switch method {
+	case "GET", "HEAD", "OPTIONS":
+		return true
+	}
+	return s == ScopeWrite || s == ScopeApprove
+}
+
+// Allows reports whether a token of scope s may exercise permission p
+// (on top of its owner's role holding p).
+func (s Scope) Allows(p Permission) bool {
+	switch p {
+	case Approve:
+		return s == ScopeApprove
+	case ReadAudit:
+		return s.Valid()
+	}
+	return s == ScopeWrite || s == ScopeApprove
+}
+
+// Token lifetimes: an admin may change the default and the maximum within
+// these bounds.
+const (
+	DefaultTokenDays = 90
+	MaxTokenDays     = 365
+	// TokenDaysCeiling is the largest maximum an admin may set.
+	TokenDaysCeiling = 3650
+)

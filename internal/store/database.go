@@ -39,8 +39,10 @@ func EnsureDatabase(ctx context.Context, url string) error {
 	return nil
 }
 
-// isDuplicateDatabase tolerates two instances creating the database at once.
+// isDuplicateDatabase tolerates two instances creating the database at
+// once: the loser sees duplicate_database, or, when both passed the
+// existence check together, a unique violation on pg_database's name index.
 func isDuplicateDatabase(err error) bool {
 	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == "42P04"
+	return errors.As(err, &pgErr) && (pgErr.Code == "42P04" || pgErr.Code == "23505")
 }

@@ -133,6 +133,13 @@ func (s *Store) UpdateUser(ctx context.Context, by audit.Actor, id int64, c User
 				return err
 			}
 		}
+		// Deactivation revokes the user's tokens for good: reactivating the
+		// account must not bring old credentials back to life.
+		if !after.Active {
+			if _, err := tx.Exec(ctx, `UPDATE api_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, id, s.Now()); err != nil {
+				return err
+			}
+		}
 		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: actorEmail(by), Action: "user.update",
 			ObjectType: "user", ObjectID: fmt.Sprint(id), Before: before.auditView(), After: after.auditView()})
 	})
@@ -167,5 +174,26 @@ func (s *Store) updateUserColumn(ctx context.Context, by audit.Actor, id int64, 
 		}
 		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: actorEmail(by), Action: action,
 			ObjectType: "user", ObjectID: fmt.Sprint(id), After: after})
+	})
+}
+
+// ChangePassword sets a new password hash and ends every session of the
+// user but keepSession (the token of the session that made the change; ""
+// ends them all), in one audited transaction.
+func (s *Store) ChangePassword(ctx context.Context, by audit.Actor, id int64, hash, keepSession string) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, id, hash)
+		if err != nil {
+			return fmt.Errorf("store: change password %d: %w", id, err)
+		}
+		if tag.RowsAffected() == 0 {
+			return fmt.Errorf("store: change password %d: %w", id, ErrNotFound)
+		}
+		ended, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2`, id, auth.HashToken(keepSession))
+		if err != nil {
+			return fmt.Errorf("store: change password %d: end sessions: %w", id, err)
+		}
+		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: actorEmail(by), Action: "user.password",
+			ObjectType: "user", ObjectID: fmt.Sprint(id), After: map[string]any{"sessions_ended": ended.RowsAffected()}})
 	})
 }

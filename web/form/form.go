@@ -106,7 +106,11 @@ type Role struct {
 	Role string `form:"role" validate:"required,oneof=procurement engineer manager admin"`
 }
 
-// Token names a new API token.
+// Token is a new API token: a name, a scope, a lifetime in days ("" for
+// the default) and, after the fresh-login window, the password again.
 type Token struct {
-	Name string `form:"name" validate:"max=100"`
+	Name     string `form:"name" validate:"max=100"`
+	Scope    string `form:"scope" validate:"omitempty,oneof=read write approve"`
+	Days     string `form:"days" validate:"omitempty,numeric,max=5"`
+	Password string `form:"password" validate:"max=256"`
 }

@@ -4,9 +4,10 @@ import "github.com/gpuquote/gpuquote/internal/auth"
 
 // AdminUsers is the admin's users page.
 type AdminUsers struct {
-	Users  []AdminUserRow
-	Tokens []TokenRow
-	Form   NewUserForm
+	Users    []AdminUserRow
+	Tokens   []TokenRow
+	Form     NewUserForm
+	Lifetime TokenLifetime
 }
 
 // AdminUserRow is one user in the admin list.
@@ -35,6 +36,9 @@ type TokenRow struct {
 	Name     string
 	Created  string
 	LastUsed string
+	Scope    string
+	Expires  string
+	Expired  bool
 	Revoked  bool
 }
 
@@ -46,8 +50,8 @@ type Profile struct {
 	Language  string // "" follows the browser
 	Tokens    []TokenRow
 	NewToken  string // shown once, right after creation
-	TokenName string
-	Error     string
+	TokenForm TokenForm
+	Password  PasswordForm
 }
 
 // AuditPage lists audit entries.
