@@ -219,6 +219,9 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 		if cur != nil && cur.QuoteID == sq.ID {
 			m.Current = &views.ApprovalView{Provider: sq.ProviderName, By: cur.DecidedBy, At: z.DateTime(cur.DecidedAt), Reason: cur.Reason,
 				Hash: cur.ContentHash, Stale: cur.InputsHash != st.InputsHash(sq.Quote), Self: cur.SelfApproval}
+			if cur.Snapshot.DiffersFromAward() {
+				m.Current.Recommended = cur.Snapshot.Recommendation.AwardProvider
+			}
 		}
 	}
 	s.render(w, r, http.StatusOK, views.MemoView(s.page(r, z.T("memo.title", map[string]any{"Name": st.Evaluation.Name}), "evaluations"), m))

@@ -107,15 +107,19 @@ type Snapshot struct {
 
 // Figures are the quote's worksheet figures at the time of the decision.
 type Figures struct {
-	Currency    string            `json:"currency"`
-	TCO         string            `json:"tco"`
-	TCOLow      string            `json:"tco_low"`
-	TCOHigh     string            `json:"tco_high"`
-	CostPerUnit string            `json:"cost_per_unit"`
-	Unit        string            `json:"unit"`
-	Lines       map[string]string `json:"lines"`
-	Incomplete  bool              `json:"incomplete"`
-	Missing     []string          `json:"missing"`
+	Currency    string `json:"currency"`
+	TCO         string `json:"tco"`
+	TCOLow      string `json:"tco_low"`
+	TCOHigh     string `json:"tco_high"`
+	CostPerUnit string `json:"cost_per_unit"`
+	// ContractValue and MonthlyEquivalent are what the quote's term,
+	// minimum spend and upfront make owed.
+	ContractValue     string            `json:"contract_value,omitempty"`
+	MonthlyEquivalent string            `json:"monthly_equivalent,omitempty"`
+	Unit              string            `json:"unit"`
+	Lines             map[string]string `json:"lines"`
+	Incomplete        bool              `json:"incomplete"`
+	Missing           []string          `json:"missing"`
 }
 
 // FlagRecord is a red flag and, for a blocker, its waiver.
@@ -142,6 +146,16 @@ type Recommendation struct {
 	NotReady bool     `json:"not_ready"`
 	Summary  string   `json:"summary"`
 	Reasons  []string `json:"reasons"`
+	// AwardQuoteID and AwardProvider name the quote the analysis said to
+	// award, so a record shows when a manager chose another (and why).
+	AwardQuoteID  int64  `json:"award_quote_id,omitempty"`
+	AwardProvider string `json:"award_provider,omitempty"`
+}
+
+// DiffersFromAward reports whether the decision is on another quote than
+// the one the analysis said to award.
+func (s Snapshot) DiffersFromAward() bool {
+	return s.Recommendation.AwardQuoteID != 0 && s.Recommendation.AwardQuoteID != s.QuoteID
 }
 
 // Hash is the SHA-256 of the snapshot's JSON. encoding/json writes struct

@@ -16,6 +16,9 @@ func (st *Analysis) Snapshot(sq store.StoredQuote, kind, reason string, by store
 		Provider: sq.ProviderName, Terms: quote.Cells(sq.Quote), Assumptions: map[string]string{},
 		Decision: kind, Reason: reason, DecidedBy: by.Name + " <" + by.Email + ">", DecidedAt: now.UTC(),
 		Recommendation: approval.Recommendation{Option: string(st.Rec.Option), NotReady: st.Rec.NotReady, Summary: st.Rec.Summary.Text}}
+	if w := st.Award.Winner; w != nil {
+		snap.Recommendation.AwardQuoteID, snap.Recommendation.AwardProvider = w.QuoteID, w.Provider
+	}
 	for _, r := range st.Rec.Reasons {
 		snap.Recommendation.Reasons = append(snap.Recommendation.Reasons, r.Text)
 	}
@@ -28,7 +31,8 @@ func (st *Analysis) Snapshot(sq store.StoredQuote, kind, reason string, by store
 		res := st.WS.Results[i]
 		fig := approval.Figures{Currency: st.A.Currency, TCO: minor(res.TCO), TCOLow: minor(res.Low),
 			TCOHigh: minor(res.High), CostPerUnit: minor(res.CostPerUnit), Unit: st.A.UnitName,
-			Lines: map[string]string{}, Incomplete: res.Incomplete}
+			Lines: map[string]string{}, Incomplete: res.Incomplete,
+			ContractValue: minor(res.Contract.Value), MonthlyEquivalent: minor(res.Contract.Monthly)}
 		for _, l := range res.Lines {
 			fig.Lines[l.Key] = minor(l.Amount)
 		}

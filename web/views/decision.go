@@ -77,6 +77,9 @@ type ApprovalView struct {
 	Hash     string
 	Stale    bool
 	Self     bool
+	// Recommended names the quote the analysis said to award when the
+	// approval is on another one; the reason given stands beside it.
+	Recommended string
 }
 
 // HistoryRow is one decision record.
