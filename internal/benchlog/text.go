@@ -4,7 +4,18 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unsafe"
 )
+
+// asString views an upload as a string without copying it: a 45 MB log
+// would otherwise be duplicated by every parser. The parsers never modify
+// data and strings.Clone whatever they keep, so no result aliases it.
+func asString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
 
 // Helpers shared by the parsers. They work on one string holding the whole
 // upload: converting once and slicing afterwards keeps the per-line work free

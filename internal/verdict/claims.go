@@ -108,11 +108,22 @@ func claims(in Input, reports []UploadReport) []Claim {
 			return Unverified, true
 		}},
 		{term: "inter_node_fabric", stated: fabricOK && fabric != quote.FabricNone, judge: func(c Check) (ClaimStatus, bool) {
-			if c.ID != "nccl_busbw" {
+			switch c.ID {
+			case "nccl_busbw":
+			case "ib_ports", "perftest_bw":
+				return byStatus(c.ID)(c)
+			default:
 				return "", false
 			}
 			if nodes, _ := c.Args["Nodes"].(int); nodes < 2 {
 				return "", false // a one-node run says nothing about the fabric
+			}
+			// Only a run on the quoted fabric verifies it: an EFA log says
+			// nothing about an InfiniBand claim, and a log that does not
+			// name its transport cannot tell.
+			nw, _ := c.Args["Network"].(string)
+			if ran, ok := fabricOfNetwork(nw); !ok || ran != fabric {
+				return Unverified, true
 			}
 			return byStatus("nccl_busbw")(c)
 		}},
