@@ -100,4 +100,3 @@ func outlierChecks(in Input, reports []UploadReport) {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
-

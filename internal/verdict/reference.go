@@ -43,7 +43,7 @@ type Shape struct {
 	Intra    quote.IntraNode
 	Fabric   quote.Fabric
 	Nodes    int
-	Ranks    int // 0 when unknown
+	Ranks    int     // 0 when unknown
 	NICs     int     // NICs per node, 0 when not stated
 	NICGbps  float64 // speed of one NIC in Gb/s, 0 when the quote does not give it
 	PCIeOnly bool

@@ -132,7 +132,9 @@ func nvbandwidthChecks(in Input, r *benchlog.NVBandwidthReport) []Check {
 	return out
 }
 
-func pairText(p benchlog.Pair) string { return "GPU" + strconv.Itoa(p.From) + "→GPU" + strconv.Itoa(p.To) }
+func pairText(p benchlog.Pair) string {
+	return "GPU" + strconv.Itoa(p.From) + "→GPU" + strconv.Itoa(p.To)
+}
 
 func nvlinkChecks(in Input, r *benchlog.NVLinkReport) []Check {
 	_, wants := wantsNVLink(in.Quote)

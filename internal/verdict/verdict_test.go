@@ -175,8 +175,8 @@ func TestEvaluateSamples(t *testing.T) {
 		},
 		{
 			name: "Nebius InfiniBand two nodes as expected", file: "nccl/h100-2node-16gpu-nebius-ib-hash-stripped.txt", quote: h100IB2,
-			checks:  []string{"nccl_busbw:pass", "nccl_latency:pass", "nccl_span:pass"},
-			tests:   map[acceptance.Test]Status{acceptance.NCCLAllReduce: Pass},
+			checks: []string{"nccl_busbw:pass", "nccl_latency:pass", "nccl_span:pass"},
+			tests:  map[acceptance.Test]Status{acceptance.NCCLAllReduce: Pass},
 			// No NCCL INFO line says the run went over InfiniBand.
 			claims:  map[string]ClaimStatus{"inter_node_fabric": Unverified, "nodes": Verified},
 			measure: map[string]string{"nccl_busbw": "468.46"},
@@ -430,4 +430,3 @@ func TestSeveralUploadsTogether(t *testing.T) {
 		t.Errorf("gpu_model evidence = %v", evidence)
 	}
 }
-
