@@ -158,7 +158,7 @@ func cleanFileName(name string) string {
 }
 
 // benchKinds are the formats a user may state; "" detects from content.
-var benchKinds = []benchlog.Kind{benchlog.KindNCCL, benchlog.KindNvidiaSMI, benchlog.KindTopo, benchlog.KindFio}
+var benchKinds = benchlog.Kinds()
 
 func parseKind(s string) (benchlog.Kind, bool) {
 	s = strings.TrimSpace(s)
@@ -184,7 +184,9 @@ func parseLog(kind benchlog.Kind, content []byte) store.NewBenchmark {
 	var pe *benchlog.ParseError
 	switch {
 	case err == nil:
-		nb.Result, nb.Kind = res, string(res.Kind)
+		// Only the compact figures are stored; the log itself is kept for
+		// download and re-parsing.
+		nb.Result, nb.Kind = benchlog.Compact(res), string(res.Kind)
 	case errors.As(err, &pe):
 		nb.ParseError, nb.ParseErrorLine = pe.Reason, pe.Line
 	default:

@@ -89,6 +89,10 @@ func (s *Server) routes() http.Handler {
 			r.Post("/quotes/{id}/benchmarks", s.h(s.uploadBenchmark))
 			r.Post("/quotes/{id}/acceptance", s.h(s.recordAcceptance))
 		})
+		r.With(s.requirePermission(auth.UploadBenchmarks)).Group(func(r chi.Router) {
+			r.Post("/quotes/{id}/benchmarks/{bid}/withdraw", s.h(s.withdrawBenchmark))
+			r.Post("/quotes/{id}/benchmarks/{bid}/kind", s.h(s.reclassifyBenchmark))
+		})
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		r.With(s.requirePermission(auth.ManageUsers)).Group(func(r chi.Router) {
 			r.Get("/admin/users", s.h(s.adminUsers))
@@ -124,6 +128,10 @@ func (s *Server) routes() http.Handler {
 		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Group(func(r chi.Router) {
 			r.Post("/quotes/{id}/benchmarks", s.h(s.apiUploadBenchmark))
 			r.Post("/quotes/{id}/acceptance", s.h(s.apiRecordAcceptance))
+		})
+		r.With(s.requirePermission(auth.UploadBenchmarks)).Group(func(r chi.Router) {
+			r.Post("/quotes/{id}/benchmarks/{bid}/withdraw", s.h(s.apiWithdrawBenchmark))
+			r.Post("/quotes/{id}/benchmarks/{bid}/kind", s.h(s.apiReclassifyBenchmark))
 		})
 	})
 	return r

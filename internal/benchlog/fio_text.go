@@ -16,6 +16,18 @@ func parseFioText(s string) (*FioReport, error) {
 	var dir *FioDir // direction whose latency lines follow
 	var group *FioGroup
 	inDisks := false
+	// Several invocations pasted into one file: a job description or a
+	// version line after a "Run status group" summary starts a new run.
+	run, sawGroup := 0, false
+	nextRun := func() {
+		if sawGroup {
+			run, sawGroup = run+1, false
+			descs = map[string]desc{}
+		}
+	}
+	var pct *FioLatency // the distribution whose "| 1.00th=[..]" lines follow
+	pctScale := 1.0
+	askedMS := 0.0
 	sc := lineScanner{s: s}
 	for {
 		raw, ok := sc.next()
@@ -26,18 +38,52 @@ func parseFioText(s string) (*FioReport, error) {
 		if t == "" {
 			continue
 		}
+		if pct != nil && strings.HasPrefix(t, "|") {
+			fioPercentiles(pct, t, pctScale)
+			continue
+		}
+		pct = nil
+		// runtime= only caps a job unless time_based makes it the length.
+		if ms, ok := fioRuntimeFlag(t); ok && strings.Contains(t, "time_based") {
+			askedMS = ms
+		}
 		switch {
+		case strings.HasPrefix(t, "fio: terminating on signal") || strings.Contains(t, "fio: terminating on signal"):
+			rep.incomplete(FioInterrupted)
+			continue
 		case strings.HasPrefix(t, "fio-") && !strings.ContainsAny(t, " \t"):
+			nextRun()
 			rep.Version = strings.Clone(t)
 			continue
+		case strings.Contains(t, "percentiles (") && job != nil:
+			pct, pctScale = &FioLatency{}, fioUnitScale(t)
+			if strings.HasPrefix(t, "sync") || strings.HasPrefix(t, "fsync") {
+				if job.Sync == nil {
+					job.Sync = &FioLatency{}
+				}
+				pct = job.Sync
+			} else if dir != nil && strings.HasPrefix(t, "clat") {
+				dir.Latency = pct
+			}
+			continue
+		case (strings.HasPrefix(t, "sync (") || strings.HasPrefix(t, "fsync (")) && job != nil && strings.Contains(t, "avg="):
+			if us, ok := fioLatency(t); ok {
+				if job.Sync == nil {
+					job.Sync = &FioLatency{}
+				}
+				job.Sync.MeanUS = us
+			}
+			continue
 		case strings.Contains(t, ": (g=") && strings.Contains(t, "rw="):
+			nextRun()
 			name := t[:strings.Index(t, ": (g=")]
 			descs[name] = desc{rw: kvValue(t, "rw="), bs: fioBlockSize(t)}
 			continue
 		case strings.Contains(t, ": (groupid="):
+			nextRun()
 			k := strings.Index(t, ": (groupid=")
 			name := t[:k]
-			j := FioJob{Name: strings.Clone(name)}
+			j := FioJob{Name: strings.Clone(name), Run: run, RuntimeAskedMS: askedMS}
 			j.GroupID, _ = strconv.Atoi(kvValue(t, "groupid="))
 			j.Jobs, _ = strconv.Atoi(kvValue(t, "jobs="))
 			j.Error, _ = strconv.Atoi(kvValue(t, "err="))
@@ -54,6 +100,7 @@ func parseFioText(s string) (*FioReport, error) {
 				id, _ = strconv.Atoi(f[3])
 			}
 			rep.Groups = append(rep.Groups, FioGroup{ID: id})
+			sawGroup = true
 			group, job, dir, inDisks = &rep.Groups[len(rep.Groups)-1], nil, nil, false
 			continue
 		case strings.HasPrefix(t, "Disk stats"):
@@ -71,7 +118,8 @@ func parseFioText(s string) (*FioReport, error) {
 			}
 			if group == nil && strings.ToLower(name) == name {
 				if job == nil {
-					rep.Jobs = append(rep.Jobs, FioJob{})
+					nextRun()
+					rep.Jobs = append(rep.Jobs, FioJob{Run: run, RuntimeAskedMS: askedMS})
 					job = &rep.Jobs[len(rep.Jobs)-1]
 				}
 				d, err := parseFioDirLine(rest, sc.n)
@@ -377,4 +425,55 @@ func fioBlockSize(t string) string {
 		v = v[:j]
 	}
 	return v
+}
+
+// fioPercentiles reads "|  1.00th=[   14],  5.00th=[   15], 99.90th=[ 3785],".
+func fioPercentiles(l *FioLatency, t string, scale float64) {
+	for _, part := range strings.Split(strings.TrimPrefix(t, "|"), "],") {
+		k, v, ok := strings.Cut(part, "th=[")
+		if !ok || len(l.Percentiles) >= 32 {
+			continue
+		}
+		p, ok1 := parseFinite(trim(k))
+		x, ok2 := parseFinite(trim(strings.TrimSuffix(trim(v), "]")))
+		if ok1 && ok2 && p > 0 && p <= 100 {
+			l.Percentiles = append(l.Percentiles, FioPercentile{P: p, US: x * scale})
+		}
+	}
+}
+
+// fioUnitScale is the µs per unit of "clat percentiles (msec):".
+func fioUnitScale(t string) float64 {
+	switch {
+	case strings.Contains(t, "(nsec)"):
+		return 0.001
+	case strings.Contains(t, "(msec)"):
+		return 1000
+	case strings.Contains(t, "(sec)"):
+		return 1e6
+	}
+	return 1
+}
+
+// fioRuntimeFlag finds "--runtime=60" (seconds unless a unit follows) on a
+// command line pasted above the output.
+func fioRuntimeFlag(t string) (float64, bool) {
+	i := strings.Index(t, "--runtime=")
+	if i < 0 {
+		return 0, false
+	}
+	v := t[i+len("--runtime="):]
+	if j := strings.IndexAny(v, " \t"); j >= 0 {
+		v = v[:j]
+	}
+	if ms, ok := fioDuration(v); ok {
+		return ms, true
+	}
+	if x, ok := parseFinite(v); ok {
+		return x * 1000, true
+	}
+	if x, unit, ok := numberWithUnit(v); ok && unit == "m" {
+		return x * 60000, true
+	}
+	return 0, false
 }

@@ -64,6 +64,11 @@ type Benchmark struct {
 	UploadedByID   int64
 	UploadedBy     string // the uploader's name
 	UploadedAt     time.Time
+	// Withdrawal: a wrong upload is taken back, kept for the record and
+	// never counted. WithdrawnAt is nil while the upload counts.
+	WithdrawnAt    *time.Time
+	WithdrawnBy    string
+	WithdrawReason string
 }
 
 // DuplicateError means the same bytes were already uploaded to the quote;
@@ -99,15 +104,18 @@ func SHA256Hex(b []byte) string {
 
 const benchmarkSelect = `SELECT b.id, b.quote_id, q.evaluation_id, b.kind, b.original_name, b.storage_key::text, b.sha256,
 	b.size_bytes, b.result, COALESCE(b.parse_error, ''), b.parse_error_line, b.run_date, b.region, b.gpu_model,
-	b.image_version, b.framework_version, b.node_ids, b.uploaded_by, u.name, b.uploaded_at
-	FROM benchmark_uploads b JOIN quotes q ON q.id = b.quote_id JOIN users u ON u.id = b.uploaded_by`
+	b.image_version, b.framework_version, b.node_ids, b.uploaded_by, u.name, b.uploaded_at,
+	b.withdrawn_at, COALESCE(w.name, ''), b.withdraw_reason
+	FROM benchmark_uploads b JOIN quotes q ON q.id = b.quote_id JOIN users u ON u.id = b.uploaded_by
+	LEFT JOIN users w ON w.id = b.withdrawn_by`
 
 func scanBenchmark(row pgx.CollectableRow) (Benchmark, error) {
 	var b Benchmark
 	var result []byte
 	err := row.Scan(&b.ID, &b.QuoteID, &b.EvaluationID, &b.Kind, &b.FileName, &b.StorageKey, &b.SHA256,
 		&b.Size, &result, &b.ParseError, &b.ParseErrorLine, &b.Meta.RunDate, &b.Meta.Region, &b.Meta.GPUModel,
-		&b.Meta.ImageVersion, &b.Meta.FrameworkVersion, &b.Meta.NodeIDs, &b.UploadedByID, &b.UploadedBy, &b.UploadedAt)
+		&b.Meta.ImageVersion, &b.Meta.FrameworkVersion, &b.Meta.NodeIDs, &b.UploadedByID, &b.UploadedBy, &b.UploadedAt,
+		&b.WithdrawnAt, &b.WithdrawnBy, &b.WithdrawReason)
 	if err != nil {
 		return b, err
 	}
@@ -191,23 +199,7 @@ func (s *Store) CreateBenchmark(ctx context.Context, by audit.Actor, quoteID int
 		if id, err = insertBenchmark(ctx, tx, by, quoteID, evaluationID, nb); err != nil {
 			return err
 		}
-		if decide == nil {
-			return nil
-		}
-		rows, _ := tx.Query(ctx, benchmarkSelect+` WHERE b.quote_id = $1 ORDER BY b.id`, quoteID)
-		all, err := pgx.CollectRows(rows, scanBenchmark)
-		if err != nil {
-			return err
-		}
-		for _, ar := range decide(all) {
-			if ar.EvidenceID == 0 {
-				ar.EvidenceID = id
-			}
-			if err := applyAuto(ctx, tx, by, quoteID, evaluationID, ar); err != nil {
-				return err
-			}
-		}
-		return nil
+		return redecide(ctx, tx, by, quoteID, evaluationID, id, decide)
 	})
 	var dup *DuplicateError
 	if errors.As(err, &dup) {
@@ -250,4 +242,131 @@ func (s *Store) BenchmarkContent(ctx context.Context, id int64) (Benchmark, []by
 		return b, nil, notFound(fmt.Sprintf("store: benchmark %d content", id), err)
 	}
 	return b, content, nil
+}
+
+// redecide runs decide over every upload of the quote inside tx and
+// records the automatic outcomes it changes; id names the upload being
+// changed, for outcomes that cite none.
+func redecide(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluationID, id int64, decide Decide) error {
+	if decide == nil {
+		return nil
+	}
+	rows, _ := tx.Query(ctx, benchmarkSelect+` WHERE b.quote_id = $1 ORDER BY b.id`, quoteID)
+	all, err := pgx.CollectRows(rows, scanBenchmark)
+	if err != nil {
+		return err
+	}
+	for _, ar := range decide(all) {
+		if ar.EvidenceID == 0 {
+			ar.EvidenceID = id
+		}
+		if err := applyAuto(ctx, tx, by, quoteID, evaluationID, ar); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ErrWithdrawn means the upload was already withdrawn.
+var ErrWithdrawn = errors.New("store: benchmark already withdrawn")
+
+// ErrWithdrawReason means a withdrawal without a reason.
+var ErrWithdrawReason = errors.New("store: a withdrawal needs a reason")
+
+// WithdrawBenchmark takes an upload back: it stays stored and listed, with
+// who withdrew it and why, but no verdict counts it any more. The audit
+// row and the re-decided acceptance outcomes are in the same transaction.
+func (s *Store) WithdrawBenchmark(ctx context.Context, by audit.Actor, id int64, reason string, decide Decide) (Benchmark, error) {
+	if reason == "" {
+		return Benchmark{}, ErrWithdrawReason
+	}
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		quoteID, evaluationID, err := lockBenchmark(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `UPDATE benchmark_uploads SET withdrawn_at = now(), withdrawn_by = $2, withdraw_reason = $3
+			WHERE id = $1 AND withdrawn_at IS NULL`, id, by.ID, reason)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrWithdrawn
+		}
+		if err := insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "benchmark.withdraw",
+			ObjectType: "benchmark", ObjectID: fmt.Sprint(id), EvaluationID: evaluationID,
+			Before: map[string]any{"withdrawn": false}, After: map[string]any{"withdrawn": true, "reason": reason}}); err != nil {
+			return err
+		}
+		return redecide(ctx, tx, by, quoteID, evaluationID, id, decide)
+	})
+	if err != nil {
+		return Benchmark{}, fmt.Errorf("store: withdraw benchmark %d: %w", id, err)
+	}
+	return s.Benchmark(ctx, id)
+}
+
+// Reparse is a stored log read again as another kind: exactly one of
+// Result and ParseError is set, as for NewBenchmark.
+type Reparse struct {
+	Kind           string
+	Result         *benchlog.Result
+	ParseError     string
+	ParseErrorLine int
+}
+
+// ReclassifyBenchmark stores a misdetected log's new kind and parse, with
+// the audit row and the re-decided outcomes, in one transaction. The
+// content is untouched: the same bytes, read as another format.
+func (s *Store) ReclassifyBenchmark(ctx context.Context, by audit.Actor, id int64, rp Reparse, decide Decide) (Benchmark, error) {
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		quoteID, evaluationID, err := lockBenchmark(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		var oldKind string
+		if err := tx.QueryRow(ctx, `SELECT kind FROM benchmark_uploads WHERE id = $1`, id).Scan(&oldKind); err != nil {
+			return err
+		}
+		if oldKind == KindEvidence {
+			return fmt.Errorf("benchmark %d is an evidence file: %w", id, ErrNotFound)
+		}
+		var result []byte
+		var parseErr *string
+		if rp.Result != nil {
+			if result, err = json.Marshal(rp.Result); err != nil {
+				return err
+			}
+		} else {
+			parseErr = &rp.ParseError
+		}
+		if _, err := tx.Exec(ctx, `UPDATE benchmark_uploads SET kind = $2, result = $3, parse_error = $4, parse_error_line = $5 WHERE id = $1`,
+			id, rp.Kind, result, parseErr, rp.ParseErrorLine); err != nil {
+			return err
+		}
+		after := map[string]any{"kind": rp.Kind}
+		if parseErr != nil {
+			after["parse_error"], after["parse_error_line"] = rp.ParseError, rp.ParseErrorLine
+		}
+		if err := insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "benchmark.reclassify",
+			ObjectType: "benchmark", ObjectID: fmt.Sprint(id), EvaluationID: evaluationID,
+			Before: map[string]any{"kind": oldKind}, After: after}); err != nil {
+			return err
+		}
+		return redecide(ctx, tx, by, quoteID, evaluationID, id, decide)
+	})
+	if err != nil {
+		return Benchmark{}, fmt.Errorf("store: reclassify benchmark %d: %w", id, err)
+	}
+	return s.Benchmark(ctx, id)
+}
+
+// lockBenchmark takes the row lock of an upload's quote (as an upload
+// does) and returns the quote and its evaluation.
+func lockBenchmark(ctx context.Context, tx pgx.Tx, id int64) (quoteID, evaluationID int64, err error) {
+	if err = tx.QueryRow(ctx, `SELECT quote_id FROM benchmark_uploads WHERE id = $1`, id).Scan(&quoteID); err != nil {
+		return 0, 0, notFound(fmt.Sprintf("benchmark %d", id), err)
+	}
+	evaluationID, err = lockQuote(ctx, tx, quoteID)
+	return quoteID, evaluationID, err
 }

@@ -192,7 +192,7 @@ func busbwCheck(q quote.Quote, run benchlog.NCCLRun, n int) (Check, bool) {
 		return c, true
 	}
 	eff := bw / exp.Lo
-	c.Key = "bench.check.nccl_busbw"
+	c.Key = "bench.check.nccl_busbw_band"
 	c.Args["Lo"], c.Args["Hi"], c.Args["Class"], c.Args["Source"] = gbsNum(exp.Lo), gbsNum(exp.Hi), exp.Class, exp.Source
 	c.Args["Basis"], c.Args["Efficiency"] = basisOf(sh), num(100*eff, 0)
 	switch {
@@ -221,7 +221,7 @@ func latencyCheck(q quote.Quote, run benchlog.NCCLRun, n int) (Check, bool) {
 		return Check{}, false
 	}
 	limit := latencySlack * exp.LatHi
-	c := Check{ID: "nccl_latency", Key: "bench.check.nccl_latency", Status: Pass, Line: run.SmallMsgLine,
+	c := Check{ID: "nccl_latency", Key: "bench.check.nccl_latency_limit", Status: Pass, Line: run.SmallMsgLine,
 		Args: map[string]any{"Run": n, "Collective": collective(run), "Measured": num(run.SmallMsgLatencyUS, 1),
 			"Size": Bytes(run.SmallMsgSize), "Lo": num(exp.LatLo, 0), "Hi": num(exp.LatHi, 0), "Limit": num(limit, 0)}}
 	if run.SmallMsgLatencyUS > limit {

@@ -301,12 +301,12 @@ func TestBusBWThresholds(t *testing.T) {
 		want  Status
 		key   string
 	}{
-		{"as expected", 8, 8 << 30, 470, Pass, "bench.check.nccl_busbw"},
-		{"90 % is as expected", 8, 8 << 30, 423, Pass, "bench.check.nccl_busbw"},
-		{"ring on 8 GPUs is low", 8, 8 << 30, 368, Low, "bench.check.nccl_busbw"},
-		{"half is poor", 8, 8 << 30, 235, Fail, "bench.check.nccl_busbw"},
+		{"as expected", 8, 8 << 30, 470, Pass, "bench.check.nccl_busbw_band"},
+		{"90 % is as expected", 8, 8 << 30, 423, Pass, "bench.check.nccl_busbw_band"},
+		{"ring on 8 GPUs is low", 8, 8 << 30, 368, Low, "bench.check.nccl_busbw_band"},
+		{"half is poor", 8, 8 << 30, 235, Fail, "bench.check.nccl_busbw_band"},
 		{"above NVLink4 is impossible", 8, 8 << 30, 540, Fail, "bench.check.nccl_busbw_impossible"},
-		{"four GPUs are judged on ring", 4, 8 << 30, 368, Pass, "bench.check.nccl_busbw"},
+		{"four GPUs are judged on ring", 4, 8 << 30, 368, Pass, "bench.check.nccl_busbw_band"},
 		{"256 MiB is too small to judge", 8, 256 << 20, 300, Incomplete, "bench.check.nccl_busbw_small"},
 	}
 	for _, tt := range tests {
