@@ -223,7 +223,7 @@ func latencyCheck(q quote.Quote, run benchlog.NCCLRun, n int) (Check, bool) {
 	limit := latencySlack * exp.LatHi
 	c := Check{ID: "nccl_latency", Key: "bench.check.nccl_latency_limit", Status: Pass, Line: run.SmallMsgLine,
 		Args: map[string]any{"Run": n, "Collective": collective(run), "Measured": num(run.SmallMsgLatencyUS, 1),
-			"Size": Bytes(run.SmallMsgSize), "Lo": num(exp.LatLo, 0), "Hi": num(exp.LatHi, 0), "Limit": num(limit, 0)}}
+			"Size": Bytes(run.SmallMsgSize), "Lo": num(exp.LatLo, 0), "Hi": num(exp.LatHi, 0), "Limit": gbsNum(limit)}}
 	if run.SmallMsgLatencyUS > limit {
 		c.Status = Low
 	}
