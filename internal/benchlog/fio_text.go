@@ -301,4 +301,3 @@ func parseFioGroupLine(rest string, n int) (FioDir, error) {
 	}
 	return d, nil
 }
-

@@ -266,4 +266,3 @@ func redecide(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluatio
 	}
 	return nil
 }
-
