@@ -1,3 +1,5 @@
+ALTER TABLE benchmark_uploads ALTER COLUMN content SET COMPRESSION default;
+
 -- Back to the four benchmark kinds and nine tests: rows that only the newer
 -- schema can hold are removed first, so the old constraints apply.
 DELETE FROM acceptance_results WHERE test IN ('interconnect', 'fabric_links', 'burn_in');

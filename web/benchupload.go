@@ -180,13 +180,13 @@ func parseLog(kind benchlog.Kind, content []byte) store.NewBenchmark {
 		kind = benchlog.Detect(content)
 	}
 	nb := store.NewBenchmark{Kind: string(kind), Content: content}
-	res, err := benchlog.Parse(kind, content)
+	// Only the compact figures are stored; the log itself is kept for
+	// download and re-parsing.
+	res, err := benchlog.ParseCompact(kind, content)
 	var pe *benchlog.ParseError
 	switch {
 	case err == nil:
-		// Only the compact figures are stored; the log itself is kept for
-		// download and re-parsing.
-		nb.Result, nb.Kind = benchlog.Compact(res), string(res.Kind)
+		nb.Result, nb.Kind = res, string(res.Kind)
 	case errors.As(err, &pe):
 		nb.ParseError, nb.ParseErrorLine = pe.Reason, pe.Line
 	default:

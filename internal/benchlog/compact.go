@@ -70,6 +70,24 @@ func Compact(r *Result) *Result {
 	return &out
 }
 
+// ParseCompact is Parse returning the stored form directly: nccl-tests
+// runs are compacted as the parser finishes them, so memory stays bounded
+// by one run whatever the log's size. Compact(Parse(...)) gives the same.
+func ParseCompact(kind Kind, data []byte) (*Result, error) {
+	if kind == KindUnknown {
+		kind = Detect(data)
+	}
+	if kind != KindNCCL {
+		res, err := Parse(kind, data)
+		return Compact(res), err
+	}
+	rep, err := parseNCCL(data, true)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Kind: KindNCCL, NCCL: rep}, nil
+}
+
 func points(rows []NCCLRow) []NCCLPoint {
 	step := 1
 	if len(rows) > maxChartPoints {

@@ -32,7 +32,7 @@ func (p IBPort) Up() bool {
 	return strings.EqualFold(p.State, "Active") && strings.EqualFold(p.PhysState, "LinkUp")
 }
 
-const maxIBPorts = 256
+const maxIBPorts = 4096
 
 // ParseIBStat parses ibstat and ibstatus output.
 func ParseIBStat(data []byte) (*IBStatReport, error) {

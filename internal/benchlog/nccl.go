@@ -221,18 +221,26 @@ type ncclParser struct {
 	pendingHost map[string]struct{}
 	network     string // last transport an NCCL INFO line named
 	rccl        bool   // an RCCL version or debug line was seen
+	// compact keeps runs in their stored form as they finish (see Compact).
+	compact bool
+	charted int
+	omitted []NCCLOmitted
+	rowBuf  []NCCLRow
+	devBuf  []NCCLDevice
 }
 
 // ParseNCCL parses nccl-tests stdout (any collective, any version from
 // v1.0.0 on), including launcher prefixes, NCCL_DEBUG lines, several runs
 // per file and failed runs. It returns a *ParseError when no run is found
 // or a table row is malformed in the middle of a table.
-func ParseNCCL(data []byte) (*NCCLReport, error) {
+func ParseNCCL(data []byte) (*NCCLReport, error) { return parseNCCL(data, false) }
+
+func parseNCCL(data []byte, compact bool) (*NCCLReport, error) {
 	s := asString(data)
 	if err := checkText(KindNCCL, s); err != nil {
 		return nil, err
 	}
-	p := &ncclParser{fields: make([]string, 0, 32)}
+	p := &ncclParser{fields: make([]string, 0, 32), compact: compact}
 	sc := lineScanner{s: s}
 	for {
 		raw, ok := sc.next()
@@ -247,7 +255,7 @@ func ParseNCCL(data []byte) (*NCCLReport, error) {
 	if len(p.runs) == 0 {
 		return nil, errorf(KindNCCL, sc.n, "no nccl-tests output found (no nThread line, column header, table or failure line)")
 	}
-	return &NCCLReport{Runs: p.runs}, nil
+	return &NCCLReport{Runs: p.runs, Omitted: p.omitted}, nil
 }
 
 // line handles one physical line. Data rows take the fast path: they start

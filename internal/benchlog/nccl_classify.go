@@ -229,6 +229,7 @@ func (p *ncclParser) newRun(n int) *ncclRunState {
 	p.finishRun()
 	st := &ncclRunState{phase: phHeader}
 	st.run.StartLine, st.run.EndLine = n, n
+	st.run.Rows, st.run.Devices, p.rowBuf, p.devBuf = p.rowBuf, p.devBuf, nil, nil
 	if p.pendingColl != "" {
 		st.run.Collective, st.run.CollectiveSource = p.pendingColl, "command"
 		p.pendingColl = ""

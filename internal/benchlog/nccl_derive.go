@@ -24,6 +24,23 @@ func (p *ncclParser) finishRun() {
 		r.Library = "rccl"
 	}
 	st.summarise()
+	if p.compact {
+		// Keep only what is stored: a 45 MB log of thousands of runs then
+		// needs one run's rows in memory at a time, not all of them.
+		if len(p.runs) >= MaxStoredRuns {
+			p.omitted = omit(p.omitted, st.run)
+			p.rowBuf, p.devBuf = st.run.Rows[:0], st.run.Devices[:0]
+			return
+		}
+		if !st.run.Failed && p.charted < maxChartRuns && len(st.run.Rows) > 0 {
+			st.run.Points = points(st.run.Rows)
+			p.charted++
+		}
+		// The next run reuses the row and device arrays: their figures are
+		// summarised and nothing refers to them any more.
+		p.rowBuf, p.devBuf = st.run.Rows[:0], st.run.Devices[:0]
+		st.run.Rows, st.run.Devices = nil, nil
+	}
 	p.runs = append(p.runs, st.run)
 }
 

@@ -53,8 +53,8 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 			if i := strings.Index(name, " (UUID"); i >= 0 {
 				name = name[:i]
 			}
-			if len(rep.GPUs) >= maxMatrix {
-				return nil, errorf(KindNVLink, sc.n, "more than %d GPUs", maxMatrix)
+			if len(rep.GPUs) >= maxIBPorts {
+				return nil, errorf(KindNVLink, sc.n, "more than %d GPUs", maxIBPorts)
 			}
 			rep.GPUs = append(rep.GPUs, NVLinkGPU{Index: idx, Name: strings.Clone(trim(name)), Line: sc.n})
 			cur = &rep.GPUs[len(rep.GPUs)-1]

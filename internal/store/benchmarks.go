@@ -1,12 +1,15 @@
 package store
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -165,11 +168,14 @@ func insertBenchmark(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, ev
 	if nodes == nil {
 		nodes = []string{}
 	}
+	if err := stageContent(ctx, tx, nb.Content); err != nil {
+		return 0, err
+	}
 	var id int64
 	err = tx.QueryRow(ctx, `INSERT INTO benchmark_uploads (quote_id, kind, original_name, sha256, size_bytes, content,
 		result, parse_error, parse_error_line, run_date, region, gpu_model, image_version, framework_version, node_ids, uploaded_by)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
-		quoteID, nb.Kind, nb.FileName, sum, len(nb.Content), nb.Content, result, parseErr, nb.ParseErrorLine,
+		SELECT $1, $2, $3, $4, $5, s.content, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM upload_content s RETURNING id`,
+		quoteID, nb.Kind, nb.FileName, sum, len(nb.Content), result, parseErr, nb.ParseErrorLine,
 		nb.Meta.RunDate, nb.Meta.Region, nb.Meta.GPUModel, nb.Meta.ImageVersion, nb.Meta.FrameworkVersion, nodes, by.ID).Scan(&id)
 	if isUniqueViolation(err) {
 		return 0, fmt.Errorf("insert: %w", ErrExists)
@@ -263,6 +269,38 @@ func redecide(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluatio
 		if err := applyAuto(ctx, tx, by, quoteID, evaluationID, ar); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// copyHeader and copyTrailer frame one row of one bytea column in
+// PostgreSQL's binary COPY format.
+var (
+	copyHeader  = []byte("PGCOPY\n\xff\r\n\x00\x00\x00\x00\x00\x00\x00\x00\x00")
+	copyTrailer = []byte{0xff, 0xff}
+)
+
+// stageContent streams a log into a transaction-local table with COPY, so
+// that a 45 MB upload is not copied twice more into a query's parameters
+// and wire buffer (which cost some 150 MB of memory per upload); the
+// INSERT then takes it from there inside the server.
+func stageContent(ctx context.Context, tx pgx.Tx, content []byte) error {
+	if _, err := tx.Exec(ctx, `CREATE TEMP TABLE IF NOT EXISTS upload_content (content bytea NOT NULL) ON COMMIT DELETE ROWS`); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `TRUNCATE upload_content`); err != nil {
+		return err
+	}
+	var tuple [6]byte
+	binary.BigEndian.PutUint16(tuple[0:2], 1) // one field
+	binary.BigEndian.PutUint32(tuple[2:6], uint32(len(content)))
+	r := io.MultiReader(bytes.NewReader(copyHeader), bytes.NewReader(tuple[:]), bytes.NewReader(content), bytes.NewReader(copyTrailer))
+	tag, err := tx.Conn().PgConn().CopyFrom(ctx, r, `COPY upload_content (content) FROM STDIN (FORMAT binary)`)
+	if err != nil {
+		return fmt.Errorf("stage content: %w", err)
+	}
+	if tag.RowsAffected() != 1 {
+		return fmt.Errorf("stage content: %d rows", tag.RowsAffected())
 	}
 	return nil
 }
