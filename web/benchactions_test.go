@@ -66,7 +66,7 @@ func TestWithdrawnUploadIsKeptButNotCounted(t *testing.T) {
 
 	// The page shows it withdrawn, with the reason.
 	eng, _ := a.login("eng2@example.com", auth.Engineer)
-	d := doc(t, eng.get("/quotes/" + itoa(q.ID) + "/benchmarks"))
+	d := doc(t, eng.get("/quotes/"+itoa(q.ID)+"/benchmarks"))
 	row := d.Find("#benchmark-" + itoa(poor))
 	if st, _ := row.Attr("data-status"); st != "withdrawn" || !strings.Contains(row.Find("[data-testid=bench-withdrawn]").Text(), "wrong cluster") {
 		t.Errorf("withdrawn row: %s %q", st, row.Text())
@@ -136,7 +136,7 @@ func TestParserNotesAndIncompleteRunsShown(t *testing.T) {
 		t.Errorf("answer = %v", b)
 	}
 	eng, _ := a.login("eng2@example.com", auth.Engineer)
-	d := doc(t, eng.get("/quotes/" + itoa(q.ID) + "/benchmarks"))
+	d := doc(t, eng.get("/quotes/"+itoa(q.ID)+"/benchmarks"))
 	if n := d.Find("[data-testid=bench-notes]").Text(); !strings.Contains(n, "no footer") {
 		t.Errorf("notes on the page = %q", n)
 	}

@@ -3,8 +3,8 @@ package store
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
