@@ -58,7 +58,10 @@ func ParseGPUBurn(data []byte) (*GPUBurnReport, error) {
 	}
 	rep.GPUs = gpus
 	if len(gpus) == 0 {
-		return nil, errorf(KindGPUBurn, line, "no gpu-burn progress or verdict lines found")
+		if len(data) > 0 && data[len(data)-1] == '\n' {
+			line-- // the count ran past the final newline
+		}
+		return nil, errorf(KindGPUBurn, max(line, 1), "no gpu-burn progress or verdict lines found")
 	}
 	return rep, nil
 }
