@@ -74,6 +74,7 @@ func Compact(r *Result) *Result {
 // runs are compacted as the parser finishes them, so memory stays bounded
 // by one run whatever the log's size. Compact(Parse(...)) gives the same.
 func ParseCompact(kind Kind, data []byte) (*Result, error) {
+	data = stripANSI(data)
 	if kind == KindUnknown {
 		kind = Detect(data)
 	}

@@ -59,6 +59,7 @@ type Result struct {
 // Parse parses data as kind; KindUnknown means "run Detect first". An
 // unrecognised or unreadable input returns a *ParseError and a nil Result.
 func Parse(kind Kind, data []byte) (*Result, error) {
+	data = stripANSI(data)
 	if kind == KindUnknown {
 		if err := checkText(KindUnknown, asString(data)); err != nil {
 			return nil, err
@@ -109,7 +110,7 @@ func Parse(kind Kind, data []byte) (*Result, error) {
 // quote anything in its options, and topo output often starts with the
 // literal command "nvidia-smi topo -m", so both go before nvidia-smi.
 func Detect(data []byte) Kind {
-	s := asString(data)
+	s := asString(stripANSI(data))
 	if strings.IndexByte(s, 0) >= 0 || strings.TrimSpace(s) == "" {
 		return KindUnknown
 	}

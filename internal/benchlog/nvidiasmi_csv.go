@@ -39,12 +39,14 @@ func isQueryHeader(line string) bool {
 			return false
 		}
 		for i := 0; i < len(name); i++ {
+			// Field names are case-insensitive and newer drivers print some
+			// in camel case ("pci.baseClass", "clocks_event_reasons.active").
 			c := name[i]
-			if !(c >= 'a' && c <= 'z' || isDigit(c) || c == '.' || c == '_') {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '.' || c == '_') {
 				return false
 			}
 		}
-		known = known || queryFields[name]
+		known = known || queryFields[strings.ToLower(name)]
 	}
 	return known
 }
@@ -150,6 +152,7 @@ func parseSMICSV(s string) (*SMIReport, error) {
 	}
 	col := map[string]int{}
 	for i, c := range cols {
+		c = strings.ToLower(c)
 		if _, dup := col[c]; !dup && c != "" {
 			col[c] = i
 		}

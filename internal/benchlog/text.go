@@ -1,6 +1,7 @@
 package benchlog
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -168,4 +169,45 @@ func addCapped(list []string, max int, s string) []string {
 		return list
 	}
 	return append(list, s)
+}
+
+// stripANSI removes terminal escape sequences (colours and cursor moves
+// that `script`, `watch --color` or a coloured nvidia-smi leave in a
+// capture): CSI "ESC [ ... letter" and OSC "ESC ] ... BEL/ST". Newlines are
+// never inside one, so line numbers stay true. Input without ESC is
+// returned as is.
+func stripANSI(b []byte) []byte {
+	if bytes.IndexByte(b, 0x1b) < 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != 0x1b {
+			out = append(out, b[i])
+			continue
+		}
+		if i+1 >= len(b) {
+			break
+		}
+		switch b[i+1] {
+		case '[':
+			j := i + 2
+			for j < len(b) && (b[j] >= 0x30 && b[j] <= 0x3f || b[j] >= 0x20 && b[j] <= 0x2f) {
+				j++
+			}
+			i = j // the final byte (0x40–0x7e) is dropped with the sequence
+		case ']':
+			j := i + 2
+			for j < len(b) && b[j] != 0x07 && b[j] != '\n' && !(b[j] == 0x1b && j+1 < len(b) && b[j+1] == '\\') {
+				j++
+			}
+			if j < len(b) && b[j] == 0x1b {
+				j++
+			}
+			i = j
+		default:
+			i++ // a two-byte escape such as ESC (B
+		}
+	}
+	return out
 }
