@@ -117,13 +117,14 @@ func burnProgress(rep *GPUBurnReport, gpus []GPUBurnGPU, t string, line int) ([]
 		return gpus, errorf(KindGPUBurn, line, "progress line names more than %d GPUs", maxMatrix*4)
 	}
 	gpus = growBurn(gpus, len(procs))
+	var f []string
 	for i, p := range procs {
-		f := strings.Fields(strings.NewReplacer("(", " ", ")", " ").Replace(p))
+		f = splitFields(p, f)
 		if len(f) < 2 {
 			return gpus, errorf(KindGPUBurn, line, "progress entry %q: expected \"N (G Gflop/s)\"", trim(p))
 		}
 		gpus[i].Proc, _ = strconv.ParseInt(f[0], 10, 64)
-		gpus[i].Gflops, _ = parseFinite(f[1])
+		gpus[i].Gflops, _ = parseFinite(strings.Trim(f[1], "()"))
 	}
 	if trim(errPart) != "" {
 		errs := strings.Split(strings.ReplaceAll(errPart, "(WARNING!)", ""), " - ")

@@ -227,6 +227,7 @@ type ncclParser struct {
 	omitted []NCCLOmitted
 	rowBuf  []NCCLRow
 	devBuf  []NCCLDevice
+	scratch []string // fields of the header line being read
 }
 
 // ParseNCCL parses nccl-tests stdout (any collective, any version from

@@ -69,10 +69,12 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		if st == nil || st.phase >= phTable {
 			st = p.newRun(n)
 		}
-		st.run.Config = parseNThread(c)
+		p.scratch = splitFields(c, p.scratch)
+		st.run.Config = parseNThread(p.scratch)
 		return nil
 	case strings.HasPrefix(c, "Rank "):
-		if d, ok := parseDevice(c); ok {
+		p.scratch = splitFields(c, p.scratch)
+		if d, ok := parseDevice(c, p.scratch); ok {
 			st := p.cur
 			if st == nil || st.phase >= phFooter {
 				st = p.newRun(n)
@@ -125,7 +127,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		}
 		return nil
 	case strings.Contains(c, "busbw") && (strings.HasPrefix(c, "size ") || strings.HasPrefix(c, "bytes ")):
-		spec, ok := newColSpec(strings.Fields(c))
+		p.scratch = splitFields(c, p.scratch)
+		spec, ok := newColSpec(p.scratch)
 		if !ok {
 			return errorf(KindNCCL, n, "column header without size, time, algbw and busbw columns: %q", c)
 		}

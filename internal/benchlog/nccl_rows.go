@@ -56,7 +56,10 @@ func newColSpec(names []string) (*colSpec, bool) {
 	group := -1
 	pos := 0
 	for _, nm := range names {
-		l := strings.ToLower(nm)
+		l := nm
+		if hasUpper(nm) {
+			l = strings.ToLower(nm)
+		}
 		switch {
 		case group < 0 && (l == "size" || l == "bytes"):
 			sp.size = pos
@@ -197,4 +200,13 @@ func (pc *placeCols) parse(f []string, scale float64) (NCCLResult, string) {
 		res.HasMaxError, res.MaxError = true, v
 	}
 	return res, ""
+}
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
