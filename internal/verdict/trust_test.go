@@ -236,3 +236,17 @@ func TestOutliersNamed(t *testing.T) {
 		}
 	}
 }
+
+// An interrupted fio run is incomplete: its good bandwidth passes nothing.
+func TestInterruptedFioIsIncomplete(t *testing.T) {
+	text := strings.Replace(lines(t, "fio/text-fio-3.28-nvme-raid0-seqread-1m-qd32.txt", 1, 1000), "Run status group 0",
+		"fio: terminating on signal 2\nRun status group 0", 1)
+	rep := Evaluate(Input{Quote: quoteOf(t, h100Node), Brief: map[string]string{"dataset_tb": "100", "staging_window_hours": "4"},
+		Uploads: []Upload{parsed(t, "fio.txt", text)}})
+	if ids := got(rep.Uploads[0]); strings.Join(ids, ",") != "fio_incomplete:incomplete,staging:incomplete" {
+		t.Errorf("checks = %v", ids)
+	}
+	if st := outcome(rep, acceptance.StorageStaging); st != Incomplete {
+		t.Errorf("storage_staging = %s", st)
+	}
+}
