@@ -250,3 +250,14 @@ func TestInterruptedFioIsIncomplete(t *testing.T) {
 		t.Errorf("storage_staging = %s", st)
 	}
 }
+
+// The memory in a device name is compared with the quoted memory.
+func TestDeviceNameMemory(t *testing.T) {
+	u := parsed(t, "coll.log", lines(t, fiveColl, 1, 32)) // NVIDIA H100 80GB HBM3
+	for gb, want := range map[string]ClaimStatus{"80": Verified, "141": Contradicted} {
+		rep := Evaluate(Input{Quote: quoteOf(t, with(h100Node, "gpu_memory_gb", gb)), Uploads: []Upload{u}})
+		if st := claimOf(rep, "gpu_memory_gb"); st != want {
+			t.Errorf("quoted %s GB: %s, want %s", gb, st, want)
+		}
+	}
+}
