@@ -2,6 +2,7 @@ package benchlog
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -92,4 +93,21 @@ func TestFioRepeatedAndInterrupted(t *testing.T) {
 	if rep, err := ParseFio([]byte(short)); err != nil || !rep.Incomplete || rep.IncompleteReasons[0] != FioShortRuntime {
 		t.Errorf("short runtime: %+v %v", rep, err)
 	}
+}
+
+// The fast decimal path agrees with strconv wherever it answers.
+func FuzzFastDecimal(f *testing.F) {
+	for _, s := range []string{"482.27", "0", "-1", "0.000001", "123456789012345", "1.", ".5", "7e-07", "N/A", "99999999.9999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, ok := fastDecimal(s)
+		if !ok {
+			return
+		}
+		want, err := strconv.ParseFloat(s, 64)
+		if err != nil || want != v {
+			t.Fatalf("%q: fast %v, strconv %v (%v)", s, v, want, err)
+		}
+	})
 }

@@ -120,11 +120,11 @@ func (sp *colSpec) parseRow(f []string, st *ncclRunState) (NCCLRow, string) {
 	default:
 		return r, fmt.Sprintf("row has %d fields, the column header has %d", nf, sp.n)
 	}
-	var err error
-	if r.Size, err = strconv.ParseInt(f[sp.size], 10, 64); err != nil {
+	var ok bool
+	if r.Size, ok = fastInt(f[sp.size]); !ok {
 		return r, fmt.Sprintf("size %q is not a byte count", f[sp.size])
 	}
-	if r.Count, err = strconv.ParseInt(f[sp.count], 10, 64); err != nil {
+	if r.Count, ok = fastInt(f[sp.count]); !ok {
 		return r, fmt.Sprintf("count %q is not an element count", f[sp.count])
 	}
 	if sp.typ >= 0 {

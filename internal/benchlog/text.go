@@ -127,6 +127,9 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // parseFinite parses a float and rejects NaN and ±Inf, which strconv
 // accepts but which would poison maxima and break JSON encoding later.
 func parseFinite(s string) (float64, bool) {
+	if v, ok := fastDecimal(s); ok {
+		return v, true
+	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
 		return 0, false
@@ -210,4 +213,67 @@ func stripANSI(b []byte) []byte {
 		}
 	}
 	return out
+}
+
+// pow10 are the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// fastDecimal parses the plain decimals tables print ("482.27", "0",
+// "-1") in the exact fast path: at most 15 digits make an integer a
+// float64 holds exactly, and one division by an exact power of ten is
+// correctly rounded, so the result equals strconv.ParseFloat's. Anything
+// else (exponents, more digits, N/A) reports false for strconv to handle.
+func fastDecimal(s string) (float64, bool) {
+	if s == "" || len(s) > 17 {
+		return 0, false
+	}
+	neg := false
+	i := 0
+	if s[0] == '-' || s[0] == '+' {
+		neg, i = s[0] == '-', 1
+	}
+	var mant uint64
+	digits, frac := 0, -1
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			mant = mant*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+		case c == '.' && frac < 0:
+			frac = 0
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 15 {
+		return 0, false
+	}
+	v := float64(mant)
+	if frac > 0 {
+		v /= pow10[frac]
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// fastInt parses a plain non-negative decimal integer of up to 18 digits.
+func fastInt(s string) (int64, bool) {
+	if s == "" || len(s) > 18 {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	return v, true
 }
