@@ -261,3 +261,16 @@ func TestDeviceNameMemory(t *testing.T) {
 		}
 	}
 }
+
+// An abridged device list is shown among the checks; the run still
+// counts its eight ranks from busbw/algbw and passes.
+func TestAbridgedDeviceListShown(t *testing.T) {
+	text := lines(t, fiveColl, 1, 9) + lines(t, fiveColl, 14, 32)
+	rep := Evaluate(Input{Quote: quoteOf(t, h100Node), Uploads: []Upload{parsed(t, "abridged.log", text)}})
+	if c := check(rep.Uploads[0], "nccl_abridged"); c.Status != Info || c.Args["Ranks"] != 8 {
+		t.Errorf("checks = %v", got(rep.Uploads[0]))
+	}
+	if st := outcome(rep, acceptance.NCCLAllReduce); st != Pass {
+		t.Errorf("nccl_allreduce = %s", st)
+	}
+}
