@@ -144,3 +144,28 @@ func TestParserNotesAndIncompleteRunsShown(t *testing.T) {
 		t.Errorf("verdict = %q", v)
 	}
 }
+
+// The API returns fio's latency percentiles, sync latency included.
+func TestAPIReturnsFioLatency(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	tok := a.token("eng@example.com", auth.Engineer)
+	log := "ckpt: (groupid=0, jobs=1): err= 0: pid=42: Tue Dec  1 10:00:00 2026\n" +
+		"  write: IOPS=2210, BW=2210MiB/s (2317MB/s)(129GiB/60001msec)\n" +
+		"    clat percentiles (usec):\n     |  1.00th=[  200], 99.00th=[  900],\n" +
+		"  fsync/fdatasync/sync_file_range:\n    sync (usec): min=194, max=32040, avg=1436.45, stdev=1264.44\n" +
+		"    sync percentiles (usec):\n     |  1.00th=[  212], 99.00th=[ 6456],\n"
+	res, out := a.apiUpload(tok, q.ID, "fio.txt", []byte(log), nil)
+	wantStatus(t, res, http.StatusCreated)
+	fio := out["benchmark"].(map[string]any)["figures"].(map[string]any)["fio"].(map[string]any)
+	job := fio["job_details"].([]any)[0].(map[string]any)
+	sync := job["sync_latency"].(map[string]any)
+	pcts := sync["percentiles"].([]any)
+	if sync["mean_us"] != 1436.45 || len(pcts) != 2 || pcts[1].(map[string]any)["us"] != float64(6456) {
+		t.Errorf("sync latency = %v", sync)
+	}
+	if clat := job["write_latency"].(map[string]any)["percentiles"].([]any); len(clat) != 2 {
+		t.Errorf("write latency = %v", job["write_latency"])
+	}
+}
