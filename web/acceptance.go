@@ -8,9 +8,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gpuquote/gpuquote/internal/acceptance"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
-	"github.com/gpuquote/gpuquote/internal/verdict"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -24,7 +24,7 @@ func parseAcceptance(f map[string]string) (store.NewAcceptance, map[string]strin
 	errs := map[string]string{}
 	na := store.NewAcceptance{Test: strings.TrimSpace(f["test"]), Status: strings.TrimSpace(f["status"]),
 		Note: strings.TrimSpace(f["note"])}
-	if !verdict.Test(na.Test).Valid() {
+	if !acceptance.Test(na.Test).Valid() {
 		errs["test"] = "bench.error.test"
 	}
 	switch na.Status {

@@ -1,12 +1,11 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"time"
 
-	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/acceptance"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/verdict"
@@ -26,7 +25,16 @@ type apiBenchmark struct {
 	Status     string         `json:"status"` // "parsed", "parse_failed" or "evidence"
 	ParseError *apiParseError `json:"parse_error,omitempty"`
 	Figures    any            `json:"figures,omitempty"`
+	Notes      []string       `json:"notes,omitempty"` // the parser's own observations
+	Withdrawn  *apiWithdrawn  `json:"withdrawn,omitempty"`
 	Verdict    apiVerdict     `json:"verdict"`
+}
+
+// apiWithdrawn says who took an upload back, when and why.
+type apiWithdrawn struct {
+	By     string    `json:"by"`
+	At     time.Time `json:"at"`
+	Reason string    `json:"reason"`
 }
 
 type apiBenchMeta struct {
@@ -53,68 +61,6 @@ type apiCheck struct {
 	Message string `json:"message"`
 }
 
-// apiNCCLRun is one nccl-tests run's figures. Status is "failed" for a run
-// whose figures must not be used, else "ok"; bandwidths are GB/s.
-type apiNCCLRun struct {
-	Run               int      `json:"run"`
-	Collective        string   `json:"collective"`
-	Status            string   `json:"status"`
-	Failed            bool     `json:"failed"`
-	FailureReasons    []string `json:"failure_reasons,omitempty"`
-	Ranks             int      `json:"ranks"`
-	Nodes             int      `json:"nodes"`
-	GPUModel          string   `json:"gpu_model,omitempty"`
-	PeakBusBW         float64  `json:"peak_busbw_gbs"`
-	PeakSize          int64    `json:"peak_size_bytes"`
-	MaxSize           int64    `json:"max_size_bytes"`
-	MaxSizeBusBW      float64  `json:"max_size_busbw_gbs"`
-	AvgBusBW          *float64 `json:"avg_busbw_gbs,omitempty"`
-	SmallMsgSize      int64    `json:"small_msg_size_bytes"`
-	SmallMsgLatencyUS float64  `json:"small_msg_latency_us"`
-	TotalWrong        int64    `json:"total_wrong"`
-	StartLine         int      `json:"start_line"`
-}
-
-func apiFigures(r *benchlog.Result) any {
-	switch {
-	case r == nil:
-		return nil
-	case r.NCCL != nil:
-		runs := make([]apiNCCLRun, 0, len(r.NCCL.Runs))
-		for i, run := range r.NCCL.Runs {
-			a := apiNCCLRun{Run: i + 1, Collective: run.Collective, Status: "ok", Failed: run.Failed, FailureReasons: run.FailureReasons,
-				Ranks: run.Ranks, Nodes: run.Nodes, GPUModel: run.GPUModel, PeakBusBW: run.PeakBusBW, PeakSize: run.PeakSize,
-				MaxSize: run.MaxSize, MaxSizeBusBW: run.MaxSizeBusBW, SmallMsgSize: run.SmallMsgSize,
-				SmallMsgLatencyUS: run.SmallMsgLatencyUS, TotalWrong: run.TotalWrong, StartLine: run.StartLine}
-			if run.Failed {
-				a.Status = "failed"
-			}
-			if run.HasAvgBusBW {
-				avg := run.AvgBusBW
-				a.AvgBusBW = &avg
-			}
-			runs = append(runs, a)
-		}
-		return map[string]any{"nccl": map[string]any{"runs": runs}}
-	case r.NvidiaSMI != nil:
-		s := r.NvidiaSMI
-		var mib int64
-		for _, g := range s.GPUs {
-			mib = max(mib, g.MemoryTotalMiB)
-		}
-		return map[string]any{"nvidia_smi": map[string]any{"format": s.Format, "driver_version": s.DriverVersion,
-			"cuda_version": s.CUDAVersion, "gpu_count": s.GPUCount, "gpu_model": s.GPUModel, "memory_total_mib": mib}}
-	case r.Topo != nil:
-		return map[string]any{"topo": map[string]any{"gpus": len(r.Topo.GPUs), "nics": len(r.Topo.NICs),
-			"all_nvlink": r.Topo.AllNVLink, "min_nvlinks": r.Topo.MinNVLinks}}
-	case r.Fio != nil:
-		t := r.Fio.Total
-		return map[string]any{"fio": map[string]any{"jobs": len(r.Fio.Jobs), "read_gbs": t.Read.BWBytes / 1e9,
-			"write_gbs": t.Write.BWBytes / 1e9, "read_iops": t.Read.IOPS, "write_iops": t.Write.IOPS}}
-	}
-	return nil
-}
-
 func apiBenchmarkOf(z *i18n.Localizer, b store.Benchmark, rep verdict.UploadReport) apiBenchmark {
 	out := apiBenchmark{ID: b.ID, QuoteID: b.QuoteID, Kind: b.Kind, FileName: b.FileName, SHA256: b.SHA256, Size: b.Size,
 		UploadedBy: b.UploadedBy, UploadedAt: b.UploadedAt, Download: fmt.Sprintf("/benchmarks/%d/download", b.ID),
@@ -126,6 +72,10 @@ func apiBenchmarkOf(z *i18n.Localizer, b store.Benchmark, rep verdict.UploadRepo
 	}
 	if out.Metadata.NodeIDs == nil {
 		out.Metadata.NodeIDs = []string{}
+	}
+	out.Notes = parserNotes(b.Result)
+	if b.WithdrawnAt != nil {
+		out.Withdrawn = &apiWithdrawn{By: b.WithdrawnBy, At: *b.WithdrawnAt, Reason: b.WithdrawReason}
 	}
 	switch {
 	case b.Kind == store.KindEvidence:
@@ -160,7 +110,7 @@ func apiSuite(history []store.AcceptanceResult) map[string]any {
 	current := store.CurrentAcceptance(history)
 	c := store.Count(current)
 	tests := make([]apiAcceptance, 0, len(store.AcceptanceTests))
-	for _, t := range verdict.Tests() {
+	for _, t := range acceptance.Tests() {
 		a, ok := current[string(t)]
 		if !ok {
 			a = store.AcceptanceResult{Test: string(t), Status: store.AcceptancePending}
@@ -184,14 +134,12 @@ func (s *Server) apiUploadBenchmark(w http.ResponseWriter, r *http.Request) erro
 	nb, problem := prepareUpload(up, err)
 	if problem == nil {
 		var saved store.Benchmark
-		saved, err = s.store.CreateBenchmark(r.Context(), currentUser(r).Actor(), sq.ID, nb, decideFor(sq.Quote, b.Data))
-		var dup *store.DuplicateError
+		var changed bool
+		saved, changed, problem, err = s.saveUpload(r, sq, b.Data, nb, up)
 		switch {
-		case errors.As(err, &dup):
-			problem = duplicateProblem(z, dup)
 		case err != nil:
 			return err
-		default:
+		case problem == nil:
 			d, err := s.loadBench(r.Context(), sq, b.Data)
 			if err != nil {
 				return err
@@ -203,8 +151,12 @@ func (s *Server) apiUploadBenchmark(w http.ResponseWriter, r *http.Request) erro
 				}
 			}
 			ab := apiBenchmarkOf(z, saved, rep)
+			status := http.StatusCreated
+			if changed {
+				status = http.StatusOK // the stored upload was re-classified
+			}
 			w.Header().Set("Location", ab.Download)
-			writeJSON(w, http.StatusCreated, map[string]any{"benchmark": ab, "acceptance": apiSuite(d.history)})
+			writeJSON(w, status, map[string]any{"benchmark": ab, "acceptance": apiSuite(d.history), "reclassified": changed})
 			return nil
 		}
 	}

@@ -113,7 +113,7 @@ func benchEvaluation(b *testing.B, n int) (*app, int64, string) {
 	return a, ev.ID, a.token("reader@example.com", auth.Manager)
 }
 
-func benchPage(b *testing.B, n int, page string) {
+func benchEvaluationPage(b *testing.B, n int, page string) {
 	a, id, tok := benchEvaluation(b, n)
 	url := fmt.Sprintf("%s/evaluations/%d/%s", a.srv.URL, id, page)
 	for b.Loop() {
@@ -128,9 +128,9 @@ func benchPage(b *testing.B, n int, page string) {
 	}
 }
 
-func BenchmarkWorksheetPage30(b *testing.B)  { benchPage(b, 30, "worksheet") }
-func BenchmarkWorksheetPage100(b *testing.B) { benchPage(b, 100, "worksheet") }
-func BenchmarkDecisionPage100(b *testing.B)  { benchPage(b, 100, "decision") }
+func BenchmarkWorksheetPage30(b *testing.B)  { benchEvaluationPage(b, 30, "worksheet") }
+func BenchmarkWorksheetPage100(b *testing.B) { benchEvaluationPage(b, 100, "worksheet") }
+func BenchmarkDecisionPage100(b *testing.B)  { benchEvaluationPage(b, 100, "decision") }
 
 // BenchmarkAnalysis30 is the analysis of an evaluation of 30 quotes: one
 // read-only snapshot and the whole computation.

@@ -2,12 +2,12 @@ package web
 
 import (
 	"errors"
-	"math"
 	"mime"
 	"net/http"
 	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -70,6 +70,25 @@ func (p *uploadProblem) message(z *i18n.Localizer) string {
 	return msg
 }
 
+// saveUpload stores a prepared upload. The same bytes uploaded again with
+// an explicit kind other than the stored one re-classify the stored upload
+// (a misdetected file) instead of being refused as a duplicate; changed
+// says so.
+func (s *Server) saveUpload(r *http.Request, sq store.StoredQuote, b brief.Brief, nb store.NewBenchmark, up upload) (saved store.Benchmark, changed bool, problem *uploadProblem, err error) {
+	decide := decideFor(sq.Quote, b)
+	saved, err = s.store.CreateBenchmark(r.Context(), currentUser(r).Actor(), sq.ID, nb, decide)
+	var dup *store.DuplicateError
+	if !errors.As(err, &dup) {
+		return saved, false, nil, err
+	}
+	if kind, _ := parseKind(up.Fields["kind"]); kind != "" && string(kind) != dup.Existing.Kind && dup.Existing.Kind != store.KindEvidence {
+		rp := store.Reparse{Kind: nb.Kind, Result: nb.Result, ParseError: nb.ParseError, ParseErrorLine: nb.ParseErrorLine}
+		saved, err = s.store.ReclassifyBenchmark(r.Context(), currentUser(r).Actor(), dup.Existing.ID, rp, decide)
+		return saved, true, nil, err
+	}
+	return saved, false, duplicateProblem(i18n.From(r.Context()), dup), nil
+}
+
 // renderBenchPage shows the benchmarks page, with a refused form's
 // message and values when there is one.
 func (s *Server) renderBenchPage(w http.ResponseWriter, r *http.Request, status int, edit func(*views.BenchView)) error {
@@ -85,6 +104,11 @@ func (s *Server) renderBenchPage(w http.ResponseWriter, r *http.Request, status 
 	m := benchView(z, sq, d, currentUser(r).Role.Can(auth.UploadBenchmarks), true)
 	if edit != nil {
 		edit(&m)
+		for i := range m.Uploads {
+			if m.Uploads[i].ID == m.ActionID {
+				m.Uploads[i].ActionError = m.ActionError
+			}
+		}
 	}
 	p := s.page(r, z.T("bench.title", map[string]any{"Provider": sq.ProviderName}), "evaluations")
 	if key := takeFlash(w, r); key != "" {
@@ -109,11 +133,7 @@ func (s *Server) uploadBenchmark(w http.ResponseWriter, r *http.Request) error {
 	up, err := readMultipart(w, r, maxBenchmark)
 	nb, problem := prepareUpload(up, err)
 	if problem == nil {
-		_, err = s.store.CreateBenchmark(r.Context(), currentUser(r).Actor(), sq.ID, nb, decideFor(sq.Quote, b.Data))
-		var dup *store.DuplicateError
-		if errors.As(err, &dup) {
-			problem = duplicateProblem(z, dup)
-		} else if err != nil {
+		if _, _, problem, err = s.saveUpload(r, sq, b.Data, nb, up); err != nil {
 			return err
 		}
 	}
@@ -175,7 +195,7 @@ func (s *Server) busbwChart(w http.ResponseWriter, r *http.Request) error {
 		XScale: chart.Log2, Lang: z.Lang, NoData: z.T("bench.chart_none"), Desc: z.T("bench.chart_alt"),
 		YFormat: func(v float64) string { return z.Decimal(trimDecimal(strconv.FormatFloat(v, 'f', 2, 64))) }}
 	for _, u := range uploads {
-		if u.Result == nil || u.Result.NCCL == nil {
+		if u.Result == nil || u.Result.NCCL == nil || u.WithdrawnAt != nil {
 			continue
 		}
 		for i, run := range u.Result.NCCL.Runs {
@@ -186,13 +206,12 @@ func (s *Server) busbwChart(w http.ResponseWriter, r *http.Request) error {
 			if len(u.Result.NCCL.Runs) > 1 {
 				series.Name += " #" + strconv.Itoa(i+1)
 			}
-			for _, row := range run.Rows {
-				bw := math.Max(row.OutOfPlace.BusBW, row.InPlace.BusBW)
-				if row.OutOfPlace.Present || row.InPlace.Present {
-					series.Points = append(series.Points, chart.Point{X: float64(row.Size), Y: bw})
-				}
+			for _, p := range run.Points {
+				series.Points = append(series.Points, chart.Point{X: float64(p.Size), Y: p.BusBW})
 			}
-			c.Series = append(c.Series, series)
+			if len(series.Points) > 0 {
+				c.Series = append(c.Series, series)
+			}
 		}
 	}
 	if e, ok := verdict.QuoteExpectation(sq.Quote); ok && e.Lo > 0 {

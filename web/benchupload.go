@@ -159,7 +159,7 @@ func cleanFileName(name string) string {
 }
 
 // benchKinds are the formats a user may state; "" detects from content.
-var benchKinds = []benchlog.Kind{benchlog.KindNCCL, benchlog.KindNvidiaSMI, benchlog.KindTopo, benchlog.KindFio}
+var benchKinds = benchlog.Kinds()
 
 func parseKind(s string) (benchlog.Kind, bool) {
 	s = strings.TrimSpace(s)
@@ -181,7 +181,9 @@ func parseLog(kind benchlog.Kind, content []byte) store.NewBenchmark {
 		kind = benchlog.Detect(content)
 	}
 	nb := store.NewBenchmark{Kind: string(kind), Content: content}
-	res, err := benchlog.Parse(kind, content)
+	// Only the compact figures are stored; the log itself is kept for
+	// download and re-parsing.
+	res, err := benchlog.ParseCompact(kind, content)
 	var pe *benchlog.ParseError
 	switch {
 	case err == nil:

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/acceptance"
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -27,7 +27,7 @@ type benchData struct {
 func verdictInput(q quote.Quote, b brief.Brief, uploads []store.Benchmark) verdict.Input {
 	in := verdict.Input{Quote: q, Brief: b, Uploads: make([]verdict.Upload, len(uploads))}
 	for i, u := range uploads {
-		in.Uploads[i] = verdict.Upload{Name: u.FileName, Result: u.Result}
+		in.Uploads[i] = verdict.Upload{Name: u.FileName, Result: u.Result, Withdrawn: u.WithdrawnAt != nil}
 	}
 	return in
 }
@@ -79,7 +79,7 @@ func statusCSS(s string) string {
 		return "ok"
 	case "fail", "contradicted", "failed":
 		return "blocker"
-	case "low", "waived":
+	case "low", "waived", "incomplete":
 		return "warn"
 	}
 	return ""
@@ -95,6 +95,8 @@ func findingText(z *i18n.Localizer, c verdict.Check) string {
 			args[k] = z.Decimal(x.String())
 		case verdict.Bytes:
 			args[k] = chart.Bytes(float64(x))
+		case verdict.Basis:
+			args[k] = basisText(z, x)
 		case int:
 			args[k] = z.Int(int64(x))
 		case int64:
@@ -109,68 +111,27 @@ func findingText(z *i18n.Localizer, c verdict.Check) string {
 	return z.T(c.Key, args)
 }
 
-func gbs(z *i18n.Localizer, v float64) string { return z.Decimal(strconv.FormatFloat(v, 'f', 2, 64)) }
-
-// figures are an upload's headline numbers, one line each.
-func figures(z *i18n.Localizer, r *benchlog.Result) []string {
-	var out []string
-	switch {
-	case r == nil:
-	case r.NCCL != nil:
-		for i, run := range r.NCCL.Runs {
-			args := map[string]any{"Run": i + 1, "Collective": run.Collective, "Ranks": z.Int(int64(run.Ranks))}
-			if run.Failed {
-				args["Reason"] = strings.Join(run.FailureReasons, "; ")
-				out = append(out, z.T("bench.figure.nccl_failed", args))
-				continue
-			}
-			args["Peak"], args["Size"] = gbs(z, run.PeakBusBW), chart.Bytes(float64(run.PeakSize))
-			args["Latency"] = z.Decimal(strconv.FormatFloat(run.SmallMsgLatencyUS, 'f', 1, 64))
-			args["Small"] = chart.Bytes(float64(run.SmallMsgSize))
-			out = append(out, z.T("bench.figure.nccl", args))
-		}
-	case r.NvidiaSMI != nil:
-		smi := r.NvidiaSMI
-		var mib int64
-		for _, g := range smi.GPUs {
-			mib = max(mib, g.MemoryTotalMiB)
-		}
-		out = append(out, z.T("bench.figure.smi", map[string]any{"Count": z.Int(int64(smi.GPUCount)), "Model": orDash(smi.GPUModel),
-			"Memory": z.Int(mib), "Driver": orDash(smi.DriverVersion), "CUDA": orDash(smi.CUDAVersion)}))
-	case r.Topo != nil:
-		all := z.T("common.no")
-		if r.Topo.AllNVLink {
-			all = z.T("common.yes")
-		}
-		out = append(out, z.T("bench.figure.topo", map[string]any{"GPUs": z.Int(int64(len(r.Topo.GPUs))),
-			"NICs": z.Int(int64(len(r.Topo.NICs))), "NVLink": all}))
-	case r.Fio != nil:
-		t := r.Fio.Total
-		out = append(out, z.T("bench.figure.fio", map[string]any{"Read": gbs(z, t.Read.BWBytes/1e9), "Write": gbs(z, t.Write.BWBytes/1e9),
-			"ReadIOPS": z.Int(int64(t.Read.IOPS)), "WriteIOPS": z.Int(int64(t.Write.IOPS))}))
+// basisText says which of the quote's terms chose a reference band.
+func basisText(z *i18n.Localizer, b verdict.Basis) string {
+	speed := "?"
+	if b.NICGbps > 0 {
+		speed = z.Decimal(strconv.FormatFloat(b.NICGbps, 'f', -1, 64))
 	}
-	return out
+	nics := "?"
+	if b.NICs > 0 {
+		nics = z.Int(int64(b.NICs))
+	}
+	return z.T("bench.basis", map[string]any{"GPU": orDash(strings.ToUpper(b.GPU)), "Nodes": z.Int(int64(b.Nodes)),
+		"Fabric": orDash(b.Fabric), "NICs": nics, "Speed": speed})
 }
+
+func gbs(z *i18n.Localizer, v float64) string { return z.Decimal(strconv.FormatFloat(v, 'f', 2, 64)) }
 
 func orDash(s string) string {
 	if s == "" {
 		return "—"
 	}
 	return s
-}
-
-func kindLabel(z *i18n.Localizer, kind string) string {
-	switch kind {
-	case "nccl":
-		return "nccl-tests"
-	case "nvidia-smi":
-		return "nvidia-smi"
-	case "topo":
-		return "nvidia-smi topo -m"
-	case "fio":
-		return "fio"
-	}
-	return z.T("bench.kind." + kind)
 }
 
 func metaLine(z *i18n.Localizer, m store.BenchmarkMeta) string {
@@ -243,6 +204,11 @@ func benchView(z *i18n.Localizer, sq store.StoredQuote, d benchData, canEdit, fo
 		if u.Kind == store.KindEvidence {
 			v.Status = "info"
 		}
+		v.Notes, v.Changeable = parserNotes(u.Result), canEdit && u.Kind != store.KindEvidence && u.WithdrawnAt == nil
+		if u.WithdrawnAt != nil {
+			v.Status = "withdrawn"
+			v.Withdrawn = z.T("bench.withdrawn_line", map[string]any{"By": u.WithdrawnBy, "At": z.DateTime(*u.WithdrawnAt), "Reason": u.WithdrawReason})
+		}
 		v.StatusText, v.CSS = z.T("bench.check_status."+v.Status), statusCSS(v.Status)
 		for _, c := range rep.Checks {
 			row := views.CheckRow{Status: string(c.Status), StatusText: z.T("bench.check_status." + string(c.Status)),
@@ -269,7 +235,7 @@ func benchView(z *i18n.Localizer, sq store.StoredQuote, d benchData, canEdit, fo
 		}
 		m.Claims = append(m.Claims, row)
 	}
-	for _, test := range verdict.Tests() {
+	for _, test := range acceptance.Tests() {
 		row := views.SuiteRow{Test: string(test), Status: store.AcceptancePending}
 		if a, ok := current[string(test)]; ok {
 			row = suiteRow(z, a)
@@ -285,10 +251,8 @@ func benchView(z *i18n.Localizer, sq store.StoredQuote, d benchData, canEdit, fo
 	for _, st := range []string{store.AcceptancePassed, store.AcceptanceFailed, store.AcceptanceWaived, store.AcceptancePending} {
 		m.Statuses = append(m.Statuses, views.Option{Value: st, Label: z.T("bench.suite_status." + st)})
 	}
-	m.Kinds = []views.Option{{Value: "", Label: z.T("bench.kind_auto")}}
-	for _, k := range benchKinds {
-		m.Kinds = append(m.Kinds, views.Option{Value: string(k), Label: kindLabel(z, string(k))})
-	}
+	m.KindOptions = kindOptions(z)
+	m.Kinds = append([]views.Option{{Value: "", Label: z.T("bench.kind_auto")}}, m.KindOptions...)
 	return m
 }
 

@@ -390,7 +390,10 @@ func TestBrowserEngineerUploadsLogsAndReadsVerdicts(t *testing.T) {
 	for name, rel := range files {
 		p := filepath.Join(dir, name+".log")
 		content := []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13}
-		if rel != "" {
+		switch {
+		case name == "nccl":
+			content = completeEFALog(t)
+		case rel != "":
 			content = sampleLog(t, rel)
 		}
 		if err := os.WriteFile(p, content, 0o644); err != nil {
@@ -422,7 +425,7 @@ func TestBrowserEngineerUploadsLogsAndReadsVerdicts(t *testing.T) {
 	if !strings.Contains(figures, "487.26") || !strings.Contains(verdict, "480–487") || !strings.Contains(smi, "NVIDIA H100 80GB HBM3") {
 		t.Errorf("figures %q, verdict %q, smi %q", figures, verdict, smi)
 	}
-	if p := text(t, ctx, "[data-testid=suite-progress]"); p != "2/9 passed" {
+	if p := text(t, ctx, "[data-testid=suite-progress]"); p != "2/12 passed" {
 		t.Errorf("progress = %q", p)
 	}
 	// The chart is an image the browser could load and draw.
@@ -448,7 +451,7 @@ func TestBrowserEngineerUploadsLogsAndReadsVerdicts(t *testing.T) {
 		chromedp.Click(css("[data-testid=acceptance-submit]")),
 		chromedp.WaitVisible(css("[data-testid=flash]")),
 	)
-	if p := text(t, ctx, "[data-testid=suite-progress]"); p != "3/9 passed" {
+	if p := text(t, ctx, "[data-testid=suite-progress]"); p != "3/12 passed" {
 		t.Errorf("progress after recording = %q", p)
 	}
 	do(t, ctx,

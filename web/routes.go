@@ -87,6 +87,10 @@ func (s *Server) routes() http.Handler {
 		r.Get("/benchmarks/{id}/download", s.h(s.downloadBenchmark))
 		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/benchmarks", s.h(s.uploadBenchmark))
 		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/acceptance", s.h(s.recordAcceptance))
+		r.With(s.requirePermission(auth.UploadBenchmarks)).Group(func(r chi.Router) {
+			r.Post("/quotes/{id}/benchmarks/{bid}/withdraw", s.h(s.withdrawBenchmark))
+			r.Post("/quotes/{id}/benchmarks/{bid}/kind", s.h(s.reclassifyBenchmark))
+		})
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		r.With(s.requirePermission(auth.ManageUsers)).Group(func(r chi.Router) {
 			r.Get("/admin/users", s.h(s.adminUsers))
@@ -124,6 +128,10 @@ func (s *Server) routes() http.Handler {
 		r.Get("/quotes/{id}/benchmarks", s.h(s.apiListBenchmarks))
 		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/benchmarks", s.h(s.apiUploadBenchmark))
 		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/acceptance", s.h(s.apiRecordAcceptance))
+		r.With(s.requirePermission(auth.UploadBenchmarks)).Group(func(r chi.Router) {
+			r.Post("/quotes/{id}/benchmarks/{bid}/withdraw", s.h(s.apiWithdrawBenchmark))
+			r.Post("/quotes/{id}/benchmarks/{bid}/kind", s.h(s.apiReclassifyBenchmark))
+		})
 		// Shortlisting, as on the decision page (DELETE takes a quote off).
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/quotes/{id}/shortlist", s.h(s.apiShortlist(true)))
 		r.With(s.requirePermission(auth.EditQuotes)).Delete("/quotes/{id}/shortlist", s.h(s.apiShortlist(false)))

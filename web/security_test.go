@@ -186,6 +186,12 @@ var policy = map[string][]string{
 	"GET /api/v1/quotes/{id}/benchmarks":              {"user"},
 	"POST /api/v1/quotes/{id}/benchmarks":             {"engineer", "manager", "admin"},
 	"POST /api/v1/quotes/{id}/acceptance":             {"engineer", "manager", "admin"},
+
+	// Withdrawing and re-classifying an upload.
+	"POST /quotes/{id}/benchmarks/{bid}/withdraw":        {"engineer", "manager", "admin"},
+	"POST /quotes/{id}/benchmarks/{bid}/kind":            {"engineer", "manager", "admin"},
+	"POST /api/v1/quotes/{id}/benchmarks/{bid}/withdraw": {"engineer", "manager", "admin"},
+	"POST /api/v1/quotes/{id}/benchmarks/{bid}/kind":     {"engineer", "manager", "admin"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {

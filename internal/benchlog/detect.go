@@ -25,7 +25,19 @@ const (
 	KindNvidiaSMI Kind = "nvidia-smi"
 	KindTopo      Kind = "topo"
 	KindFio       Kind = "fio"
+	// The acceptance tools beyond the benchmarks.
+	KindDCGMI       Kind = "dcgmi-diag"
+	KindNVBandwidth Kind = "nvbandwidth"
+	KindNVLink      Kind = "nvlink"
+	KindPerftest    Kind = "perftest"
+	KindIBStat      Kind = "ibstat"
+	KindGPUBurn     Kind = "gpu-burn"
 )
+
+// Kinds lists every format a user may name, in the order forms offer them.
+func Kinds() []Kind {
+	return []Kind{KindNCCL, KindNvidiaSMI, KindTopo, KindFio, KindDCGMI, KindNVBandwidth, KindNVLink, KindPerftest, KindIBStat, KindGPUBurn}
+}
 
 // Result holds the outcome of Parse; exactly one pointer, the one matching
 // Kind, is set.
@@ -35,18 +47,29 @@ type Result struct {
 	NvidiaSMI *SMIReport  `json:"nvidia_smi,omitempty"`
 	Topo      *Topology   `json:"topo,omitempty"`
 	Fio       *FioReport  `json:"fio,omitempty"`
+
+	DCGMI       *DCGMReport        `json:"dcgmi,omitempty"`
+	NVBandwidth *NVBandwidthReport `json:"nvbandwidth,omitempty"`
+	NVLink      *NVLinkReport      `json:"nvlink,omitempty"`
+	Perftest    *PerftestReport    `json:"perftest,omitempty"`
+	IBStat      *IBStatReport      `json:"ibstat,omitempty"`
+	GPUBurn     *GPUBurnReport     `json:"gpu_burn,omitempty"`
 }
 
 // Parse parses data as kind; KindUnknown means "run Detect first". An
 // unrecognised or unreadable input returns a *ParseError and a nil Result.
 func Parse(kind Kind, data []byte) (*Result, error) {
+	data = stripANSI(data)
 	if kind == KindUnknown {
-		if err := checkText(KindUnknown, string(data)); err != nil {
+		if err := checkText(KindUnknown, asString(data)); err != nil {
 			return nil, err
 		}
 		kind = Detect(data)
 		if kind == KindUnknown {
-			return nil, errorf(KindUnknown, 1, "unrecognised format: not nccl-tests, nvidia-smi, nvidia-smi topo -m or fio output")
+			if looksROCmSMI(asString(data)) {
+				return nil, errorf(KindUnknown, 1, "rocm-smi output (AMD GPUs): recognised, but gpuquote judges NVIDIA inventories only, so it is not scored")
+			}
+			return nil, errorf(KindUnknown, 1, "unrecognised format: not nccl-tests, nvidia-smi, topo -m, fio, dcgmi diag, nvbandwidth, nvlink, perftest, ibstat or gpu-burn output")
 		}
 	}
 	res := &Result{Kind: kind}
@@ -60,6 +83,18 @@ func Parse(kind Kind, data []byte) (*Result, error) {
 		res.Topo, err = ParseTopo(data)
 	case KindFio:
 		res.Fio, err = ParseFio(data)
+	case KindDCGMI:
+		res.DCGMI, err = ParseDCGMI(data)
+	case KindNVBandwidth:
+		res.NVBandwidth, err = ParseNVBandwidth(data)
+	case KindNVLink:
+		res.NVLink, err = ParseNVLink(data)
+	case KindPerftest:
+		res.Perftest, err = ParsePerftest(data)
+	case KindIBStat:
+		res.IBStat, err = ParseIBStat(data)
+	case KindGPUBurn:
+		res.GPUBurn, err = ParseGPUBurn(data)
 	default:
 		return nil, errorf(kind, 0, "unknown kind %q", string(kind))
 	}
@@ -75,17 +110,30 @@ func Parse(kind Kind, data []byte) (*Result, error) {
 // quote anything in its options, and topo output often starts with the
 // literal command "nvidia-smi topo -m", so both go before nvidia-smi.
 func Detect(data []byte) Kind {
-	s := string(data)
+	s := asString(stripANSI(data))
 	if strings.IndexByte(s, 0) >= 0 || strings.TrimSpace(s) == "" {
 		return KindUnknown
 	}
 	switch {
 	case strings.Contains(s, `"fio version"`) || (strings.Contains(s, `"jobs"`) && strings.Contains(s, `"jobname"`)):
 		return KindFio
+	case strings.Contains(s, "DCGM GPU Diagnostic") || strings.Contains(s, "dcgmi diag") ||
+		(strings.Contains(s, "| Diagnostic") && strings.Contains(s, "| Result")) || looksDCGMFragment(s):
+		return KindDCGMI
+	case strings.Contains(s, "nvbandwidth Version") || strings.Contains(s, "memcpy CE GPU(row)") || strings.Contains(s, "memcpy SM GPU(row)"):
+		return KindNVBandwidth
 	case looksNCCL(s):
 		return KindNCCL
 	case looksTopo(s):
 		return KindTopo
+	case strings.Contains(s, "all links are inactive") || (strings.Contains(s, "(UUID: GPU-") && strings.Contains(s, "Link 0:")):
+		return KindNVLink
+	case strings.Contains(s, " BW Test") || strings.Contains(s, " Lat Test") || strings.Contains(s, "BW peak[") || strings.Contains(s, "t_typical[usec]"):
+		return KindPerftest
+	case strings.Contains(s, "CA '") && strings.Contains(s, "Physical state:") || strings.Contains(s, "Infiniband device '"):
+		return KindIBStat
+	case strings.Contains(s, "proc'd:") || (strings.Contains(s, "Tested ") && (strings.Contains(s, ": FAULTY") || strings.Contains(s, "GPU 0: OK"))):
+		return KindGPUBurn
 	case looksSMI(s):
 		return KindNvidiaSMI
 	case looksFioText(s):
@@ -165,4 +213,18 @@ func looksFioText(s string) bool {
 	return strings.Contains(s, "(groupid=") || strings.Contains(s, "Run status group") ||
 		(strings.Contains(s, "IOPS=") && strings.Contains(s, "BW=")) ||
 		(strings.Contains(s, "iops=") && strings.Contains(s, "bw="))
+}
+
+// looksDCGMFragment accepts a pasted part of dcgmi's table without its
+// header: a "| Test | Pass - ..." or "| Fail - GPU: n" row.
+func looksDCGMFragment(s string) bool {
+	return strings.Contains(s, "| Pass - ") || strings.Contains(s, "| Fail - GPU") ||
+		(strings.Contains(s, "| Deployment ") || strings.Contains(s, "-  Deployment  -"))
+}
+
+// looksROCmSMI recognises AMD's rocm-smi / amd-smi output, which is named
+// but not scored.
+func looksROCmSMI(s string) bool {
+	return strings.Contains(s, "ROCm System Management Interface") || strings.Contains(s, "rocm-smi") ||
+		strings.Contains(s, "AMD SMI") || strings.Contains(s, "amd-smi")
 }

@@ -15,6 +15,16 @@ type FioReport struct {
 	Groups  []FioGroup `json:"groups,omitempty"` // text "Run status group" lines
 	Disks   []FioDisk  `json:"disks,omitempty"`
 	Notes   []string   `json:"notes,omitempty"`
+	// Runs is how many fio invocations the file holds (text output pasted
+	// one after another); RunTotals sums each run's jobs, and Total is the
+	// run with the best read or write bandwidth, never a sum across runs.
+	Runs      int         `json:"runs"`
+	RunTotals []FioTotals `json:"run_totals,omitempty"`
+	// Incomplete marks output of a job interrupted by a signal or one that
+	// ran shorter than its runtime asked; the codes are "interrupted" and
+	// "short_runtime".
+	Incomplete        bool     `json:"incomplete,omitempty"`
+	IncompleteReasons []string `json:"incomplete_reasons,omitempty"`
 }
 
 // FioJob is one job (or one group with --group_reporting).
@@ -29,6 +39,25 @@ type FioJob struct {
 	Write     FioDir `json:"write"`
 	Trim      FioDir `json:"trim"`
 	Mixed     FioDir `json:"mixed"` // unified_rw_reporting
+	// Sync is the fsync/fdatasync latency of a job that syncs (fsync=N):
+	// what a checkpoint writer waits for.
+	Sync *FioLatency `json:"sync,omitempty"`
+	Run  int         `json:"run,omitempty"` // 0-based invocation in a file of several
+	// RuntimeAskedMS is the runtime= option, 0 when not known.
+	RuntimeAskedMS float64 `json:"runtime_asked_ms,omitempty"`
+}
+
+// FioLatency is a latency distribution in µs: the mean and fio's
+// percentiles (P is the percentile, 99.9 for "99.90th").
+type FioLatency struct {
+	MeanUS      float64         `json:"mean_us,omitempty"`
+	Percentiles []FioPercentile `json:"percentiles,omitempty"`
+}
+
+// FioPercentile is one percentile of a latency distribution.
+type FioPercentile struct {
+	P  float64 `json:"p"`
+	US float64 `json:"us"`
 }
 
 // FioDir is one direction of a job. Bandwidth is bytes per second whatever
@@ -39,6 +68,8 @@ type FioDir struct {
 	IOBytes       int64   `json:"io_bytes"`
 	RuntimeMS     float64 `json:"runtime_ms"`
 	MeanLatencyUS float64 `json:"mean_latency_us"` // total latency (slat+clat), µs
+	// Latency is the completion-latency distribution (clat percentiles).
+	Latency *FioLatency `json:"latency,omitempty"`
 }
 
 // FioTotals sums the directions over all jobs.
@@ -83,16 +114,55 @@ func ParseFio(data []byte) (*FioReport, error) {
 	if err != nil {
 		return nil, err
 	}
+	runs := 1
 	for _, j := range rep.Jobs {
-		addDir(&rep.Total.Read, j.Read)
-		addDir(&rep.Total.Write, j.Write)
-		addDir(&rep.Total.Trim, j.Trim)
-		addDir(&rep.Total.Mixed, j.Mixed)
+		runs = max(runs, j.Run+1)
 	}
-	for _, d := range []*FioDir{&rep.Total.Read, &rep.Total.Write, &rep.Total.Trim, &rep.Total.Mixed} {
-		d.MeanLatencyUS = 0 // a sum of means means nothing
+	rep.Runs = runs
+	rep.RunTotals = make([]FioTotals, runs)
+	for _, j := range rep.Jobs {
+		t := &rep.RunTotals[j.Run]
+		addDir(&t.Read, j.Read)
+		addDir(&t.Write, j.Write)
+		addDir(&t.Trim, j.Trim)
+		addDir(&t.Mixed, j.Mixed)
+	}
+	best := 0.0
+	for i := range rep.RunTotals {
+		t := &rep.RunTotals[i]
+		for _, d := range []*FioDir{&t.Read, &t.Write, &t.Trim, &t.Mixed} {
+			d.MeanLatencyUS, d.Latency = 0, nil // a sum of means means nothing
+		}
+		if bw := max(t.Read.BWBytes, t.Write.BWBytes, t.Mixed.BWBytes); i == 0 || bw > best {
+			rep.Total, best = *t, bw
+		}
+	}
+	if runs == 1 {
+		rep.RunTotals = nil
+	}
+	for _, j := range rep.Jobs {
+		ran := max(j.Read.RuntimeMS, j.Write.RuntimeMS, j.Mixed.RuntimeMS, j.Trim.RuntimeMS)
+		if j.RuntimeAskedMS > 0 && ran > 0 && ran < 0.95*j.RuntimeAskedMS {
+			rep.incomplete(FioShortRuntime)
+		}
 	}
 	return rep, nil
+}
+
+// Reasons a fio report is incomplete.
+const (
+	FioInterrupted  = "interrupted"   // "fio: terminating on signal"
+	FioShortRuntime = "short_runtime" // a job ran shorter than runtime= asked
+)
+
+func (rep *FioReport) incomplete(code string) {
+	for _, c := range rep.IncompleteReasons {
+		if c == code {
+			return
+		}
+	}
+	rep.Incomplete = true
+	rep.IncompleteReasons = append(rep.IncompleteReasons, code)
 }
 
 func addDir(t *FioDir, d FioDir) {

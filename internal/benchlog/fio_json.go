@@ -3,6 +3,7 @@ package benchlog
 import (
 	"encoding/json"
 	"errors"
+	"sort"
 	"strings"
 )
 
@@ -26,6 +27,7 @@ type fioJSONJob struct {
 	Write      *fioJSONDir    `json:"write"`
 	Trim       *fioJSONDir    `json:"trim"`
 	Mixed      *fioJSONDir    `json:"mixed"`
+	Sync       *fioJSONDir    `json:"sync"`
 }
 
 type fioJSONDir struct {
@@ -37,10 +39,28 @@ type fioJSONDir struct {
 	Runtime  float64      `json:"runtime"` // ms
 	Lat      *fioJSONStat `json:"lat"`     // µs (fio 2)
 	LatNS    *fioJSONStat `json:"lat_ns"`  // ns (fio 3)
+	Clat     *fioJSONStat `json:"clat"`    // µs (fio 2)
+	ClatNS   *fioJSONStat `json:"clat_ns"` // ns (fio 3)
 }
 
 type fioJSONStat struct {
-	Mean float64 `json:"mean"`
+	Mean       float64            `json:"mean"`
+	Percentile map[string]float64 `json:"percentile"`
+}
+
+// latency turns a stat in unit-µs (1 for µs, 0.001 for ns) into µs.
+func (st *fioJSONStat) latency(scale float64) *FioLatency {
+	if st == nil || (st.Mean == 0 && len(st.Percentile) == 0) {
+		return nil
+	}
+	l := &FioLatency{MeanUS: st.Mean * scale}
+	for k, v := range st.Percentile {
+		if p, ok := parseFinite(k); ok && p > 0 && p <= 100 {
+			l.Percentiles = append(l.Percentiles, FioPercentile{P: p, US: v * scale})
+		}
+	}
+	sort.Slice(l.Percentiles, func(i, j int) bool { return l.Percentiles[i].P < l.Percentiles[j].P })
+	return l
 }
 
 func parseFioJSON(s string, start, startLine int) (*FioReport, error) {
@@ -86,6 +106,20 @@ func parseFioJSON(s string, start, startLine int) (*FioReport, error) {
 				*d.dst = d.src.dir()
 			}
 		}
+		if j.Sync != nil {
+			if j.Sync.LatNS != nil {
+				job.Sync = j.Sync.LatNS.latency(0.001)
+			} else {
+				job.Sync = j.Sync.Lat.latency(1)
+			}
+		}
+		if rt := optString(j.JobOptions, doc.Global, "runtime"); rt != "" && optPresent(j.JobOptions, doc.Global, "time_based") {
+			if ms, ok := fioDuration(rt); ok {
+				job.RuntimeAskedMS = ms
+			} else if v, ok := parseFinite(rt); ok {
+				job.RuntimeAskedMS = v * 1000 // fio's default unit is seconds
+			}
+		}
 		rep.Jobs = append(rep.Jobs, job)
 	}
 	for _, d := range doc.DiskUtil {
@@ -114,6 +148,11 @@ func (d *fioJSONDir) dir() FioDir {
 		out.MeanLatencyUS = d.LatNS.Mean / 1000
 	case d.Lat != nil:
 		out.MeanLatencyUS = d.Lat.Mean
+	}
+	if d.ClatNS != nil {
+		out.Latency = d.ClatNS.latency(0.001)
+	} else if d.Clat != nil {
+		out.Latency = d.Clat.latency(1)
 	}
 	return out
 }
@@ -170,4 +209,12 @@ func sanitizeJSONNumbers(s string) string {
 		return s
 	}
 	return string(b)
+}
+
+// optPresent reports an option set on the job or globally; fio prints
+// flags such as time_based with an empty or "1" value.
+func optPresent(job, global map[string]any, key string) bool {
+	_, a := job[key]
+	_, b := global[key]
+	return a || b
 }

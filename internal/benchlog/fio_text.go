@@ -2,7 +2,6 @@ package benchlog
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 )
@@ -16,6 +15,18 @@ func parseFioText(s string) (*FioReport, error) {
 	var dir *FioDir // direction whose latency lines follow
 	var group *FioGroup
 	inDisks := false
+	// Several invocations pasted into one file: a job description or a
+	// version line after a "Run status group" summary starts a new run.
+	run, sawGroup := 0, false
+	nextRun := func() {
+		if sawGroup {
+			run, sawGroup = run+1, false
+			descs = map[string]desc{}
+		}
+	}
+	var pct *FioLatency // the distribution whose "| 1.00th=[..]" lines follow
+	pctScale := 1.0
+	askedMS := 0.0
 	sc := lineScanner{s: s}
 	for {
 		raw, ok := sc.next()
@@ -26,18 +37,52 @@ func parseFioText(s string) (*FioReport, error) {
 		if t == "" {
 			continue
 		}
+		if pct != nil && strings.HasPrefix(t, "|") {
+			fioPercentiles(pct, t, pctScale)
+			continue
+		}
+		pct = nil
+		// runtime= only caps a job unless time_based makes it the length.
+		if ms, ok := fioRuntimeFlag(t); ok && strings.Contains(t, "time_based") {
+			askedMS = ms
+		}
 		switch {
+		case strings.HasPrefix(t, "fio: terminating on signal") || strings.Contains(t, "fio: terminating on signal"):
+			rep.incomplete(FioInterrupted)
+			continue
 		case strings.HasPrefix(t, "fio-") && !strings.ContainsAny(t, " \t"):
+			nextRun()
 			rep.Version = strings.Clone(t)
 			continue
+		case strings.Contains(t, "percentiles (") && job != nil:
+			pct, pctScale = &FioLatency{}, fioUnitScale(t)
+			if strings.HasPrefix(t, "sync") || strings.HasPrefix(t, "fsync") {
+				if job.Sync == nil {
+					job.Sync = &FioLatency{}
+				}
+				pct = job.Sync
+			} else if dir != nil && strings.HasPrefix(t, "clat") {
+				dir.Latency = pct
+			}
+			continue
+		case (strings.HasPrefix(t, "sync (") || strings.HasPrefix(t, "fsync (")) && job != nil && strings.Contains(t, "avg="):
+			if us, ok := fioLatency(t); ok {
+				if job.Sync == nil {
+					job.Sync = &FioLatency{}
+				}
+				job.Sync.MeanUS = us
+			}
+			continue
 		case strings.Contains(t, ": (g=") && strings.Contains(t, "rw="):
+			nextRun()
 			name := t[:strings.Index(t, ": (g=")]
 			descs[name] = desc{rw: kvValue(t, "rw="), bs: fioBlockSize(t)}
 			continue
 		case strings.Contains(t, ": (groupid="):
+			nextRun()
 			k := strings.Index(t, ": (groupid=")
 			name := t[:k]
-			j := FioJob{Name: strings.Clone(name)}
+			j := FioJob{Name: strings.Clone(name), Run: run, RuntimeAskedMS: askedMS}
 			j.GroupID, _ = strconv.Atoi(kvValue(t, "groupid="))
 			j.Jobs, _ = strconv.Atoi(kvValue(t, "jobs="))
 			j.Error, _ = strconv.Atoi(kvValue(t, "err="))
@@ -54,6 +99,7 @@ func parseFioText(s string) (*FioReport, error) {
 				id, _ = strconv.Atoi(f[3])
 			}
 			rep.Groups = append(rep.Groups, FioGroup{ID: id})
+			sawGroup = true
 			group, job, dir, inDisks = &rep.Groups[len(rep.Groups)-1], nil, nil, false
 			continue
 		case strings.HasPrefix(t, "Disk stats"):
@@ -71,7 +117,8 @@ func parseFioText(s string) (*FioReport, error) {
 			}
 			if group == nil && strings.ToLower(name) == name {
 				if job == nil {
-					rep.Jobs = append(rep.Jobs, FioJob{})
+					nextRun()
+					rep.Jobs = append(rep.Jobs, FioJob{Run: run, RuntimeAskedMS: askedMS})
 					job = &rep.Jobs[len(rep.Jobs)-1]
 				}
 				d, err := parseFioDirLine(rest, sc.n)
@@ -253,128 +300,4 @@ func parseFioGroupLine(rest string, n int) (FioDir, error) {
 		return d, errorf(KindFio, n, "group line without bandwidth: %q", rest)
 	}
 	return d, nil
-}
-
-// fioBytes converts "12.8GiB", "13.8GB", "1043.5MB" to bytes. fio 3 marks
-// binary units with "i"; fio 2 printed KB/MB/GB but meant 1024-based
-// (kb_base=1024 was its default).
-func fioBytes(s string, fio2 bool) (float64, bool) {
-	v, unit, ok := numberWithUnit(s)
-	if !ok || v < 0 {
-		return 0, false
-	}
-	binary := strings.Contains(unit, "i") || fio2
-	u := strings.ToUpper(strings.ReplaceAll(strings.TrimSuffix(unit, "B"), "i", ""))
-	exp := 0
-	switch u {
-	case "":
-	case "K":
-		exp = 1
-	case "M":
-		exp = 2
-	case "G":
-		exp = 3
-	case "T":
-		exp = 4
-	case "P":
-		exp = 5
-	default:
-		return 0, false
-	}
-	base := 1000.0
-	if binary {
-		base = 1024
-	}
-	return v * math.Pow(base, float64(exp)), true
-}
-
-// fioCount reads IOPS such as "13.1k" or "1.2M" (decimal multipliers).
-func fioCount(s string) (float64, bool) {
-	v, unit, ok := numberWithUnit(s)
-	if !ok || v < 0 {
-		return 0, false
-	}
-	switch unit {
-	case "":
-	case "k", "K":
-		v *= 1e3
-	case "M", "m":
-		v *= 1e6
-	case "G":
-		v *= 1e9
-	default:
-		return 0, false
-	}
-	return v, true
-}
-
-// fioDuration reads "779msec", "60s", "1500usec" as milliseconds.
-func fioDuration(s string) (float64, bool) {
-	v, unit, ok := numberWithUnit(s)
-	if !ok || v < 0 {
-		return 0, false
-	}
-	switch unit {
-	case "msec", "ms":
-		return v, true
-	case "usec", "us":
-		return v / 1000, true
-	case "nsec", "ns":
-		return v / 1e6, true
-	case "sec", "s":
-		return v * 1000, true
-	}
-	return 0, false
-}
-
-// fioLatency reads "lat (usec): min=679, max=10880, avg=2362.07, ..." as µs.
-func fioLatency(t string) (float64, bool) {
-	open, end := strings.IndexByte(t, '('), strings.IndexByte(t, ')')
-	if open < 0 || end < open {
-		return 0, false
-	}
-	unit := t[open+1 : end]
-	avg := kvValue(t, "avg=")
-	v, ok := parseFinite(avg)
-	if !ok {
-		return 0, false
-	}
-	switch unit {
-	case "nsec":
-		return v / 1000, true
-	case "usec":
-		return v, true
-	case "msec":
-		return v * 1000, true
-	case "sec":
-		return v * 1e6, true
-	}
-	return 0, false
-}
-
-// kvValue returns the value after key up to the next comma, space or ')'.
-func kvValue(t, key string) string {
-	i := strings.Index(t, key)
-	if i < 0 {
-		return ""
-	}
-	v := trimLeft(t[i+len(key):])
-	if j := strings.IndexAny(v, ", )"); j >= 0 {
-		v = v[:j]
-	}
-	return v
-}
-
-// fioBlockSize extracts the block size from a job description line
-// ("bs=(R) 1024KiB-1024KiB, (W) ..." in fio 3, "bs=4K-4K/4K-4K/4K-4K" in fio 2).
-func fioBlockSize(t string) string {
-	i := strings.Index(t, "bs=")
-	if i < 0 {
-		return ""
-	}
-	v := strings.TrimPrefix(t[i+3:], "(R) ")
-	if j := strings.IndexAny(v, ", "); j >= 0 {
-		v = v[:j]
-	}
-	return v
 }

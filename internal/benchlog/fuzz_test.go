@@ -243,7 +243,7 @@ func FuzzParseFio(f *testing.F) {
 
 // FuzzParse covers detection and dispatch over every sample.
 func FuzzParse(f *testing.F) {
-	for _, dir := range []string{"nccl", "nvidia-smi", "topo", "fio"} {
+	for _, dir := range []string{"nccl", "nvidia-smi", "topo", "fio", "dcgmi", "nvbandwidth", "nvlink", "perftest", "ibstat", "gpu-burn"} {
 		addSeeds(f, dir)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -268,6 +268,8 @@ func FuzzParse(f *testing.F) {
 			checkTopoSane(t, res.Topo)
 		case KindFio:
 			checkFioSane(t, res.Fio)
+		default:
+			checkToolSane(t, res)
 		}
 	})
 }

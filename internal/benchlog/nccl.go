@@ -9,6 +9,9 @@ import (
 // its own figures.
 type NCCLReport struct {
 	Runs []NCCLRun `json:"runs"`
+	// Omitted summarises, by collective, the runs Compact dropped past
+	// MaxStoredRuns; empty for a report straight from the parser.
+	Omitted []NCCLOmitted `json:"omitted,omitempty"`
 }
 
 // NCCLRun is one nccl-tests invocation: its header, its table and the
@@ -30,7 +33,10 @@ type NCCLRun struct {
 	NCCLVersion  string       `json:"nccl_version,omitempty"`  // "2.29.2" from nccl-headers or "NCCL version" lines
 	Config       NCCLConfig   `json:"config"`
 	Devices      []NCCLDevice `json:"devices,omitempty"`
-	Rows         []NCCLRow    `json:"rows"`
+	Rows         []NCCLRow    `json:"rows,omitempty"`
+	// Points are (size, best busbw) per row, what a chart draws; Compact
+	// fills them in place of Rows.
+	Points []NCCLPoint `json:"points,omitempty"`
 
 	// Footer. HasFooter is false when the "Out of bounds values" line is
 	// missing, which publishers often cause by trimming; it is not by
@@ -48,6 +54,27 @@ type NCCLRun struct {
 	FailureReasons []string `json:"failure_reasons,omitempty"`
 	FailureLines   []string `json:"failure_lines,omitempty"`
 	Notes          []string `json:"notes,omitempty"` // non-fatal observations
+
+	// Incomplete marks a run that did not finish its sweep: no footer, or
+	// a last row below the size the header asked for. Its figures are real
+	// but must never pass a verdict; IncompleteReasons says why.
+	Incomplete        bool     `json:"incomplete,omitempty"`
+	IncompleteReasons []string `json:"incomplete_reasons,omitempty"`
+	// EffectiveMaxBytes is maxBytes after a "Reducing maxBytes to N" line,
+	// else Config.MaxBytes; 0 when the log states neither.
+	EffectiveMaxBytes int64 `json:"effective_max_bytes,omitempty"`
+	// ValidationOff, RowsTrimmed and DevicesAbridged are the notes that
+	// bear on a verdict, as flags so a verdict does not read sentences.
+	ValidationOff   bool `json:"validation_off,omitempty"`
+	RowsTrimmed     bool `json:"rows_trimmed,omitempty"`
+	DevicesAbridged bool `json:"devices_abridged,omitempty"`
+	// Library is "nccl" or "rccl" (AMD ROCm's fork, rccl-tests), learnt
+	// from version lines and device names; an RCCL run is never judged
+	// against an NVIDIA fabric.
+	Library string `json:"library,omitempty"`
+	// Network is the transport NCCL INFO lines name: "infiniband", "roce",
+	// "efa", "socket" or "" when the log does not say.
+	Network string `json:"network,omitempty"`
 
 	// Derived figures. Ranks comes from the device lines, or from the
 	// busbw/algbw ratio when they are missing or abridged (RanksSource
@@ -68,6 +95,18 @@ type NCCLRun struct {
 
 	SmallMsgSize      int64   `json:"small_msg_size"`       // smallest non-zero size
 	SmallMsgLatencyUS float64 `json:"small_msg_latency_us"` // its time, µs (min of both placements)
+
+	// Line numbers of the rows the figures above come from, so a verdict
+	// can cite them after the rows are dropped (see Compact).
+	PeakLine     int   `json:"peak_line,omitempty"`
+	SmallMsgLine int   `json:"small_msg_line,omitempty"`
+	LastSize     int64 `json:"last_size,omitempty"` // size of the last row printed
+	// JudgedBusBW is the best busbw at sizes ≥ 1 GiB (what references
+	// compare), JudgedSize and JudgedLine its row; JudgedSize 0 means the
+	// run has no such size.
+	JudgedBusBW float64 `json:"judged_busbw,omitempty"`
+	JudgedSize  int64   `json:"judged_size,omitempty"`
+	JudgedLine  int     `json:"judged_line,omitempty"`
 
 	WrongCells []NCCLWrong `json:"wrong_cells,omitempty"` // every non-zero #wrong
 	TotalWrong int64       `json:"total_wrong"`           // sum of #wrong; any > 0 fails the run
@@ -170,6 +209,7 @@ type ncclRunState struct {
 	rankPid      map[int]int
 	lastType     string
 	lastRedop    string
+	reducedMax   int64 // from "Reducing maxBytes to N"
 }
 
 type ncclParser struct {
@@ -179,18 +219,29 @@ type ncclParser struct {
 	pendingColl string
 	pendingNCCL string
 	pendingHost map[string]struct{}
+	network     string // last transport an NCCL INFO line named
+	rccl        bool   // an RCCL version or debug line was seen
+	// compact keeps runs in their stored form as they finish (see Compact).
+	compact bool
+	charted int
+	omitted []NCCLOmitted
+	rowBuf  []NCCLRow
+	devBuf  []NCCLDevice
+	scratch []string // fields of the header line being read
 }
 
 // ParseNCCL parses nccl-tests stdout (any collective, any version from
 // v1.0.0 on), including launcher prefixes, NCCL_DEBUG lines, several runs
 // per file and failed runs. It returns a *ParseError when no run is found
 // or a table row is malformed in the middle of a table.
-func ParseNCCL(data []byte) (*NCCLReport, error) {
-	s := string(data)
+func ParseNCCL(data []byte) (*NCCLReport, error) { return parseNCCL(data, false) }
+
+func parseNCCL(data []byte, compact bool) (*NCCLReport, error) {
+	s := asString(data)
 	if err := checkText(KindNCCL, s); err != nil {
 		return nil, err
 	}
-	p := &ncclParser{fields: make([]string, 0, 32)}
+	p := &ncclParser{fields: make([]string, 0, 32), compact: compact}
 	sc := lineScanner{s: s}
 	for {
 		raw, ok := sc.next()
@@ -205,7 +256,7 @@ func ParseNCCL(data []byte) (*NCCLReport, error) {
 	if len(p.runs) == 0 {
 		return nil, errorf(KindNCCL, sc.n, "no nccl-tests output found (no nThread line, column header, table or failure line)")
 	}
-	return &NCCLReport{Runs: p.runs}, nil
+	return &NCCLReport{Runs: p.runs, Omitted: p.omitted}, nil
 }
 
 // line handles one physical line. Data rows take the fast path: they start

@@ -69,10 +69,12 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		if st == nil || st.phase >= phTable {
 			st = p.newRun(n)
 		}
-		st.run.Config = parseNThread(c)
+		p.scratch = splitFields(c, p.scratch)
+		st.run.Config = parseNThread(p.scratch)
 		return nil
 	case strings.HasPrefix(c, "Rank "):
-		if d, ok := parseDevice(c); ok {
+		p.scratch = splitFields(c, p.scratch)
+		if d, ok := parseDevice(c, p.scratch); ok {
 			st := p.cur
 			if st == nil || st.phase >= phFooter {
 				st = p.newRun(n)
@@ -125,7 +127,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		}
 		return nil
 	case strings.Contains(c, "busbw") && (strings.HasPrefix(c, "size ") || strings.HasPrefix(c, "bytes ")):
-		spec, ok := newColSpec(strings.Fields(c))
+		p.scratch = splitFields(c, p.scratch)
+		spec, ok := newColSpec(p.scratch)
 		if !ok {
 			return errorf(KindNCCL, n, "column header without size, time, algbw and busbw columns: %q", c)
 		}
@@ -168,6 +171,9 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		if i := strings.IndexByte(c, ':'); i > 0 && !strings.ContainsAny(c[:i], " \t") {
 			p.addInfoHost(c[:i])
 		}
+		if nw := networkOf(c); nw != "" {
+			p.network = nw
+		}
 		return nil
 	case strings.Contains(c, "NCCL WARN"):
 		if p.cur != nil {
@@ -182,7 +188,17 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 	case strings.HasPrefix(c, "Reducing maxBytes"):
 		if p.cur != nil {
 			p.cur.note(strings.Clone(c))
+			if f := strings.Fields(c); len(f) >= 4 && f[2] == "to" {
+				if v, err := strconv.ParseInt(f[3], 10, 64); err == nil && v > 0 {
+					p.cur.reducedMax = v
+				}
+			}
 		}
+		return nil
+	case strings.HasPrefix(c, "RCCL version") || strings.Contains(c, "rccl-tests") || strings.Contains(c, "RCCL INFO"):
+		// AMD's fork prints "RCCL version 2.18.3+hip6.0" and tags its
+		// debug lines RCCL; such a run is named, never scored as NVIDIA.
+		p.rccl = true
 		return nil
 	case strings.Contains(c, "_perf"):
 		if coll := collectiveFromCommand(c); coll != "" {
@@ -216,6 +232,7 @@ func (p *ncclParser) newRun(n int) *ncclRunState {
 	p.finishRun()
 	st := &ncclRunState{phase: phHeader}
 	st.run.StartLine, st.run.EndLine = n, n
+	st.run.Rows, st.run.Devices, p.rowBuf, p.devBuf = p.rowBuf, p.devBuf, nil, nil
 	if p.pendingColl != "" {
 		st.run.Collective, st.run.CollectiveSource = p.pendingColl, "command"
 		p.pendingColl = ""
@@ -268,4 +285,22 @@ func (st *ncclRunState) addDevice(d NCCLDevice, n int) {
 	st.rankPid[d.Rank] = d.Pid
 	st.run.Devices = append(st.run.Devices, d)
 	st.run.EndLine = n
+}
+
+// networkOf reads the transport from an NCCL INFO line: "NET/IB : Using
+// [0]mlx5_0:1/RoCE", "NET/OFI Selected Provider is efa", "Using network
+// Socket". "" when the line names none.
+func networkOf(c string) string {
+	switch {
+	case strings.Contains(c, "NET/OFI") || strings.Contains(c, "Libfabric") || strings.Contains(c, "provider efa") ||
+		strings.Contains(c, "Provider is efa"):
+		return "efa"
+	case strings.Contains(c, "NET/IB") && strings.Contains(c, "/RoCE"):
+		return "roce"
+	case strings.Contains(c, "NET/IB") || strings.Contains(c, "Using network IB"):
+		return "infiniband"
+	case strings.Contains(c, "NET/Socket") || strings.Contains(c, "Using network Socket"):
+		return "socket"
+	}
+	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -18,7 +19,28 @@ func (p *ncclParser) finishRun() {
 	if r.EndLine < r.StartLine {
 		r.EndLine = r.StartLine
 	}
+	r.Network, r.Library = p.network, "nccl"
+	if p.rccl {
+		r.Library = "rccl"
+	}
 	st.summarise()
+	if p.compact {
+		// Keep only what is stored: a 45 MB log of thousands of runs then
+		// needs one run's rows in memory at a time, not all of them.
+		if len(p.runs) >= MaxStoredRuns {
+			p.omitted = omit(p.omitted, st.run)
+			p.rowBuf, p.devBuf = st.run.Rows[:0], st.run.Devices[:0]
+			return
+		}
+		if !st.run.Failed && p.charted < maxChartRuns && len(st.run.Rows) > 0 {
+			st.run.Points = points(st.run.Rows)
+			p.charted++
+		}
+		// The next run reuses the row and device arrays: their figures are
+		// summarised and nothing refers to them any more.
+		p.rowBuf, p.devBuf = st.run.Rows[:0], st.run.Devices[:0]
+		st.run.Rows, st.run.Devices = nil, nil
+	}
 	p.runs = append(p.runs, st.run)
 }
 
@@ -53,6 +75,9 @@ func (st *ncclRunState) summarise() {
 			r.GPUModel, best = m, c
 		}
 	}
+	if isAMD(r.GPUModel) {
+		r.Library = "rccl"
+	}
 	if len(models) > 1 {
 		st.note(fmt.Sprintf("%d different GPU models in the device list", len(models)))
 	}
@@ -79,7 +104,7 @@ func (st *ncclRunState) summarise() {
 			sum += res.BusBW
 			cnt++
 			if res.BusBW > r.PeakBusBW || (cnt == 1) {
-				r.PeakBusBW, r.PeakSize, r.PeakInPlace = res.BusBW, row.Size, k == 1
+				r.PeakBusBW, r.PeakSize, r.PeakInPlace, r.PeakLine = res.BusBW, row.Size, k == 1, row.Line
 			}
 			if row.Size > r.MaxSize || (row.Size == r.MaxSize && res.BusBW > r.MaxSizeBusBW) {
 				if row.Size > r.MaxSize {
@@ -88,14 +113,20 @@ func (st *ncclRunState) summarise() {
 				r.MaxSize = row.Size
 				r.MaxSizeBusBW = max(r.MaxSizeBusBW, res.BusBW)
 			}
+			if row.Size >= gib && (r.JudgedSize == 0 || res.BusBW > r.JudgedBusBW) {
+				r.JudgedBusBW, r.JudgedSize, r.JudgedLine = res.BusBW, row.Size, row.Line
+			}
 			if row.Size > 0 && (r.SmallMsgSize == 0 || row.Size < r.SmallMsgSize) {
-				r.SmallMsgSize, r.SmallMsgLatencyUS = row.Size, res.TimeUS
+				r.SmallMsgSize, r.SmallMsgLatencyUS, r.SmallMsgLine = row.Size, res.TimeUS, row.Line
 			} else if row.Size > 0 && row.Size == r.SmallMsgSize {
 				// Both placements and repeated types: the minimum, because
 				// the first row often carries a one-off warm-up spike.
 				r.SmallMsgLatencyUS = min(r.SmallMsgLatencyUS, res.TimeUS)
 			}
 		}
+	}
+	if n := len(r.Rows); n > 0 {
+		r.LastSize = r.Rows[n-1].Size
 	}
 	if r.SmallMsgLatencyUS < 0 {
 		r.SmallMsgLatencyUS = 0
@@ -133,8 +164,11 @@ func (st *ncclRunState) summarise() {
 		st.note("no footer (Out of bounds / Avg bus bandwidth): the log may be abridged")
 	}
 	if r.Config.Present && r.Config.Validation == 0 {
+		r.ValidationOff = true
 		st.note("validation disabled (-c 0): results were not checked")
 	}
+	r.DevicesAbridged = r.RanksSource == "devices-abridged" || strings.Contains(strings.Join(r.Notes, "\n"), "list looks abridged")
+	st.completeness(cnt)
 	if r.MaxError >= 1e-2 {
 		st.note(fmt.Sprintf("legacy error column reaches %g (max relative delta); values this large suggest corrupted results", r.MaxError))
 	}
@@ -314,4 +348,82 @@ func satAdd(a, b int64) int64 {
 		return math.MaxInt64
 	}
 	return a + b
+}
+
+// gib is the smallest size at which references compare peak busbw.
+const gib = 1 << 30
+
+// Reasons a run is incomplete (NCCLRun.IncompleteReasons); they are codes
+// so every reader words them in its own language.
+const (
+	IncompleteNoFooter    = "no_footer"    // the Out of bounds / Avg footer is missing
+	IncompleteShortSweep  = "short_sweep"  // the last row is below the header's maxBytes
+	IncompleteRowsTrimmed = "rows_trimmed" // the footer's average disagrees with the rows printed
+)
+
+// completeness decides whether a run finished its sweep. A run cut off
+// after some row looks like a good run with fewer rows; only the footer
+// and the header's size range tell them apart.
+func (st *ncclRunState) completeness(cnt int) {
+	r := &st.run
+	r.EffectiveMaxBytes = r.Config.MaxBytes
+	if st.reducedMax > 0 && (r.EffectiveMaxBytes == 0 || st.reducedMax < r.EffectiveMaxBytes) {
+		r.EffectiveMaxBytes = st.reducedMax
+	}
+	if r.Failed || len(r.Rows) == 0 {
+		return
+	}
+	var why []string
+	if !r.HasFooter {
+		why = append(why, IncompleteNoFooter)
+	}
+	if r.EffectiveMaxBytes > 0 && r.LastSize > 0 {
+		if next, ok := nextSize(r.Config.Step, r.LastSize); ok && next <= r.EffectiveMaxBytes {
+			why = append(why, IncompleteShortSweep)
+		}
+	}
+	// The footer's average is the mean busbw over every row and placement
+	// the test ran; a publisher who drops rows leaves it disagreeing.
+	if r.HasAvgBusBW && cnt > 0 && math.Abs(r.MeanBusBW-r.AvgBusBW) > max(0.01*r.AvgBusBW, 0.02) {
+		r.RowsTrimmed = true
+		why = append(why, IncompleteRowsTrimmed)
+		st.note(fmt.Sprintf("rows trimmed: the footer's average %.3f GB/s disagrees with the rows' %.3f GB/s", r.AvgBusBW, r.MeanBusBW))
+	}
+	r.IncompleteReasons = why
+	r.Incomplete = len(why) > 0
+}
+
+// nextSize is the size after last in a sweep with step ("2(factor)",
+// "1048576(bytes)"); ok is false when the step does not parse. Sizes are
+// rounded down to whole elements, so a factor sweep may print slightly
+// less than minBytes × factor^k; multiplying the printed size keeps that.
+func nextSize(step string, last int64) (int64, bool) {
+	num, unit, ok := strings.Cut(step, "(")
+	if !ok {
+		num, unit = step, "factor)"
+	}
+	v, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil || v <= 0 {
+		return 0, false
+	}
+	switch strings.TrimSuffix(unit, ")") {
+	case "factor":
+		if v < 2 || last > math.MaxInt64/v {
+			return 0, false
+		}
+		return last * v, true
+	case "bytes":
+		if last > math.MaxInt64-v {
+			return 0, false
+		}
+		return last + v, true
+	}
+	return 0, false
+}
+
+// isAMD reports an AMD device name (rccl-tests on ROCm).
+func isAMD(name string) bool {
+	l := strings.ToLower(name)
+	return strings.Contains(l, "amd") || strings.Contains(l, "instinct") || strings.Contains(l, "radeon") ||
+		strings.Contains(l, "gfx9") || strings.Contains(l, "mi300") || strings.Contains(l, "mi250")
 }

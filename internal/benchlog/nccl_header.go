@@ -6,12 +6,11 @@ import (
 	"strings"
 )
 
-// parseNThread reads "nThread T nGpus G minBytes B maxBytes E step: ...
+// parseNThread reads the fields of "nThread T nGpus G minBytes B maxBytes E step: ...
 // warmup iters: W iters: N agg iters: M validation: C graph: G"; fields
 // differ by version and fork, so it reads what it recognises.
-func parseNThread(c string) NCCLConfig {
+func parseNThread(f []string) NCCLConfig {
 	cfg := NCCLConfig{Present: true}
-	f := strings.Fields(c)
 	next := func(i int) string {
 		if i+1 < len(f) {
 			return f[i+1]
@@ -50,11 +49,10 @@ func parseNThread(c string) NCCLConfig {
 	return cfg
 }
 
-// parseDevice reads a device line in any layout since v1.0.0:
+// parseDevice reads a device line (c, split into f) in any layout since v1.0.0:
 // "Rank R [Group G] [Pid P] on HOST device D [BUS] NAME".
-func parseDevice(c string) (NCCLDevice, bool) {
+func parseDevice(c string, f []string) (NCCLDevice, bool) {
 	var d NCCLDevice
-	f := strings.Fields(c)
 	if len(f) < 6 || f[0] != "Rank" {
 		return d, false
 	}

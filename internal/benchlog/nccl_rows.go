@@ -56,7 +56,10 @@ func newColSpec(names []string) (*colSpec, bool) {
 	group := -1
 	pos := 0
 	for _, nm := range names {
-		l := strings.ToLower(nm)
+		l := nm
+		if hasUpper(nm) {
+			l = strings.ToLower(nm)
+		}
 		switch {
 		case group < 0 && (l == "size" || l == "bytes"):
 			sp.size = pos
@@ -117,11 +120,11 @@ func (sp *colSpec) parseRow(f []string, st *ncclRunState) (NCCLRow, string) {
 	default:
 		return r, fmt.Sprintf("row has %d fields, the column header has %d", nf, sp.n)
 	}
-	var err error
-	if r.Size, err = strconv.ParseInt(f[sp.size], 10, 64); err != nil {
+	var ok bool
+	if r.Size, ok = fastInt(f[sp.size]); !ok {
 		return r, fmt.Sprintf("size %q is not a byte count", f[sp.size])
 	}
-	if r.Count, err = strconv.ParseInt(f[sp.count], 10, 64); err != nil {
+	if r.Count, ok = fastInt(f[sp.count]); !ok {
 		return r, fmt.Sprintf("count %q is not an element count", f[sp.count])
 	}
 	if sp.typ >= 0 {
@@ -197,4 +200,13 @@ func (pc *placeCols) parse(f []string, scale float64) (NCCLResult, string) {
 		res.HasMaxError, res.MaxError = true, v
 	}
 	return res, ""
+}
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }

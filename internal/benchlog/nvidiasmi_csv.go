@@ -39,12 +39,14 @@ func isQueryHeader(line string) bool {
 			return false
 		}
 		for i := 0; i < len(name); i++ {
+			// Field names are case-insensitive and newer drivers print some
+			// in camel case ("pci.baseClass", "clocks_event_reasons.active").
 			c := name[i]
-			if !(c >= 'a' && c <= 'z' || isDigit(c) || c == '.' || c == '_') {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '.' || c == '_') {
 				return false
 			}
 		}
-		known = known || queryFields[name]
+		known = known || queryFields[strings.ToLower(name)]
 	}
 	return known
 }
@@ -100,7 +102,7 @@ func parseSMICSV(s string) (*SMIReport, error) {
 			continue
 		}
 		parts := strings.Split(t, ",")
-		if tab.Header != nil && isQueryHeader(t) {
+		if tab.Header != nil && strings.HasPrefix(t, tab.Header[0]) && isQueryHeader(t) {
 			continue // -l logging can repeat the header
 		}
 		if width < 0 {
@@ -150,6 +152,7 @@ func parseSMICSV(s string) (*SMIReport, error) {
 	}
 	col := map[string]int{}
 	for i, c := range cols {
+		c = strings.ToLower(c)
 		if _, dup := col[c]; !dup && c != "" {
 			col[c] = i
 		}
@@ -157,6 +160,25 @@ func parseSMICSV(s string) (*SMIReport, error) {
 	get := func(r []string, names ...string) (string, bool) {
 		for _, nm := range names {
 			if i, ok := col[nm]; ok && !isNA(r[i]) && r[i] != "" {
+				return r[i], true
+			}
+		}
+		return "", false
+	}
+	// Per row, the columns are looked up by position: resolve each field's
+	// candidates once (a long -l log has one row per sample).
+	at := func(names ...string) []int {
+		var out []int
+		for _, nm := range names {
+			if i, ok := col[nm]; ok {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	pick := func(r []string, idx []int) (string, bool) {
+		for _, i := range idx {
+			if !isNA(r[i]) && r[i] != "" {
 				return r[i], true
 			}
 		}
@@ -175,9 +197,25 @@ func parseSMICSV(s string) (*SMIReport, error) {
 		}
 		return rep, nil
 	}
+	cKey := at("index", "uuid", "gpu_uuid", "pci.bus_id", "gpu_bus_id")
+	cIndex := at("index")
+	cName := at("name", "gpu_name")
+	cUUID := at("uuid", "gpu_uuid")
+	cBus := at("pci.bus_id", "gpu_bus_id")
+	cDriver := at("driver_version")
+	cPersist := at("persistence_mode")
+	cMIG := at("mig.mode.current")
+	cECC := at("ecc.mode.current")
+	cMemTotal := at("memory.total")
+	cMemUsed := at("memory.used")
+	cTemp := at("temperature.gpu")
+	cDraw := at("power.draw", "power.draw.instant", "power.draw.average")
+	cCap := at("enforced.power.limit", "power.limit")
+	cErrs := [4][]int{at("ecc.errors.uncorrected.volatile.total"), at("ecc.errors.corrected.volatile.total"),
+		at("ecc.errors.uncorrected.aggregate.total"), at("ecc.errors.corrected.aggregate.total")}
 	byKey := map[string]int{}
 	for rowNo, r := range tab.Rows {
-		key, ok := get(r, "index", "uuid", "gpu_uuid", "pci.bus_id", "gpu_bus_id")
+		key, ok := pick(r, cKey)
 		if !ok {
 			key = strconv.Itoa(rowNo)
 		}
@@ -186,7 +224,7 @@ func parseSMICSV(s string) (*SMIReport, error) {
 			gi = len(rep.GPUs)
 			byKey[key] = gi
 			g := GPU{Index: gi}
-			if v, ok := get(r, "index"); ok {
+			if v, ok := pick(r, cIndex); ok {
 				if idx, err := strconv.Atoi(v); err == nil {
 					g.Index = idx
 				}
@@ -195,54 +233,49 @@ func parseSMICSV(s string) (*SMIReport, error) {
 		}
 		g := &rep.GPUs[gi]
 		g.Samples++
-		if v, ok := get(r, "name", "gpu_name"); ok {
+		if v, ok := pick(r, cName); ok {
 			g.Name = v
 		}
-		if v, ok := get(r, "uuid", "gpu_uuid"); ok {
+		if v, ok := pick(r, cUUID); ok {
 			g.UUID = v
 		}
-		if v, ok := get(r, "pci.bus_id", "gpu_bus_id"); ok {
+		if v, ok := pick(r, cBus); ok {
 			g.BusID = v
 		}
-		if v, ok := get(r, "driver_version"); ok {
+		if v, ok := pick(r, cDriver); ok {
 			rep.DriverVersion = v
 		}
-		if v, ok := get(r, "persistence_mode"); ok {
+		if v, ok := pick(r, cPersist); ok {
 			g.Persistence = v
 		}
-		if v, ok := get(r, "mig.mode.current"); ok {
+		if v, ok := pick(r, cMIG); ok {
 			g.MIGMode = v
 		}
-		if v, ok := get(r, "ecc.mode.current"); ok {
+		if v, ok := pick(r, cECC); ok {
 			g.ECCMode = v
 		}
-		if v, ok := get(r, "memory.total"); ok {
+		if v, ok := pick(r, cMemTotal); ok {
 			g.MemoryTotalMiB, _ = mib(v)
 		}
-		if v, ok := get(r, "memory.used"); ok {
+		if v, ok := pick(r, cMemUsed); ok {
 			g.MemoryUsedMiB, _ = mib(v)
 		}
-		if v, ok := get(r, "temperature.gpu"); ok {
+		if v, ok := pick(r, cTemp); ok {
 			g.TemperatureC, _, _ = numberWithUnit(v)
 		}
-		if v, ok := get(r, "power.draw", "power.draw.instant", "power.draw.average"); ok {
+		if v, ok := pick(r, cDraw); ok {
 			if w, ok := watts(v); ok {
 				g.PowerDrawW = w
 				g.PowerDrawMaxW = max(g.PowerDrawMaxW, w)
 			}
 		}
-		if v, ok := get(r, "enforced.power.limit", "power.limit"); ok {
+		if v, ok := pick(r, cCap); ok {
 			if w, ok := watts(v); ok {
 				g.PowerCapW = w
 			}
 		}
-		for name, dst := range map[string]**int64{
-			"ecc.errors.uncorrected.volatile.total":  &g.ECCVolatileUncorrected,
-			"ecc.errors.corrected.volatile.total":    &g.ECCVolatileCorrected,
-			"ecc.errors.uncorrected.aggregate.total": &g.ECCAggregateUncorrected,
-			"ecc.errors.corrected.aggregate.total":   &g.ECCAggregateCorrected,
-		} {
-			if v, ok := get(r, name); ok {
+		for k, dst := range [4]**int64{&g.ECCVolatileUncorrected, &g.ECCVolatileCorrected, &g.ECCAggregateUncorrected, &g.ECCAggregateCorrected} {
+			if v, ok := pick(r, cErrs[k]); ok {
 				if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
 					*dst = &n
 				}

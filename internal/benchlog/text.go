@@ -1,10 +1,22 @@
 package benchlog
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
+	"unsafe"
 )
+
+// asString views an upload as a string without copying it: a 45 MB log
+// would otherwise be duplicated by every parser. The parsers never modify
+// data and strings.Clone whatever they keep, so no result aliases it.
+func asString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
 
 // Helpers shared by the parsers. They work on one string holding the whole
 // upload: converting once and slicing afterwards keeps the per-line work free
@@ -115,6 +127,9 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // parseFinite parses a float and rejects NaN and ±Inf, which strconv
 // accepts but which would poison maxima and break JSON encoding later.
 func parseFinite(s string) (float64, bool) {
+	if v, ok := fastDecimal(s); ok {
+		return v, true
+	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
 		return 0, false
@@ -157,4 +172,108 @@ func addCapped(list []string, max int, s string) []string {
 		return list
 	}
 	return append(list, s)
+}
+
+// stripANSI removes terminal escape sequences (colours and cursor moves
+// that `script`, `watch --color` or a coloured nvidia-smi leave in a
+// capture): CSI "ESC [ ... letter" and OSC "ESC ] ... BEL/ST". Newlines are
+// never inside one, so line numbers stay true. Input without ESC is
+// returned as is.
+func stripANSI(b []byte) []byte {
+	if bytes.IndexByte(b, 0x1b) < 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != 0x1b {
+			out = append(out, b[i])
+			continue
+		}
+		if i+1 >= len(b) {
+			break
+		}
+		switch b[i+1] {
+		case '[':
+			j := i + 2
+			for j < len(b) && (b[j] >= 0x30 && b[j] <= 0x3f || b[j] >= 0x20 && b[j] <= 0x2f) {
+				j++
+			}
+			i = j // the final byte (0x40–0x7e) is dropped with the sequence
+		case ']':
+			j := i + 2
+			for j < len(b) && b[j] != 0x07 && b[j] != '\n' && !(b[j] == 0x1b && j+1 < len(b) && b[j+1] == '\\') {
+				j++
+			}
+			if j < len(b) && b[j] == 0x1b {
+				j++
+			}
+			i = j
+		default:
+			i++ // a two-byte escape such as ESC (B
+		}
+	}
+	return out
+}
+
+// pow10 are the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// fastDecimal parses the plain decimals tables print ("482.27", "0",
+// "-1") in the exact fast path: at most 15 digits make an integer a
+// float64 holds exactly, and one division by an exact power of ten is
+// correctly rounded, so the result equals strconv.ParseFloat's. Anything
+// else (exponents, more digits, N/A) reports false for strconv to handle.
+func fastDecimal(s string) (float64, bool) {
+	if s == "" || len(s) > 17 {
+		return 0, false
+	}
+	neg := false
+	i := 0
+	if s[0] == '-' || s[0] == '+' {
+		neg, i = s[0] == '-', 1
+	}
+	var mant uint64
+	digits, frac := 0, -1
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			mant = mant*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+		case c == '.' && frac < 0:
+			frac = 0
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 15 {
+		return 0, false
+	}
+	v := float64(mant)
+	if frac > 0 {
+		v /= pow10[frac]
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// fastInt parses a plain non-negative decimal integer of up to 18 digits.
+func fastInt(s string) (int64, bool) {
+	if s == "" || len(s) > 18 {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	return v, true
 }

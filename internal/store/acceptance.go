@@ -8,21 +8,21 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/gpuquote/gpuquote/internal/acceptance"
 	"github.com/gpuquote/gpuquote/internal/audit"
 )
 
 // Acceptance statuses.
 const (
-	AcceptancePending = "pending"
-	AcceptancePassed  = "passed"
-	AcceptanceFailed  = "failed"
-	AcceptanceWaived  = "waived"
+	AcceptancePending = acceptance.Pending
+	AcceptancePassed  = acceptance.Passed
+	AcceptanceFailed  = acceptance.Failed
+	AcceptanceWaived  = acceptance.Waived
 )
 
-// AcceptanceTests are the nine acceptance tests of PRODUCT.md, in order;
-// the table's CHECK lists the same keys.
-var AcceptanceTests = []string{"container_start", "gpu_health", "nccl_allreduce", "storage_staging",
-	"checkpoint_io", "failure_drill", "idle_shutdown", "billing_export", "security_review"}
+// AcceptanceTests are the acceptance tests (internal/acceptance), in
+// order; the table's CHECK lists the same keys.
+var AcceptanceTests = acceptance.Names()
 
 // AcceptanceResult is one recorded state of one acceptance test. The
 // newest result of a test is its current state.

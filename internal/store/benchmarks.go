@@ -1,12 +1,15 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -64,6 +67,11 @@ type Benchmark struct {
 	UploadedByID   int64
 	UploadedBy     string // the uploader's name
 	UploadedAt     time.Time
+	// Withdrawal: a wrong upload is taken back, kept for the record and
+	// never counted. WithdrawnAt is nil while the upload counts.
+	WithdrawnAt    *time.Time
+	WithdrawnBy    string
+	WithdrawReason string
 }
 
 // DuplicateError means the same bytes were already uploaded to the quote;
@@ -99,15 +107,18 @@ func SHA256Hex(b []byte) string {
 
 const benchmarkSelect = `SELECT b.id, b.quote_id, q.evaluation_id, b.kind, b.original_name, b.storage_key::text, b.sha256,
 	b.size_bytes, b.result, COALESCE(b.parse_error, ''), b.parse_error_line, b.run_date, b.region, b.gpu_model,
-	b.image_version, b.framework_version, b.node_ids, b.uploaded_by, u.name, b.uploaded_at
-	FROM benchmark_uploads b JOIN quotes q ON q.id = b.quote_id JOIN users u ON u.id = b.uploaded_by`
+	b.image_version, b.framework_version, b.node_ids, b.uploaded_by, u.name, b.uploaded_at,
+	b.withdrawn_at, COALESCE(w.name, ''), b.withdraw_reason
+	FROM benchmark_uploads b JOIN quotes q ON q.id = b.quote_id JOIN users u ON u.id = b.uploaded_by
+	LEFT JOIN users w ON w.id = b.withdrawn_by`
 
 func scanBenchmark(row pgx.CollectableRow) (Benchmark, error) {
 	var b Benchmark
 	var result []byte
 	err := row.Scan(&b.ID, &b.QuoteID, &b.EvaluationID, &b.Kind, &b.FileName, &b.StorageKey, &b.SHA256,
 		&b.Size, &result, &b.ParseError, &b.ParseErrorLine, &b.Meta.RunDate, &b.Meta.Region, &b.Meta.GPUModel,
-		&b.Meta.ImageVersion, &b.Meta.FrameworkVersion, &b.Meta.NodeIDs, &b.UploadedByID, &b.UploadedBy, &b.UploadedAt)
+		&b.Meta.ImageVersion, &b.Meta.FrameworkVersion, &b.Meta.NodeIDs, &b.UploadedByID, &b.UploadedBy, &b.UploadedAt,
+		&b.WithdrawnAt, &b.WithdrawnBy, &b.WithdrawReason)
 	if err != nil {
 		return b, err
 	}
@@ -157,11 +168,14 @@ func insertBenchmark(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, ev
 	if nodes == nil {
 		nodes = []string{}
 	}
+	if err := stageContent(ctx, tx, nb.Content); err != nil {
+		return 0, err
+	}
 	var id int64
 	err = tx.QueryRow(ctx, `INSERT INTO benchmark_uploads (quote_id, kind, original_name, sha256, size_bytes, content,
 		result, parse_error, parse_error_line, run_date, region, gpu_model, image_version, framework_version, node_ids, uploaded_by)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
-		quoteID, nb.Kind, nb.FileName, sum, len(nb.Content), nb.Content, result, parseErr, nb.ParseErrorLine,
+		SELECT $1, $2, $3, $4, $5, s.content, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM upload_content s RETURNING id`,
+		quoteID, nb.Kind, nb.FileName, sum, len(nb.Content), result, parseErr, nb.ParseErrorLine,
 		nb.Meta.RunDate, nb.Meta.Region, nb.Meta.GPUModel, nb.Meta.ImageVersion, nb.Meta.FrameworkVersion, nodes, by.ID).Scan(&id)
 	if isUniqueViolation(err) {
 		return 0, fmt.Errorf("insert: %w", ErrExists)
@@ -191,23 +205,7 @@ func (s *Store) CreateBenchmark(ctx context.Context, by audit.Actor, quoteID int
 		if id, err = insertBenchmark(ctx, tx, by, quoteID, evaluationID, nb); err != nil {
 			return err
 		}
-		if decide == nil {
-			return nil
-		}
-		rows, _ := tx.Query(ctx, benchmarkSelect+` WHERE b.quote_id = $1 ORDER BY b.id`, quoteID)
-		all, err := pgx.CollectRows(rows, scanBenchmark)
-		if err != nil {
-			return err
-		}
-		for _, ar := range decide(all) {
-			if ar.EvidenceID == 0 {
-				ar.EvidenceID = id
-			}
-			if err := applyAuto(ctx, tx, by, quoteID, evaluationID, ar); err != nil {
-				return err
-			}
-		}
-		return nil
+		return redecide(ctx, tx, by, quoteID, evaluationID, id, decide)
 	})
 	var dup *DuplicateError
 	if errors.As(err, &dup) {
@@ -250,4 +248,59 @@ func (s *Store) BenchmarkContent(ctx context.Context, id int64) (Benchmark, []by
 		return b, nil, notFound(fmt.Sprintf("store: benchmark %d content", id), err)
 	}
 	return b, content, nil
+}
+
+// redecide runs decide over every upload of the quote inside tx and
+// records the automatic outcomes it changes; id names the upload being
+// changed, for outcomes that cite none.
+func redecide(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluationID, id int64, decide Decide) error {
+	if decide == nil {
+		return nil
+	}
+	rows, _ := tx.Query(ctx, benchmarkSelect+` WHERE b.quote_id = $1 ORDER BY b.id`, quoteID)
+	all, err := pgx.CollectRows(rows, scanBenchmark)
+	if err != nil {
+		return err
+	}
+	for _, ar := range decide(all) {
+		if ar.EvidenceID == 0 {
+			ar.EvidenceID = id
+		}
+		if err := applyAuto(ctx, tx, by, quoteID, evaluationID, ar); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// copyHeader and copyTrailer frame one row of one bytea column in
+// PostgreSQL's binary COPY format.
+var (
+	copyHeader  = []byte("PGCOPY\n\xff\r\n\x00\x00\x00\x00\x00\x00\x00\x00\x00")
+	copyTrailer = []byte{0xff, 0xff}
+)
+
+// stageContent streams a log into a transaction-local table with COPY, so
+// that a 45 MB upload is not copied twice more into a query's parameters
+// and wire buffer (which cost some 150 MB of memory per upload); the
+// INSERT then takes it from there inside the server.
+func stageContent(ctx context.Context, tx pgx.Tx, content []byte) error {
+	if _, err := tx.Exec(ctx, `CREATE TEMP TABLE IF NOT EXISTS upload_content (content bytea NOT NULL) ON COMMIT DELETE ROWS`); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `TRUNCATE upload_content`); err != nil {
+		return err
+	}
+	var tuple [6]byte
+	binary.BigEndian.PutUint16(tuple[0:2], 1) // one field
+	binary.BigEndian.PutUint32(tuple[2:6], uint32(len(content)))
+	r := io.MultiReader(bytes.NewReader(copyHeader), bytes.NewReader(tuple[:]), bytes.NewReader(content), bytes.NewReader(copyTrailer))
+	tag, err := tx.Conn().PgConn().CopyFrom(ctx, r, `COPY upload_content (content) FROM STDIN (FORMAT binary)`)
+	if err != nil {
+		return fmt.Errorf("stage content: %w", err)
+	}
+	if tag.RowsAffected() != 1 {
+		return fmt.Errorf("stage content: %d rows", tag.RowsAffected())
+	}
+	return nil
 }

@@ -1,6 +1,10 @@
 package verdict
 
 import (
+	"regexp"
+	"strconv"
+
+	"github.com/gpuquote/gpuquote/internal/benchlog"
 	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
@@ -68,7 +72,7 @@ func claims(in Input, reports []UploadReport) []Claim {
 	req := Requirements(q, in.Brief)
 	rules := []claimRule{
 		{term: "gpu_model", stated: q.GPUModel.State == quote.Stated, judge: byStatus("gpu_model", "nccl_gpu")},
-		{term: "gpu_memory_gb", stated: q.GPUMemoryGB.State == quote.Stated, judge: byStatus("gpu_memory")},
+		{term: "gpu_memory_gb", stated: q.GPUMemoryGB.State == quote.Stated, judge: byStatus("gpu_memory", "name_memory")},
 		{term: "form_factor", stated: ffOK && ff != quote.FormFactorOther, judge: func(c Check) (ClaimStatus, bool) {
 			switch c.ID {
 			case "form_factor":
@@ -108,11 +112,22 @@ func claims(in Input, reports []UploadReport) []Claim {
 			return Unverified, true
 		}},
 		{term: "inter_node_fabric", stated: fabricOK && fabric != quote.FabricNone, judge: func(c Check) (ClaimStatus, bool) {
-			if c.ID != "nccl_busbw" {
+			switch c.ID {
+			case "nccl_busbw":
+			case "ib_ports", "perftest_bw":
+				return byStatus(c.ID)(c)
+			default:
 				return "", false
 			}
 			if nodes, _ := c.Args["Nodes"].(int); nodes < 2 {
 				return "", false // a one-node run says nothing about the fabric
+			}
+			// Only a run on the quoted fabric verifies it: an EFA log says
+			// nothing about an InfiniBand claim, and a log that does not
+			// name its transport cannot tell.
+			nw, _ := c.Args["Network"].(string)
+			if ran, ok := fabricOfNetwork(nw); !ok || ran != fabric {
+				return Unverified, true
 			}
 			return byStatus("nccl_busbw")(c)
 		}},
@@ -187,22 +202,53 @@ func derivedChecks(in Input) [][]Check {
 					Args: map[string]any{"Measured": r.NvidiaSMI.GPUModel, "Form": formName(got)}})
 			}
 		}
-		if r.NCCL != nil && modelOK {
-			for n, run := range r.NCCL.Runs {
-				if run.GPUModel == "" {
-					continue
-				}
+		name, count, line := deviceName(r)
+		if name == "" {
+			continue
+		}
+		if modelOK {
+			st := Fail
+			if modelMatches(model, name) {
+				st = Pass
+			}
+			out[i] = append(out[i], Check{ID: "nccl_gpu", Status: st, Key: "bench.check.gpu_model", Line: line,
+				Args: map[string]any{"Measured": name, "Count": count, "Quoted": model}})
+		}
+		// A memory size in the device name ("A100-SXM4-40GB") is held
+		// against the quoted memory too.
+		if gb, ok := in.Quote.GPUMemoryGB.Get(); ok {
+			if m := nameMemory.FindStringSubmatch(name); m != nil {
 				st := Fail
-				if modelMatches(model, run.GPUModel) {
+				if named, _ := strconv.ParseInt(m[1], 10, 64); memoryMatches(named*1024, gb) || named == gb {
 					st = Pass
 				}
-				out[i] = append(out[i], Check{ID: "nccl_gpu", Status: st, Key: "bench.check.gpu_model", Line: run.StartLine,
-					Args: map[string]any{"Run": n + 1, "Measured": run.GPUModel, "Count": run.Ranks, "Quoted": model}})
-				break // every run of a file ran on the same devices
+				out[i] = append(out[i], Check{ID: "name_memory", Status: st, Key: "bench.check.name_memory", Line: line,
+					Args: map[string]any{"Measured": name, "Quoted": gb}})
 			}
 		}
 	}
 	return out
+}
+
+var nameMemory = regexp.MustCompile(`(?i)(\d{2,3})\s?GB\b`)
+
+// deviceName is the GPU name a benchmark log names (nccl-tests device
+// lines, nvbandwidth's device list, nvidia-smi nvlink's GPU lines), with
+// how many devices carry it and the line; "" when it names none.
+func deviceName(r *benchlog.Result) (string, int, int) {
+	switch {
+	case r.NCCL != nil:
+		for _, run := range r.NCCL.Runs {
+			if run.GPUModel != "" {
+				return run.GPUModel, run.Ranks, run.StartLine // every run of a file ran on the same devices
+			}
+		}
+	case r.NVBandwidth != nil && len(r.NVBandwidth.Devices) > 0:
+		return r.NVBandwidth.Devices[0], len(r.NVBandwidth.Devices), 1
+	case r.NVLink != nil && len(r.NVLink.GPUs) > 0 && r.NVLink.GPUs[0].Name != "":
+		return r.NVLink.GPUs[0].Name, len(r.NVLink.GPUs), r.NVLink.GPUs[0].Line
+	}
+	return "", 0, 0
 }
 
 func formName(ff quote.FormFactor) string {

@@ -99,3 +99,26 @@ func memoryMatches(mib int64, quotedGB int64) bool {
 	ratio := float64(mib) / 1024 / float64(quotedGB)
 	return ratio >= 0.92 && ratio <= 1.08
 }
+
+// vendorWords are the words that name a maker or a product line, not a
+// model; boardWords name a board form or memory, compared elsewhere.
+var (
+	vendorWords = map[string]bool{"nvidia": true, "tesla": true, "geforce": true, "quadro": true, "rtx": false,
+		"amd": true, "instinct": true, "radeon": true, "intel": true, "gpu": true, "graphics": true, "accelerator": true}
+	memoryWord = regexp.MustCompile(`^\d+(\.\d+)?(gb|gib|g)$|^hbm\d*e?$|^gddr\d*x?$|^sxm\d*$|^pcie$|^nvl$`)
+)
+
+// normalName reduces a GPU name to its model words: lower case, without
+// vendor prefixes ("NVIDIA", "Tesla"), board and memory suffixes ("SXM4",
+// "80GB", "HBM3", "PCIe"), so "NVIDIA Tesla K80" and "K80" agree.
+func normalName(name string) string {
+	s := strings.ToLower(strings.NewReplacer("-", " ", "_", " ", "(", " ", ")", " ", ",", " ").Replace(name))
+	var words []string
+	for _, w := range strings.Fields(s) {
+		if vendorWords[w] || memoryWord.MatchString(w) {
+			continue
+		}
+		words = append(words, w)
+	}
+	return strings.Join(words, " ")
+}

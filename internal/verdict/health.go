@@ -100,7 +100,13 @@ func smiChecks(in Input, smi *benchlog.SMIReport) []Check {
 // the board form when the quoted text names it ("H100 PCIe").
 func modelMatches(quoted, reported string) bool {
 	fq, fr := family(quoted), family(reported)
-	if fq == "" || fq != fr {
+	if fq == "" || fr == "" {
+		// A model outside the known families is compared by name, so an
+		// identical card ("Tesla K80" for a "K80" quote) still matches.
+		nq, nr := normalName(quoted), normalName(reported)
+		return nq != "" && nq == nr
+	}
+	if fq != fr {
 		return false
 	}
 	if ff := formFactorOf(quoted); ff != "" && strings.Contains(strings.ToLower(quoted), string(ff)) {

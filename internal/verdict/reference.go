@@ -1,6 +1,8 @@
 package verdict
 
 import (
+	"strconv"
+
 	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
@@ -41,9 +43,112 @@ type Shape struct {
 	Intra    quote.IntraNode
 	Fabric   quote.Fabric
 	Nodes    int
-	Ranks    int // 0 when unknown
-	NICs     int // NICs per node, 0 when not stated
+	Ranks    int     // 0 when unknown
+	NICs     int     // NICs per node, 0 when not stated
+	NICGbps  float64 // speed of one NIC in Gb/s, 0 when the quote does not give it
 	PCIeOnly bool
+}
+
+// Basis is the part of the quote a reference row was chosen from, so a
+// verdict can say where its band came from.
+type Basis struct {
+	GPU     string  `json:"gpu,omitempty"`
+	Nodes   int     `json:"nodes"`
+	Ranks   int     `json:"ranks,omitempty"`
+	Fabric  string  `json:"fabric,omitempty"`
+	NICs    int     `json:"nics,omitempty"`
+	NICGbps float64 `json:"nic_gbps,omitempty"`
+}
+
+func basisOf(sh Shape) Basis {
+	return Basis{GPU: sh.GPU, Nodes: sh.Nodes, Ranks: sh.Ranks, Fabric: string(sh.Fabric), NICs: sh.NICs, NICGbps: sh.NICGbps}
+}
+
+// referenced collectives: the ones bench-reference.md publishes runs for.
+func hasReference(coll string) bool {
+	switch coll {
+	case "all_reduce", "all_gather", "reduce_scatter", "alltoall", "sendrecv":
+		return true
+	}
+	return false
+}
+
+// ExpectCollective returns the reference row for one collective on sh.
+// all_reduce has the full table (Expect); the others have the published
+// runs of bench-reference.md §3: inside a node they ride NVLink, across
+// nodes alltoall and sendrecv measure one NIC ("alltoall cannot aggregate
+// the bandwidth of multiple NICs").
+func ExpectCollective(coll string, sh Shape) (Expectation, bool) {
+	if coll == "all_reduce" {
+		return Expect(sh)
+	}
+	if sh.Nodes <= 1 {
+		switch {
+		case hopper(sh.GPU) && sh.Ranks >= 8:
+			band := hopperNode[coll]
+			return Expectation{Class: "nvlink4_8gpu_" + coll, Lo: band[0], Hi: band[1],
+				Source: "xxrjun/nccl-tests-cluster example-cluster01 single-node summary.md (1×8 H100 SXM)"}, true
+		case sh.GPU == famB200 && sh.Ranks >= 8 && coll == "all_gather":
+			return Expectation{Class: "nvlink5_8gpu_all_gather", Lo: 667, Hi: 681,
+				Source: "togethercomputer/together-nccl-tests use3a-ss report (B200 1 node, NVLS 667–681)"}, true
+		case sh.GPU == famB200 && sh.Ranks >= 8 && coll == "sendrecv":
+			return Expectation{Class: "nvlink5_8gpu_sendrecv", Lo: 642, Hi: 657,
+				Source: "togethercomputer/together-nccl-tests use3a-ss report (B200 1 node, 642–657)"}, true
+		}
+		return Expectation{}, false
+	}
+	if sh.Fabric != quote.FabricInfiniBand && sh.Fabric != quote.FabricRoCE {
+		return Expectation{}, false
+	}
+	switch coll {
+	case "alltoall", "sendrecv":
+		if sh.NICGbps <= 0 {
+			return Expectation{}, false
+		}
+		nic := sh.NICGbps / 8 // GB/s of one NIC
+		return Expectation{Class: "one_nic", Lo: 0.92 * nic, Hi: 0.98 * nic, Ceiling: 1.05 * nic,
+			Source: "NVIDIA/nccl-tests#267 and #290: alltoall and sendrecv reach one NIC (46–49 GB/s per NDR 400G NIC)"}, true
+	case "all_gather", "reduce_scatter":
+		if (hopper(sh.GPU) || sh.GPU == famB200) && sh.Nodes >= 3 && (sh.NICs == 0 || sh.NICs >= 8) && (sh.NICGbps == 0 || sh.NICGbps == 400) {
+			return Expectation{Class: "ib_ndr_multinode_" + coll, Lo: 290, Hi: 324,
+				Source: "xxrjun/nccl-tests-cluster multi-node summary.md (10×8 H100: all_gather 324, reduce_scatter 323)"}, true
+		}
+		if sh.GPU == famB200 && sh.Nodes == 2 && coll == "all_gather" {
+			return Expectation{Class: "ib_ndr_2node_b200_all_gather", Lo: 342, Hi: 376,
+				Source: "togethercomputer/together-nccl-tests use3a-ss report (2 nodes: Ring 342–343, SHARP 368–376)"}, true
+		}
+	}
+	return Expectation{}, false
+}
+
+// hopperNode is the published range of each collective on one node of 8
+// H100 SXM (bench-reference.md §3).
+var hopperNode = map[string][2]float64{"all_gather": {365, 366}, "reduce_scatter": {365, 365}, "alltoall": {348, 348}, "sendrecv": {367, 367}}
+
+// nicAggregate is the per-node NIC bandwidth in GB/s, 0 when unknown.
+func (sh Shape) nicAggregate() float64 {
+	if sh.NICs <= 0 || sh.NICGbps <= 0 {
+		return 0
+	}
+	return float64(sh.NICs) * sh.NICGbps / 8
+}
+
+// referenceNICs says, for the rows that assume a NIC layout, what they
+// assume: the row applies when the quote's NICs match it or are unstated.
+func nicsFit(sh Shape, nics int, gbps float64) bool {
+	return (sh.NICs == 0 || sh.NICs == nics) && (sh.NICGbps == 0 || sh.NICGbps == gbps)
+}
+
+// derivedFromNICs is the band for a multi-node shape whose NIC layout no
+// published row covers: a healthy ring reaches 0.8–0.9 × the per-node NIC
+// aggregate (bench-reference.md §4).
+func derivedFromNICs(sh Shape) (Expectation, bool) {
+	agg := sh.nicAggregate()
+	if agg <= 0 {
+		return Expectation{}, false
+	}
+	return Expectation{Class: "nic_aggregate", Lo: 0.8 * agg, Hi: 0.9 * agg, Ceiling: 1.25 * agg,
+		Source: "bench-reference.md §4 rule of thumb: multi-node all_reduce busbw ≈ 0.8–0.9 × the per-node NIC aggregate (quoted NICs × speed)"}, true
 }
 
 // Expect returns the reference row for sh, and false when the reference
@@ -55,6 +160,13 @@ func Expect(sh Shape) (Expectation, bool) {
 	switch sh.Fabric {
 	case quote.FabricInfiniBand:
 		switch {
+		case hopper(sh.GPU) && sh.NICs > 0 && sh.NICs <= 4 && nicsFit(sh, sh.NICs, 400):
+			return Expectation{Class: "ib_ndr_4nic_hopper", Lo: 300, Hi: 325,
+				Source: "NVIDIA/nccl-tests#380 (2×8 H200, 4×400G per node, bare metal 320.6; the same hardware in VMs 184)"}, true
+		case (hopper(sh.GPU) || sh.GPU == famB200) && !nicsFit(sh, 8, 400):
+			return derivedFromNICs(sh)
+		case sh.GPU == famA100 && !nicsFit(sh, sh.NICs, 200):
+			return derivedFromNICs(sh)
 		case hopper(sh.GPU) && sh.Nodes == 2:
 			return Expectation{Class: "ib_ndr_2node_hopper", Lo: 460, Hi: 480, LatLo: 29, LatHi: 46,
 				Source: "dstackai/dstack mkdocs/docs/examples/clusters/nebius.md (468.46 @8G); NVIDIA/nccl-tests#309 (about 470)"}, true
@@ -73,6 +185,11 @@ func Expect(sh Shape) (Expectation, bool) {
 		}
 	case quote.FabricRoCE:
 		switch {
+		case hopper(sh.GPU) && sh.NICs > 0 && sh.NICs <= 4 && nicsFit(sh, sh.NICs, 400):
+			return Expectation{Class: "ib_ndr_4nic_hopper", Lo: 300, Hi: 325,
+				Source: "NVIDIA/nccl-tests#380 (4×400G per node, bare metal 320.6); NVIDIA/nccl#2409 (RoCE as InfiniBand when healthy)"}, true
+		case (hopper(sh.GPU) || sh.GPU == famB200) && !nicsFit(sh, 8, 400):
+			return derivedFromNICs(sh)
 		case hopper(sh.GPU) && sh.Nodes == 2:
 			return Expectation{Class: "roce_2node_hopper", Lo: 460, Hi: 480,
 				Source: "NVIDIA/nccl#2409 (healthy RoCE expected about 470, as InfiniBand; a bad run gave 231)"}, true
@@ -146,6 +263,11 @@ func quoteShape(q quote.Quote) Shape {
 	}
 	if n, ok := q.NICsPerNode.Get(); ok {
 		sh.NICs = int(n)
+	}
+	if g, ok := q.FabricGbpsPerNode.Get(); ok && sh.NICs > 0 {
+		if f, err := strconv.ParseFloat(g.String(), 64); err == nil && f > 0 {
+			sh.NICGbps = f / float64(sh.NICs)
+		}
 	}
 	sh.Intra, _ = q.IntraNode.Get()
 	sh.Fabric, _ = q.InterNodeFabric.Get()

@@ -17,16 +17,55 @@ func fioChecks(b brief.Brief, fio *benchlog.FioReport) []Check {
 				Args: map[string]any{"Job": j.Name, "Code": j.Error}})
 		}
 	}
-	if read := max(fio.Total.Read.BWBytes, fio.Total.Mixed.BWBytes); read > 0 {
-		out = append(out, stagingCheck(b, read))
+	for _, why := range fio.IncompleteReasons {
+		out = append(out, Check{ID: "fio_incomplete", Status: Incomplete, Key: "bench.check.fio_" + why})
 	}
-	if write := max(fio.Total.Write.BWBytes, fio.Total.Mixed.BWBytes); write > 0 {
-		out = append(out, checkpointCheck(b, write))
+	totals := fio.RunTotals
+	if len(totals) == 0 {
+		totals = []benchlog.FioTotals{fio.Total}
+	}
+	// Each run of a file of several is judged on its own: their sum is no
+	// bandwidth any single run reached.
+	for i, t := range totals {
+		var cs []Check
+		if read := max(t.Read.BWBytes, t.Mixed.BWBytes); read > 0 {
+			cs = append(cs, stagingCheck(b, read))
+		}
+		if write := max(t.Write.BWBytes, t.Mixed.BWBytes); write > 0 {
+			cs = append(cs, checkpointCheck(b, write))
+		}
+		for k := range cs {
+			if len(totals) > 1 {
+				cs[k].Args["Run"] = i + 1
+			}
+			if cs[k].Status == Pass && fio.Incomplete {
+				cs[k].Status = Incomplete // a good number from a cut-short run proves nothing
+			}
+		}
+		out = append(out, cs...)
+	}
+	for _, j := range fio.Jobs {
+		if j.Sync != nil {
+			out = append(out, syncCheck(j))
+		}
 	}
 	if len(out) == 0 {
 		out = append(out, Check{ID: "fio_empty", Status: Unproven, Key: "bench.check.fio_empty"})
 	}
 	return out
+}
+
+// syncCheck records the fsync latency a checkpoint writer waits for (the
+// brief states no limit for it, so it is shown, not judged).
+func syncCheck(j benchlog.FioJob) Check {
+	c := Check{ID: "fio_sync", Status: Info, Key: "bench.check.fio_sync", Args: map[string]any{"Job": j.Name, "Mean": num(j.Sync.MeanUS, 1),
+		"P99": "?"}}
+	for _, p := range j.Sync.Percentiles {
+		if p.P == 99 {
+			c.Args["P99"] = num(p.US, 0).String()
+		}
+	}
+	return c
 }
 
 func gbps(bytesPerSecond float64) Num { return num(bytesPerSecond/1e9, 2) }

@@ -1,87 +1,70 @@
 package verdict
 
-// Test is one of the nine acceptance tests of PRODUCT.md ("Acceptance
-// tests before signing").
-type Test string
-
-// The acceptance tests, in PRODUCT.md's order.
-const (
-	ContainerStart Test = "container_start"
-	GPUHealth      Test = "gpu_health"
-	NCCLAllReduce  Test = "nccl_allreduce"
-	StorageStaging Test = "storage_staging"
-	CheckpointIO   Test = "checkpoint_io"
-	FailureDrill   Test = "failure_drill"
-	IdleShutdown   Test = "idle_shutdown"
-	BillingExport  Test = "billing_export"
-	SecurityReview Test = "security_review"
-)
-
-// Tests lists every acceptance test in order.
-func Tests() []Test {
-	return []Test{ContainerStart, GPUHealth, NCCLAllReduce, StorageStaging, CheckpointIO, FailureDrill, IdleShutdown, BillingExport, SecurityReview}
-}
-
-// Automatic lists the tests the benchmark verdicts decide on their own:
-//
-//   - gpu_health from nvidia-smi (model, count, memory, ECC, MIG, driver
-//     and CUDA) and nvidia-smi topo -m (NVLink between every GPU pair);
-//   - nccl_allreduce from nccl-tests all_reduce runs;
-//   - storage_staging from fio read bandwidth against the brief's dataset
-//     size and staging window;
-//   - checkpoint_io from fio write bandwidth: one checkpoint of the brief's
-//     size must be written within the share of the checkpoint interval the
-//     brief allows GPUs to idle.
-//
-// The other five (container start, failure drill, idle shutdown, billing
-// export, security review) need a person's observation, and an engineer
-// records them. fio measures a storage path, not the real staging job or
-// the framework's checkpoint writer, so the two storage verdicts are the
-// best the logs can say; an engineer may record a result over them.
-func Automatic() []Test { return []Test{GPUHealth, NCCLAllReduce, StorageStaging, CheckpointIO} }
-
-// Valid reports whether t is one of Tests.
-func (t Test) Valid() bool {
-	for _, x := range Tests() {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
-
-// IsAutomatic reports whether the verdicts decide t.
-func (t Test) IsAutomatic() bool {
-	for _, x := range Automatic() {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
+import "github.com/gpuquote/gpuquote/internal/acceptance"
 
 // Outcome is a verdict's decision on an automatic test. Status is Pass,
-// Fail or Unproven; Upload is the index of the upload that decided it
-// (the latest one when several agree), -1 when none did.
+// Fail, Incomplete or Unproven; Upload is the index of the upload that
+// decided it (the latest one when several agree), -1 when none did.
 type Outcome struct {
-	Test   Test
+	Test   acceptance.Test
 	Status Status
 	Upload int
 	Check  Check
 }
 
-// outcomes decides the automatic tests from all uploads together.
-//
-// GPU health and NCCL fail on any failing finding: a bad GPU or a failed
-// run on the trial cluster is a finding a later good run does not erase
-// (an engineer can record over it with a note). Storage passes when any
-// fio run meets the brief, because a dataset can be staged on the fastest
-// path that was measured.
-func outcomes(reports []UploadReport) []Outcome {
-	out := make([]Outcome, 0, 4)
-	out = append(out, gpuHealth(reports), ncclAllReduce(reports),
-		bestOf(StorageStaging, reports, "staging"), bestOf(CheckpointIO, reports, "checkpoint"))
-	return out
+// testRule says which checks bear on a test. A test fails on any failing
+// check that bears on it (a bad GPU on the trial cluster is a finding a
+// later good run does not erase; a wrong upload is withdrawn instead);
+// otherwise a passing check decides it; incomplete evidence alone leaves
+// it incomplete, never passed.
+type testRule struct {
+	test acceptance.Test
+	// bears reports a check that counts for the test.
+	bears func(Check) bool
+	// passes reports a check whose pass is enough evidence for the test.
+	passes func(Check) bool
+	// anyPass: one passing check is enough even if others failed (storage:
+	// a dataset can be staged on the fastest path that was measured).
+	anyPass bool
+}
+
+func ids(list ...string) func(Check) bool {
+	set := map[string]bool{}
+	for _, id := range list {
+		set[id] = true
+	}
+	return func(c Check) bool { return set[c.ID] }
+}
+
+// allReduceOnly keeps the checks of all_reduce runs: a failed alltoall or
+// sendrecv says nothing about the all-reduce test.
+func allReduceOnly(c Check) bool {
+	if coll, ok := c.Args["Collective"].(string); ok {
+		return coll == "all_reduce"
+	}
+	return c.ID == "nccl_span"
+}
+
+var rules = []testRule{
+	{test: acceptance.GPUHealth,
+		bears:  ids("gpu_model", "gpu_mixed", "gpu_count", "gpu_memory", "gpu_driver", "gpu_ecc", "gpu_mig", "dcgm_test", "dcgm_summary"),
+		passes: ids("gpu_model", "dcgm_summary")},
+	{test: acceptance.NCCLAllReduce,
+		bears: func(c Check) bool {
+			return ids("nccl_failed", "nccl_busbw", "nccl_latency", "nccl_incomplete", "nccl_validation", "nccl_omitted", "nccl_span")(c) && allReduceOnly(c)
+		},
+		passes: func(c Check) bool { return c.ID == "nccl_busbw" && allReduceOnly(c) }},
+	{test: acceptance.Interconnect,
+		bears:  ids("nvlink", "nvbw_pair", "nvbw_floor", "nvlink_inactive", "nvlink_state"),
+		passes: ids("nvlink", "nvbw_floor", "nvlink_state")},
+	{test: acceptance.FabricLinks,
+		bears:  ids("ib_port", "ib_ports", "perftest_bw", "perftest_failed"),
+		passes: ids("ib_ports", "perftest_bw")},
+	{test: acceptance.BurnIn,
+		bears:  ids("burn_gpu", "burn_summary", "burn_count"),
+		passes: ids("burn_summary")},
+	{test: acceptance.StorageStaging, bears: ids("staging", "fio_error", "fio_incomplete"), passes: ids("staging"), anyPass: true},
+	{test: acceptance.CheckpointIO, bears: ids("checkpoint", "fio_error", "fio_incomplete"), passes: ids("checkpoint"), anyPass: true},
 }
 
 type found struct {
@@ -89,74 +72,55 @@ type found struct {
 	check  Check
 }
 
-func each(reports []UploadReport, match func(Check) bool) []found {
-	var out []found
-	for i, r := range reports {
-		for _, c := range r.Checks {
-			if match(c) {
-				out = append(out, found{i, c})
-			}
-		}
-	}
-	return out
-}
-
-func decided(t Test, st Status, f []found) Outcome {
+func decided(t acceptance.Test, st Status, f []found) Outcome {
 	last := f[len(f)-1]
 	return Outcome{Test: t, Status: st, Upload: last.upload, Check: last.check}
 }
 
-var gpuHealthIDs = map[string]bool{"gpu_model": true, "gpu_mixed": true, "gpu_count": true, "gpu_memory": true,
-	"gpu_driver": true, "gpu_ecc": true, "gpu_mig": true, "nvlink": true}
-
-func bad(c Check) bool { return c.Status == Fail || c.Status == Low }
-
-func gpuHealth(reports []UploadReport) Outcome {
-	if f := each(reports, func(c Check) bool { return gpuHealthIDs[c.ID] && bad(c) }); len(f) > 0 {
-		return decided(GPUHealth, Fail, f)
+// outcomes decides every automatic test from all uploads together.
+func outcomes(reports []UploadReport) []Outcome {
+	out := make([]Outcome, 0, len(rules))
+	for _, r := range rules {
+		out = append(out, r.decide(reports))
 	}
-	// At least one GPU inventory, and nothing in it or any topology failed.
-	if f := each(reports, func(c Check) bool { return c.ID == "gpu_model" }); len(f) > 0 {
-		return decided(GPUHealth, Pass, f)
-	}
-	return Outcome{Test: GPUHealth, Status: Unproven, Upload: -1}
+	return out
 }
 
-func ncclAllReduce(reports []UploadReport) Outcome {
-	if f := each(reports, func(c Check) bool {
-		return c.ID == "nccl_failed" || ((c.ID == "nccl_busbw" || c.ID == "nccl_latency") && bad(c))
-	}); len(f) > 0 {
-		return decided(NCCLAllReduce, Fail, f)
-	}
-	// A run passes when its bandwidth is as expected and it spans the
-	// quoted nodes (or the quote is for one node).
-	var pass []found
-	for i, r := range reports {
-		span := map[any]Status{}
-		for _, c := range r.Checks {
-			if c.ID == "nccl_span" {
-				span[c.Args["Run"]] = c.Status
-			}
+func (r testRule) decide(reports []UploadReport) Outcome {
+	var failing, passing, incomplete, open []found
+	for i, rep := range reports {
+		if rep.Status == Withdrawn {
+			continue
 		}
-		for _, c := range r.Checks {
-			st, spanned := span[c.Args["Run"]]
-			if c.ID == "nccl_busbw" && c.Status == Pass && (!spanned || st == Pass) {
-				pass = append(pass, found{i, c})
+		for _, c := range rep.Checks {
+			if !r.bears(c) {
+				continue
+			}
+			switch {
+			case c.Status == Fail || c.Status == Low:
+				failing = append(failing, found{i, c})
+			case (c.Status == Pass || c.Status == Info) && r.passes(c) && c.Args["Spans"] != false:
+				passing = append(passing, found{i, c})
+			case c.Status == Incomplete:
+				incomplete = append(incomplete, found{i, c})
+			case c.Status == Unproven:
+				open = append(open, found{i, c})
 			}
 		}
 	}
-	if len(pass) > 0 {
-		return decided(NCCLAllReduce, Pass, pass)
+	switch {
+	case r.anyPass && len(passing) > 0:
+		return decided(r.test, Pass, passing)
+	case len(failing) > 0:
+		return decided(r.test, Fail, failing)
+	case len(passing) > 0:
+		// A complete, passing run decides; an incomplete one beside it is
+		// not a failure, only a run that proves nothing.
+		return decided(r.test, Pass, passing)
+	case len(incomplete) > 0:
+		return decided(r.test, Incomplete, incomplete)
+	case len(open) > 0:
+		return decided(r.test, Unproven, open)
 	}
-	return Outcome{Test: NCCLAllReduce, Status: Unproven, Upload: -1}
-}
-
-func bestOf(t Test, reports []UploadReport, id string) Outcome {
-	if f := each(reports, func(c Check) bool { return c.ID == id && c.Status == Pass }); len(f) > 0 {
-		return decided(t, Pass, f)
-	}
-	if f := each(reports, func(c Check) bool { return (c.ID == id || c.ID == "fio_error") && bad(c) }); len(f) > 0 {
-		return decided(t, Fail, f)
-	}
-	return Outcome{Test: t, Status: Unproven, Upload: -1}
+	return Outcome{Test: r.test, Status: Unproven, Upload: -1}
 }

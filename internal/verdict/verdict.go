@@ -25,13 +25,18 @@ type Status string
 
 // Check outcomes, from good to bad. Low is a measurement below the expected
 // range but not far below it; Unproven means the evidence cannot decide
-// (a missing reference, a run too small); Info is recorded, not judged.
+// (a missing reference, unchecked results); Incomplete is a run that did
+// not finish (no footer, a sweep cut short) and never passes; Info is
+// recorded, not judged. Withdrawn marks an upload taken back by a person:
+// kept for the record, never counted.
 const (
-	Info     Status = "info"
-	Pass     Status = "pass"
-	Unproven Status = "unproven"
-	Low      Status = "low"
-	Fail     Status = "fail"
+	Info       Status = "info"
+	Pass       Status = "pass"
+	Unproven   Status = "unproven"
+	Incomplete Status = "incomplete"
+	Low        Status = "low"
+	Fail       Status = "fail"
+	Withdrawn  Status = "withdrawn"
 )
 
 func (s Status) rank() int {
@@ -40,10 +45,12 @@ func (s Status) rank() int {
 		return 1
 	case Unproven:
 		return 2
-	case Low:
+	case Incomplete:
 		return 3
-	case Fail:
+	case Low:
 		return 4
+	case Fail:
+		return 5
 	}
 	return 0
 }
@@ -90,8 +97,9 @@ type Check struct {
 // Upload is one stored log. Result is nil when the log did not parse or is
 // not a benchmark (evidence files).
 type Upload struct {
-	Name   string
-	Result *benchlog.Result
+	Name      string
+	Result    *benchlog.Result
+	Withdrawn bool // taken back: shown, never judged
 }
 
 // Input is everything a verdict depends on.
@@ -124,19 +132,11 @@ type Report struct {
 func Evaluate(in Input) Report {
 	rep := Report{Uploads: make([]UploadReport, len(in.Uploads))}
 	for i, u := range in.Uploads {
-		var checks []Check
-		if r := u.Result; r != nil {
-			switch {
-			case r.NvidiaSMI != nil:
-				checks = smiChecks(in, r.NvidiaSMI)
-			case r.Topo != nil:
-				checks = topoChecks(in.Quote, r.Topo)
-			case r.NCCL != nil:
-				checks = ncclChecks(in.Quote, r.NCCL)
-			case r.Fio != nil:
-				checks = fioChecks(in.Brief, r.Fio)
-			}
+		if u.Withdrawn {
+			rep.Uploads[i] = UploadReport{Status: Withdrawn, Checks: []Check{}}
+			continue
 		}
+		checks := resultChecks(in, u.Result)
 		st := Unproven
 		if len(checks) > 0 {
 			st = Info
@@ -149,6 +149,7 @@ func Evaluate(in Input) Report {
 		}
 		rep.Uploads[i] = UploadReport{Status: st, Checks: checks}
 	}
+	outlierChecks(in, rep.Uploads)
 	rep.Claims = claims(in, rep.Uploads)
 	rep.Tests = outcomes(rep.Uploads)
 	if e, ok := QuoteExpectation(in.Quote); ok {
@@ -159,3 +160,20 @@ func Evaluate(in Input) Report {
 
 // Bytes is a message size in bytes, shown as "16 GiB".
 type Bytes int64
+
+// resultChecks judges one parsed log by its kind.
+func resultChecks(in Input, r *benchlog.Result) []Check {
+	switch {
+	case r == nil:
+		return nil
+	case r.NvidiaSMI != nil:
+		return smiChecks(in, r.NvidiaSMI)
+	case r.Topo != nil:
+		return topoChecks(in.Quote, r.Topo)
+	case r.NCCL != nil:
+		return ncclChecks(in.Quote, r.NCCL)
+	case r.Fio != nil:
+		return fioChecks(in.Brief, r.Fio)
+	}
+	return toolChecks(in, r)
+}

@@ -19,6 +19,9 @@ type BenchView struct {
 	UploadError     string
 	UploadFields    map[string]string // the user's metadata after a refused upload
 	Kinds           []Option
+	KindOptions     []Option // formats a misdetected upload may be re-read as
+	ActionError     string   // a refused withdrawal or re-classification
+	ActionID        int64    // the upload it was about
 	AcceptanceError string
 	Acceptance      map[string]string // the user's record after a refused one
 	Tests           []Option
@@ -36,10 +39,15 @@ type BenchUpload struct {
 	Size       string
 	ParseError string
 	Figures    []string
-	Status     string // pass, low, fail, unproven, info
+	Status     string // pass, low, fail, unproven, incomplete, info, withdrawn
 	StatusText string
 	CSS        string // badge class: ok, warn, blocker or ""
 	Checks     []CheckRow
+	Notes      []string // the parser's own observations
+	Withdrawn  string   // "withdrawn by … at …: reason", or ""
+	// Changeable shows the withdraw and re-classify forms.
+	Changeable  bool
+	ActionError string
 }
 
 // CheckRow is one finding of a verdict, in words.

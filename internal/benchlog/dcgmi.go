@@ -1,0 +1,300 @@
+package benchlog
+
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// DCGMReport is one `dcgmi diag` run (text table or -j JSON): the active
+// diagnostics DCGM ran and each one's outcome, per GPU where it says.
+type DCGMReport struct {
+	Format  string     `json:"format"`            // "text" or "json"
+	Level   int        `json:"level,omitempty"`   // -r 1..4 when the command line shows it
+	Version string     `json:"version,omitempty"` // DCGM version
+	Driver  string     `json:"driver,omitempty"`
+	GPUs    int        `json:"gpus,omitempty"` // device IDs detected
+	Tests   []DCGMTest `json:"tests"`
+}
+
+// DCGMTest is one diagnostic and its results; a test may pass on some
+// GPUs and fail on others ("Pass - GPUs: 1, 2" then "Fail - GPU: 0").
+type DCGMTest struct {
+	Category string       `json:"category"`
+	Name     string       `json:"name"`
+	Line     int          `json:"line,omitempty"`
+	Results  []DCGMResult `json:"results"`
+	Warnings []string     `json:"warnings,omitempty"`
+}
+
+// DCGMResult is one status line: Status is "pass", "fail", "warn" or
+// "skip"; GPUs nil means every GPU ("Pass - All" or no list).
+type DCGMResult struct {
+	Status string `json:"status"`
+	GPUs   []int  `json:"gpus,omitempty"`
+	Info   string `json:"info,omitempty"`
+}
+
+const maxDCGMTests = 256
+
+var (
+	dcgmCategory = regexp.MustCompile(`^[|+]-+\s+([A-Za-z][A-Za-z ]*?)\s+-+\+`)
+	dcgmLevel    = regexp.MustCompile(`dcgmi\s+diag\b.*?(?:-r|--run)\s*(\S+)`)
+	dcgmGPUList  = regexp.MustCompile(`\d+`)
+)
+
+// ParseDCGMI parses `dcgmi diag` output, text or JSON.
+func ParseDCGMI(data []byte) (*DCGMReport, error) {
+	s := asString(data)
+	if err := checkText(KindDCGMI, s); err != nil {
+		return nil, err
+	}
+	if start, line := jsonStart(s); start >= 0 && strings.Contains(s[start:], "test_categories") {
+		return parseDCGMJSON(s[start:], line)
+	}
+	rep := &DCGMReport{Format: "text"}
+	category := ""
+	var last *DCGMTest
+	inWarning := false
+	sc := lineScanner{s: s}
+	for {
+		raw, ok := sc.next()
+		if !ok {
+			break
+		}
+		t := trim(raw)
+		if m := dcgmLevel.FindStringSubmatch(t); m != nil {
+			rep.Level = dcgmLevelOf(m[1])
+		}
+		if m := dcgmCategory.FindStringSubmatch(t); m != nil {
+			category, last, inWarning = strings.Clone(m[1]), nil, false
+			continue
+		}
+		if !strings.HasPrefix(t, "|") {
+			continue
+		}
+		cells := strings.Split(strings.TrimSuffix(t[1:], "|"), "|")
+		name := trim(cells[0])
+		value := ""
+		if len(cells) > 1 {
+			// One pad space, then text wrapped at the column's width: keep
+			// it unpadded so wrapped words join back ("second" + "s").
+			value = strings.TrimPrefix(strings.TrimRight(cells[1], " \t"), " ")
+		}
+		switch {
+		case name == "Diagnostic" && strings.HasPrefix(trim(value), "Result"):
+			continue
+		case category == "Metadata" || name == "DCGM Version" || name == "Driver Version Detected" || name == "GPU Device IDs Detected":
+			dcgmMeta(rep, name, trim(value))
+			continue
+		case name == "Warning" || name == "Info":
+			if last != nil && len(last.Warnings) < 16 {
+				last.Warnings = append(last.Warnings, strings.Clone(trim(value)))
+				inWarning = true
+			}
+			continue
+		case name == "":
+			if last == nil {
+				continue
+			}
+			if r, ok := dcgmStatus(trim(value)); ok && !inWarning {
+				last.Results = append(last.Results, r)
+			} else if inWarning && len(last.Warnings) > 0 {
+				last.Warnings[len(last.Warnings)-1] += strings.Clone(value)
+			}
+			continue
+		}
+		r, ok := dcgmStatus(trim(value))
+		if !ok {
+			if trim(value) == "" {
+				continue
+			}
+			return nil, errorf(KindDCGMI, sc.n, "test %q has result %q, not Pass, Fail, Warn or Skip", name, trim(value))
+		}
+		if len(rep.Tests) >= maxDCGMTests {
+			continue
+		}
+		rep.Tests = append(rep.Tests, DCGMTest{Category: category, Name: strings.Clone(name), Line: sc.n, Results: []DCGMResult{r}})
+		last, inWarning = &rep.Tests[len(rep.Tests)-1], false
+	}
+	if len(rep.Tests) == 0 {
+		return nil, errorf(KindDCGMI, sc.n, "no dcgmi diag results found (no | Test | Result | rows)")
+	}
+	return rep, nil
+}
+
+func dcgmMeta(rep *DCGMReport, name, value string) {
+	switch name {
+	case "DCGM Version":
+		rep.Version = strings.Clone(value)
+	case "Driver Version Detected":
+		rep.Driver = strings.Clone(value)
+	case "GPU Device IDs Detected":
+		if value != "" {
+			rep.GPUs = strings.Count(value, ",") + 1
+		}
+	}
+}
+
+func dcgmLevelOf(s string) int {
+	switch strings.ToLower(s) {
+	case "1", "short", "quick":
+		return 1
+	case "2", "medium":
+		return 2
+	case "3", "long":
+		return 3
+	case "4", "xlong":
+		return 4
+	}
+	return 0
+}
+
+// dcgmStatus reads "Pass", "Pass - All", "Fail - GPU: 0", "Skip - GPUs: 1, 2".
+func dcgmStatus(v string) (DCGMResult, bool) {
+	head, rest, _ := strings.Cut(v, " - ")
+	var r DCGMResult
+	switch strings.ToLower(trim(head)) {
+	case "pass", "passed":
+		r.Status = "pass"
+	case "fail", "failed", "error":
+		r.Status = "fail"
+	case "warn", "warning":
+		r.Status = "warn"
+	case "skip", "skipped", "not run", "n/a":
+		r.Status = "skip"
+	default:
+		return r, false
+	}
+	rest = trim(rest)
+	if rest != "" && !strings.EqualFold(rest, "All") {
+		r.GPUs = gpuList(rest)
+	}
+	return r, true
+}
+
+func gpuList(s string) []int {
+	var out []int
+	for _, m := range dcgmGPUList.FindAllString(s, 64) {
+		if v, err := strconv.Atoi(m); err == nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+type dcgmJSON struct {
+	Diag struct {
+		Version    string `json:"version"`
+		Driver     string `json:"Driver Version Detected"`
+		Categories []struct {
+			Category string `json:"category"`
+			Tests    []struct {
+				Name    string `json:"name"`
+				Results []struct {
+					Status   string          `json:"status"`
+					GPUIDs   json.RawMessage `json:"gpu_ids"`
+					Info     json.RawMessage `json:"info"`
+					Warnings json.RawMessage `json:"warnings"`
+				} `json:"results"`
+			} `json:"tests"`
+		} `json:"test_categories"`
+	} `json:"DCGM GPU Diagnostic"`
+	Version string `json:"DCGM Version"`
+}
+
+func parseDCGMJSON(s string, line int) (*DCGMReport, error) {
+	var doc dcgmJSON
+	if err := json.Unmarshal([]byte(s), &doc); err != nil {
+		return nil, errorf(KindDCGMI, line+jsonErrorLine(s, err), "dcgmi diag JSON does not decode: %v", err)
+	}
+	rep := &DCGMReport{Format: "json", Version: doc.Version, Driver: doc.Diag.Driver}
+	if rep.Version == "" {
+		rep.Version = doc.Diag.Version
+	}
+	gpus := map[int]bool{}
+	for _, c := range doc.Diag.Categories {
+		for _, t := range c.Tests {
+			if len(rep.Tests) >= maxDCGMTests {
+				break
+			}
+			dt := DCGMTest{Category: c.Category, Name: t.Name}
+			for _, r := range t.Results {
+				res, ok := dcgmStatus(r.Status)
+				if !ok {
+					return nil, errorf(KindDCGMI, line, "test %q has status %q, not Pass, Fail, Warn or Skip", t.Name, r.Status)
+				}
+				if ids := jsonText(r.GPUIDs); ids != "" {
+					res.GPUs = gpuList(ids)
+					for _, g := range res.GPUs {
+						gpus[g] = true
+					}
+				}
+				res.Info = jsonText(r.Info)
+				if len(res.Info) > 500 {
+					res.Info = res.Info[:500]
+				}
+				dt.Results = append(dt.Results, res)
+				if w := jsonText(r.Warnings); w != "" && len(dt.Warnings) < 16 {
+					dt.Warnings = append(dt.Warnings, w)
+				}
+			}
+			rep.Tests = append(rep.Tests, dt)
+		}
+	}
+	rep.GPUs = len(gpus)
+	if len(rep.Tests) == 0 {
+		return nil, errorf(KindDCGMI, line, "dcgmi diag JSON has no test results")
+	}
+	return rep, nil
+}
+
+// jsonText flattens a JSON string, number or list of them (or objects
+// holding "warning" texts) into one string.
+func jsonText(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) == nil {
+		var parts []string
+		for _, x := range list {
+			if t := jsonText(x); t != "" {
+				parts = append(parts, t)
+			}
+		}
+		return strings.Join(parts, "; ")
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) == nil {
+		for _, k := range []string{"warning", "info", "message"} {
+			if v, ok := obj[k]; ok {
+				return jsonText(v)
+			}
+		}
+		return ""
+	}
+	return strings.Trim(string(raw), `"`)
+}
+
+// jsonErrorLine turns a decoder error's offset into a line count.
+func jsonErrorLine(s string, err error) int {
+	var off int64
+	switch e := err.(type) {
+	case *json.SyntaxError:
+		off = e.Offset
+	case *json.UnmarshalTypeError:
+		off = e.Offset
+	default:
+		return 0
+	}
+	if off > int64(len(s)) {
+		off = int64(len(s))
+	}
+	return strings.Count(s[:off], "\n")
+}

@@ -1,0 +1,149 @@
+package benchlog
+
+import (
+	"strconv"
+	"strings"
+)
+
+// GPUBurnReport is a gpu-burn run: the final verdict per GPU and what the
+// last progress line said about work, errors and temperature.
+type GPUBurnReport struct {
+	Doubles     bool         `json:"doubles,omitempty"`
+	TensorCores bool         `json:"tensor_cores,omitempty"`
+	GPUs        []GPUBurnGPU `json:"gpus"`
+	Tested      int          `json:"tested"` // "Tested N GPUs"
+	HasVerdict  bool         `json:"has_verdict"`
+	Progress    float64      `json:"progress_pct"` // of the last progress update
+	Line        int          `json:"line"`         // of the verdict block
+}
+
+// GPUBurnGPU is one GPU. OK is gpu-burn's own verdict; Errors and Gflops
+// come from the last progress update (errors may be negative: the counter
+// overflows), MaxTempC from every update.
+type GPUBurnGPU struct {
+	Index    int     `json:"index"`
+	OK       bool    `json:"ok"`
+	Verdict  string  `json:"verdict"` // "OK", "FAULTY" or "" when the run never printed one
+	Proc     int64   `json:"proc"`
+	Gflops   float64 `json:"gflops"`
+	Errors   int64   `json:"errors"`
+	MaxTempC float64 `json:"max_temp_c"`
+}
+
+// ParseGPUBurn parses gpu-burn's output, whose progress updates are
+// separated by carriage returns rather than newlines.
+func ParseGPUBurn(data []byte) (*GPUBurnReport, error) {
+	s := asString(data)
+	if err := checkText(KindGPUBurn, s); err != nil {
+		return nil, err
+	}
+	rep := &GPUBurnReport{}
+	var gpus []GPUBurnGPU
+	line := 1
+	for len(s) > 0 {
+		i := strings.IndexAny(s, "\r\n")
+		seg, newline := s, false
+		if i >= 0 {
+			seg, newline, s = s[:i], s[i] == '\n', s[i+1:]
+		} else {
+			s = ""
+		}
+		var err error
+		if gpus, err = burnSegment(rep, gpus, trim(seg), line); err != nil {
+			return nil, err
+		}
+		if newline {
+			line++ // a carriage return redraws the same line
+		}
+	}
+	rep.GPUs = gpus
+	if len(gpus) == 0 {
+		if len(data) > 0 && data[len(data)-1] == '\n' {
+			line-- // the count ran past the final newline
+		}
+		return nil, errorf(KindGPUBurn, max(line, 1), "no gpu-burn progress or verdict lines found")
+	}
+	return rep, nil
+}
+
+// burnSegment handles one line or carriage-return segment.
+func burnSegment(rep *GPUBurnReport, gpus []GPUBurnGPU, t string, line int) ([]GPUBurnGPU, error) {
+	switch {
+	case strings.Contains(t, "proc'd:"):
+		return burnProgress(rep, gpus, t, line)
+	case strings.HasPrefix(t, "Tested ") && strings.HasSuffix(t, "GPUs:"):
+		if f := strings.Fields(t); len(f) >= 2 {
+			rep.Tested, _ = strconv.Atoi(f[1])
+		}
+		rep.HasVerdict, rep.Line = true, line
+	case strings.HasPrefix(t, "GPU ") && (strings.HasSuffix(t, ": OK") || strings.HasSuffix(t, ": FAULTY")):
+		head, v, _ := strings.Cut(t[4:], ":")
+		idx, err := strconv.Atoi(trim(head))
+		if err != nil || idx < 0 || idx >= maxMatrix*4 {
+			return gpus, errorf(KindGPUBurn, line, "verdict line %q: bad GPU number", t)
+		}
+		gpus = growBurn(gpus, idx+1)
+		gpus[idx].Verdict = trim(v)
+		gpus[idx].OK = gpus[idx].Verdict == "OK"
+	case strings.Contains(t, "using DOUBLES"):
+		rep.Doubles = true
+		rep.TensorCores = rep.TensorCores || strings.Contains(t, "Tensor Cores")
+	case strings.Contains(t, "Tensor Cores"):
+		rep.TensorCores = true
+	}
+	return gpus, nil
+}
+
+func growBurn(gpus []GPUBurnGPU, n int) []GPUBurnGPU {
+	for len(gpus) < n {
+		gpus = append(gpus, GPUBurnGPU{Index: len(gpus)})
+	}
+	return gpus
+}
+
+// burnProgress reads "50.0%  proc'd: 2261 (7150 Gflop/s) - 0 (0 Gflop/s)
+// ...   errors: 0 - -524288000  (WARNING!)- 0   temps: 38 C - 36 C".
+func burnProgress(rep *GPUBurnReport, gpus []GPUBurnGPU, t string, line int) ([]GPUBurnGPU, error) {
+	if pct, _, ok := strings.Cut(t, "%"); ok {
+		if v, ok := parseFinite(trim(pct)); ok {
+			rep.Progress = v
+		}
+	}
+	_, rest, _ := strings.Cut(t, "proc'd:")
+	procPart, rest, _ := strings.Cut(rest, "errors:")
+	errPart, tempPart, _ := strings.Cut(rest, "temps:")
+	procs := strings.Split(procPart, ") -")
+	if len(procs) > maxMatrix*4 {
+		return gpus, errorf(KindGPUBurn, line, "progress line names more than %d GPUs", maxMatrix*4)
+	}
+	gpus = growBurn(gpus, len(procs))
+	var f []string
+	for i, p := range procs {
+		f = splitFields(p, f)
+		if len(f) < 2 {
+			return gpus, errorf(KindGPUBurn, line, "progress entry %q: expected \"N (G Gflop/s)\"", trim(p))
+		}
+		gpus[i].Proc, _ = strconv.ParseInt(f[0], 10, 64)
+		gpus[i].Gflops, _ = parseFinite(strings.Trim(f[1], "()"))
+	}
+	if trim(errPart) != "" {
+		errs := strings.Split(strings.ReplaceAll(errPart, "(WARNING!)", ""), " - ")
+		for i, e := range errs {
+			if i >= len(gpus) {
+				break
+			}
+			if v, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(trim(e), "-")), 10, 64); err == nil {
+				gpus[i].Errors = v
+			}
+		}
+	}
+	for i, tp := range strings.Split(tempPart, " - ") {
+		if i >= len(gpus) {
+			break
+		}
+		if v, _, ok := numberWithUnit(trim(tp)); ok && v > gpus[i].MaxTempC {
+			gpus[i].MaxTempC = v
+		}
+	}
+	return gpus, nil
+}

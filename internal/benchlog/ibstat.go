@@ -1,0 +1,153 @@
+package benchlog
+
+import (
+	"strconv"
+	"strings"
+)
+
+// IBStatReport is `ibstat` or `ibstatus` output: every HCA port with its
+// state, rate and link layer.
+type IBStatReport struct {
+	Format string   `json:"format"` // "ibstat" or "ibstatus"
+	Ports  []IBPort `json:"ports"`
+}
+
+// IBPort is one port of one CA. State is "Active", "Down", "Init",
+// "Armed"; PhysState "LinkUp", "Polling", "Disabled"; Rate in Gb/s.
+type IBPort struct {
+	CA        string  `json:"ca"`
+	CAType    string  `json:"ca_type,omitempty"`
+	Port      int     `json:"port"`
+	Line      int     `json:"line"`
+	State     string  `json:"state"`
+	PhysState string  `json:"phys_state"`
+	Rate      float64 `json:"rate_gbps"`
+	LinkLayer string  `json:"link_layer"` // "InfiniBand" or "Ethernet"
+	BaseLID   string  `json:"base_lid,omitempty"`
+	SMLID     string  `json:"sm_lid,omitempty"`
+}
+
+// Up reports an Active port whose physical link is up.
+func (p IBPort) Up() bool {
+	return strings.EqualFold(p.State, "Active") && strings.EqualFold(p.PhysState, "LinkUp")
+}
+
+const maxIBPorts = 4096
+
+// ParseIBStat parses ibstat and ibstatus output.
+func ParseIBStat(data []byte) (*IBStatReport, error) {
+	s := asString(data)
+	if err := checkText(KindIBStat, s); err != nil {
+		return nil, err
+	}
+	rep := &IBStatReport{Format: "ibstat"}
+	ca, caType := "", ""
+	var port *IBPort
+	sc := lineScanner{s: s}
+	for {
+		raw, ok := sc.next()
+		if !ok {
+			break
+		}
+		t := trim(raw)
+		switch {
+		case strings.HasPrefix(t, "CA '"):
+			ca, caType, port = strings.Clone(strings.TrimSuffix(strings.TrimPrefix(t, "CA '"), "'")), "", nil
+			continue
+		case strings.HasPrefix(t, "Infiniband device '"):
+			// ibstatus: "Infiniband device 'mlx5_0' port 1 status:"
+			rep.Format = "ibstatus"
+			rest := strings.TrimPrefix(t, "Infiniband device '")
+			name, after, _ := strings.Cut(rest, "'")
+			f := strings.Fields(after)
+			n := 0
+			if len(f) >= 2 && f[0] == "port" {
+				n, _ = strconv.Atoi(f[1])
+			}
+			if port = addPort(rep, strings.Clone(name), "", n, sc.n); port == nil {
+				return nil, errorf(KindIBStat, sc.n, "more than %d ports", maxIBPorts)
+			}
+			continue
+		case strings.HasPrefix(t, "Port ") && strings.HasSuffix(t, ":") && ca != "":
+			n, err := strconv.Atoi(strings.TrimSuffix(t[5:], ":"))
+			if err != nil {
+				return nil, errorf(KindIBStat, sc.n, "port line %q: expected \"Port N:\"", t)
+			}
+			if port = addPort(rep, ca, caType, n, sc.n); port == nil {
+				return nil, errorf(KindIBStat, sc.n, "more than %d ports", maxIBPorts)
+			}
+			continue
+		}
+		k, v, ok := strings.Cut(t, ":")
+		if !ok {
+			continue
+		}
+		k, v = strings.ToLower(trim(k)), trim(v)
+		if k == "ca type" {
+			caType = strings.Clone(v)
+			continue
+		}
+		if port == nil {
+			continue
+		}
+		if err := ibField(port, k, v, sc.n); err != nil {
+			return nil, err
+		}
+	}
+	if len(rep.Ports) == 0 {
+		return nil, errorf(KindIBStat, sc.n, "no ports found (no CA '...' / Port N: blocks or Infiniband device lines)")
+	}
+	for i, p := range rep.Ports {
+		if p.State == "" || p.LinkLayer == "" && p.Rate == 0 {
+			return nil, errorf(KindIBStat, p.Line, "port %d of %s has no state or rate", p.Port, p.CA)
+		}
+		if rep.Ports[i].LinkLayer == "" {
+			rep.Ports[i].LinkLayer = "InfiniBand" // ibstat omits it on old drivers: IB is the default
+		}
+	}
+	return rep, nil
+}
+
+func addPort(rep *IBStatReport, ca, caType string, n, line int) *IBPort {
+	if len(rep.Ports) >= maxIBPorts {
+		return nil
+	}
+	rep.Ports = append(rep.Ports, IBPort{CA: ca, CAType: caType, Port: n, Line: line})
+	return &rep.Ports[len(rep.Ports)-1]
+}
+
+// ibField stores one "key: value" of a port; ibstatus prefixes states
+// with their number ("4: ACTIVE") and rates with a unit.
+func ibField(p *IBPort, k, v string, line int) error {
+	word := func(v string) string {
+		if _, w, ok := strings.Cut(v, ":"); ok {
+			v = trim(w)
+		}
+		if v == strings.ToUpper(v) && len(v) > 1 {
+			v = v[:1] + strings.ToLower(v[1:])
+		}
+		return strings.Clone(v)
+	}
+	switch k {
+	case "state":
+		p.State = word(v)
+	case "physical state", "phys state":
+		p.PhysState = word(v)
+		if strings.EqualFold(p.PhysState, "linkup") {
+			p.PhysState = "LinkUp"
+		}
+	case "rate":
+		r, _, ok := numberWithUnit(v)
+		if !ok {
+			return errorf(KindIBStat, line, "rate %q is not a number of Gb/s", v)
+		}
+		p.Rate = r
+	case "link layer", "link_layer":
+		p.LinkLayer = strings.Clone(v)
+	case "base lid":
+		p.BaseLID = strings.Clone(v)
+	case "sm lid":
+		p.SMLID = strings.Clone(v)
+	}
+	return nil
+}

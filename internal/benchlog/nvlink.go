@@ -1,0 +1,85 @@
+package benchlog
+
+import (
+	"strconv"
+	"strings"
+)
+
+// NVLinkReport is `nvidia-smi nvlink -s` (or --status): each GPU's links
+// and their speed, or that all of a GPU's links are inactive.
+type NVLinkReport struct {
+	GPUs []NVLinkGPU `json:"gpus"`
+}
+
+// NVLinkGPU is one GPU's links. AllInactive is NVML's "all links are
+// inactive"; a link printed as "<inactive>" has Active false.
+type NVLinkGPU struct {
+	Index       int          `json:"index"`
+	Name        string       `json:"name,omitempty"`
+	Line        int          `json:"line"`
+	AllInactive bool         `json:"all_inactive,omitempty"`
+	Links       []NVLinkLink `json:"links,omitempty"`
+}
+
+// NVLinkLink is one link: its speed in GB/s when active.
+type NVLinkLink struct {
+	Link   int     `json:"link"`
+	Active bool    `json:"active"`
+	GBs    float64 `json:"gbs,omitempty"`
+}
+
+// ParseNVLink parses nvidia-smi nvlink -s / --status output.
+func ParseNVLink(data []byte) (*NVLinkReport, error) {
+	s := asString(data)
+	if err := checkText(KindNVLink, s); err != nil {
+		return nil, err
+	}
+	rep := &NVLinkReport{}
+	var cur *NVLinkGPU
+	sc := lineScanner{s: s}
+	for {
+		raw, ok := sc.next()
+		if !ok {
+			break
+		}
+		t := trim(raw)
+		switch {
+		case strings.HasPrefix(t, "GPU ") && strings.Contains(t, ":"):
+			head, name, _ := strings.Cut(t[4:], ":")
+			idx, err := strconv.Atoi(trim(head))
+			if err != nil {
+				continue
+			}
+			if i := strings.Index(name, " (UUID"); i >= 0 {
+				name = name[:i]
+			}
+			if len(rep.GPUs) >= maxIBPorts {
+				return nil, errorf(KindNVLink, sc.n, "more than %d GPUs", maxIBPorts)
+			}
+			rep.GPUs = append(rep.GPUs, NVLinkGPU{Index: idx, Name: strings.Clone(trim(name)), Line: sc.n})
+			cur = &rep.GPUs[len(rep.GPUs)-1]
+		case cur != nil && strings.Contains(t, "all links are inactive"):
+			cur.AllInactive = true
+		case cur != nil && strings.HasPrefix(t, "Link "):
+			head, val, ok := strings.Cut(t[5:], ":")
+			n, err := strconv.Atoi(trim(head))
+			if !ok || err != nil {
+				return nil, errorf(KindNVLink, sc.n, "link line %q: expected \"Link N: speed\"", t)
+			}
+			l := NVLinkLink{Link: n}
+			val = trim(val)
+			if v, unit, ok := numberWithUnit(val); ok && strings.HasPrefix(unit, "GB/s") {
+				l.Active, l.GBs = true, v
+			} else if !strings.Contains(strings.ToLower(val), "inactive") {
+				return nil, errorf(KindNVLink, sc.n, "link %d: %q is neither a speed in GB/s nor <inactive>", n, val)
+			}
+			if len(cur.Links) < 64 {
+				cur.Links = append(cur.Links, l)
+			}
+		}
+	}
+	if len(rep.GPUs) == 0 {
+		return nil, errorf(KindNVLink, sc.n, "no GPU lines found (GPU N: name (UUID: ...))")
+	}
+	return rep, nil
+}

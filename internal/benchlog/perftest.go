@@ -1,0 +1,153 @@
+package benchlog
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// perftestKV finds the settings of a banner line, which holds two of them
+// separated by spaces or a TAB: "Number of qps   : 1   Transport type : IB".
+var perftestKV = regexp.MustCompile(`([A-Za-z][\w .*/()-]*?)\s+:\s+(\S+)`)
+
+// PerftestReport is one perftest run (ib_write_bw, ib_read_bw, ib_send_bw,
+// ib_*_lat): its settings and result rows.
+type PerftestReport struct {
+	Test     string        `json:"test"` // "RDMA_Write BW Test"
+	Latency  bool          `json:"latency,omitempty"`
+	Device   string        `json:"device,omitempty"`
+	QPs      int           `json:"qps,omitempty"`
+	LinkType string        `json:"link_type,omitempty"` // "IB" or "Ethernet"
+	MTU      int           `json:"mtu,omitempty"`
+	Gbits    bool          `json:"gbits,omitempty"` // --report_gbits: the table is in Gb/s
+	Rows     []PerftestRow `json:"rows"`
+	// PeakGbps and AvgGbps are the best row in Gb/s whatever the unit.
+	PeakGbps float64 `json:"peak_gbps,omitempty"`
+	AvgGbps  float64 `json:"avg_gbps,omitempty"`
+	Line     int     `json:"line,omitempty"` // the row they come from
+}
+
+// PerftestRow is one message size. Bandwidth rows carry PeakBW/AvgBW in
+// the table's unit; latency rows carry microseconds.
+type PerftestRow struct {
+	Line    int     `json:"line"`
+	Bytes   int64   `json:"bytes"`
+	Iters   int64   `json:"iters"`
+	PeakBW  float64 `json:"peak_bw,omitempty"`
+	AvgBW   float64 `json:"avg_bw,omitempty"`
+	MsgRate float64 `json:"msg_rate_mpps,omitempty"`
+	LatMin  float64 `json:"lat_min_us,omitempty"`
+	LatTyp  float64 `json:"lat_typical_us,omitempty"`
+	LatAvg  float64 `json:"lat_avg_us,omitempty"`
+}
+
+// ParsePerftest parses perftest's report, with or without --report_gbits.
+func ParsePerftest(data []byte) (*PerftestReport, error) {
+	s := asString(data)
+	if err := checkText(KindPerftest, s); err != nil {
+		return nil, err
+	}
+	rep := &PerftestReport{}
+	header := false
+	var fields []string
+	sc := lineScanner{s: s}
+	for {
+		raw, ok := sc.next()
+		if !ok {
+			break
+		}
+		t := trim(raw)
+		switch {
+		case strings.HasSuffix(t, " Test") && (strings.Contains(t, "BW") || strings.Contains(t, "Lat")):
+			rep.Test = strings.Clone(t)
+			rep.Latency = strings.Contains(t, "Lat")
+			continue
+		case strings.HasPrefix(t, "#bytes"):
+			header = true
+			rep.Gbits = strings.Contains(t, "Gb/sec")
+			rep.Latency = rep.Latency || strings.Contains(t, "t_min")
+			continue
+		case strings.Contains(t, " : "):
+			// Settings: "Dual-port : OFF\tDevice : mlx5_5", two per line.
+			for _, m := range perftestKV.FindAllStringSubmatch(t, 4) {
+				perftestSetting(rep, trim(m[1]), m[2])
+			}
+			continue
+		}
+		if !header || t == "" || !isDigit(t[0]) {
+			continue
+		}
+		fields = splitFields(t, fields)
+		row, err := perftestRow(fields, rep.Latency)
+		if err != "" {
+			return nil, errorf(KindPerftest, sc.n, "%s", err)
+		}
+		row.Line = sc.n
+		if len(rep.Rows) < 256 {
+			rep.Rows = append(rep.Rows, row)
+		}
+	}
+	if rep.Test == "" && len(rep.Rows) == 0 {
+		return nil, errorf(KindPerftest, sc.n, "no perftest report found (no \"... BW Test\" banner or #bytes table)")
+	}
+	scale := 8.0 / 1000 // MB/sec to Gb/s
+	if rep.Gbits {
+		scale = 1
+	}
+	for _, r := range rep.Rows {
+		if r.PeakBW*scale > rep.PeakGbps {
+			rep.PeakGbps, rep.AvgGbps, rep.Line = r.PeakBW*scale, r.AvgBW*scale, r.Line
+		}
+	}
+	return rep, nil
+}
+
+func perftestSetting(rep *PerftestReport, k, v string) {
+	switch k {
+	case "Device":
+		rep.Device = strings.Clone(v)
+	case "Number of qps":
+		rep.QPs, _ = strconv.Atoi(v)
+	case "Link type":
+		rep.LinkType = strings.Clone(v)
+	case "Mtu":
+		rep.MTU, _ = strconv.Atoi(strings.TrimSuffix(v, "[B]"))
+	}
+}
+
+func perftestRow(f []string, latency bool) (PerftestRow, string) {
+	var r PerftestRow
+	var err error
+	if len(f) < 4 {
+		return r, "result row has fewer than 4 columns"
+	}
+	if r.Bytes, err = strconv.ParseInt(f[0], 10, 64); err != nil {
+		return r, "#bytes " + strconv.Quote(f[0]) + " is not a size"
+	}
+	if r.Iters, err = strconv.ParseInt(f[1], 10, 64); err != nil {
+		return r, "#iterations " + strconv.Quote(f[1]) + " is not a count"
+	}
+	nums := make([]float64, 0, len(f)-2)
+	for _, x := range f[2:] {
+		v, ok := parseFinite(x)
+		if !ok || v < 0 {
+			return r, "value " + strconv.Quote(x) + " is not a number"
+		}
+		nums = append(nums, v)
+	}
+	if latency {
+		r.LatMin = nums[0]
+		if len(nums) > 2 {
+			r.LatTyp = nums[2]
+		}
+		if len(nums) > 3 {
+			r.LatAvg = nums[3]
+		}
+		return r, ""
+	}
+	r.PeakBW, r.AvgBW = nums[0], nums[1]
+	if len(nums) > 2 {
+		r.MsgRate = nums[2]
+	}
+	return r, ""
+}

@@ -1,0 +1,122 @@
+package verdict
+
+import (
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/quote"
+)
+
+// countedPort reports the ports the quote's fabric is about: InfiniBand
+// ports for an InfiniBand quote, Ethernet ports for RoCE, every port when
+// the quote names no fabric. Others (a front-end Ethernet port next to the
+// IB rails) are listed but do not decide.
+func countedPort(p benchlog.IBPort, fab quote.Fabric) bool {
+	eth := strings.EqualFold(p.LinkLayer, "Ethernet")
+	switch fab {
+	case quote.FabricInfiniBand:
+		return !eth
+	case quote.FabricRoCE, quote.FabricEthernet:
+		return eth
+	}
+	return true
+}
+
+// ibstatChecks: every counted port Active/LinkUp at the quoted rate; a
+// Down or Polling port, or a lower rate, fails naming it.
+func ibstatChecks(in Input, r *benchlog.IBStatReport) []Check {
+	sh := quoteShape(in.Quote)
+	var out []Check
+	counted, up := 0, 0
+	layers := map[string]bool{}
+	for _, p := range r.Ports {
+		args := map[string]any{"CA": p.CA, "Port": p.Port, "State": orQ(p.State), "Phys": orQ(p.PhysState),
+			"Rate": num(p.Rate, 0), "Layer": orQ(p.LinkLayer)}
+		if !countedPort(p, sh.Fabric) {
+			if !p.Up() {
+				out = append(out, Check{ID: "ib_other", Status: Info, Key: "bench.check.ib_other_down", Line: p.Line, Args: args})
+			}
+			continue
+		}
+		counted++
+		layers[p.LinkLayer] = true
+		switch {
+		case !p.Up():
+			out = append(out, Check{ID: "ib_port", Status: Fail, Key: "bench.check.ib_port_down", Line: p.Line, Args: args})
+		case sh.NICGbps > 0 && p.Rate < sh.NICGbps:
+			args["Quoted"] = num(sh.NICGbps, 0)
+			out = append(out, Check{ID: "ib_port", Status: Fail, Key: "bench.check.ib_port_rate", Line: p.Line, Args: args})
+		default:
+			up++
+		}
+	}
+	sum := Check{ID: "ib_ports", Status: Pass, Key: "bench.check.ib_ports",
+		Args: map[string]any{"Up": up, "Counted": counted, "Layers": strings.Join(keys(layers), ", "), "Quoted": sh.NICs}}
+	switch {
+	case counted == 0:
+		sum.Status, sum.Key = Unproven, "bench.check.ib_ports_none"
+		sum.Args["Fabric"] = orQ(string(sh.Fabric))
+	case up < counted:
+		sum.Status = Fail
+	case sh.NICs > 0 && counted < sh.NICs:
+		sum.Status, sum.Key = Fail, "bench.check.ib_ports_few"
+	case sh.NICGbps == 0:
+		sum.Status, sum.Key = Unproven, "bench.check.ib_ports_norate"
+	}
+	return append([]Check{sum}, out...)
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sortStrings(out)
+	return out
+}
+
+// burnChecks: every GPU "OK" with work done and no errors; FAULTY, or OK
+// with nothing computed, fails naming the GPU; a run without its final
+// verdict is incomplete.
+func burnChecks(in Input, r *benchlog.GPUBurnReport) []Check {
+	var out []Check
+	hot, hotGPU := 0.0, 0
+	bad := 0
+	for _, g := range r.GPUs {
+		if g.MaxTempC > hot {
+			hot, hotGPU = g.MaxTempC, g.Index
+		}
+		args := map[string]any{"GPU": g.Index, "Errors": int(g.Errors), "Verdict": orQ(g.Verdict)}
+		switch {
+		case !r.HasVerdict:
+		case g.Verdict != "OK":
+			bad++
+			out = append(out, Check{ID: "burn_gpu", Status: Fail, Key: "bench.check.burn_faulty", Line: r.Line, Args: args})
+		case g.Proc == 0 || g.Gflops == 0:
+			bad++
+			out = append(out, Check{ID: "burn_gpu", Status: Fail, Key: "bench.check.burn_idle", Line: r.Line, Args: args})
+		case g.Errors != 0:
+			bad++
+			out = append(out, Check{ID: "burn_gpu", Status: Fail, Key: "bench.check.burn_errors", Line: r.Line, Args: args})
+		}
+	}
+	sum := Check{ID: "burn_summary", Status: Pass, Key: "bench.check.burn_summary", Line: r.Line,
+		Args: map[string]any{"GPUs": len(r.GPUs), "Bad": bad, "Temp": num(hot, 0), "HotGPU": hotGPU}}
+	switch {
+	case !r.HasVerdict:
+		sum.Status, sum.Key = Incomplete, "bench.check.burn_incomplete"
+		sum.Args["Progress"] = num(r.Progress, 1)
+	case bad > 0:
+		sum.Status = Fail
+	}
+	out = append([]Check{sum}, out...)
+	if per, ok := in.Quote.GPUsPerNode.Get(); ok && r.HasVerdict {
+		st := Fail
+		if int64(len(r.GPUs)) == per {
+			st = Pass
+		}
+		out = append(out, Check{ID: "burn_count", Status: st, Key: "bench.check.gpu_count",
+			Args: map[string]any{"Measured": len(r.GPUs), "Quoted": per}})
+	}
+	return out
+}

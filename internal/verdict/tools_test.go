@@ -1,0 +1,71 @@
+package verdict
+
+import (
+	"testing"
+
+	"github.com/gpuquote/gpuquote/internal/acceptance"
+)
+
+func TestToolVerdictsFeedTheSuite(t *testing.T) {
+	h100 := map[string]string{"gpu_model": "H100", "gpus_per_node": "8", "intra_node_interconnect": "nvswitch"}
+	a100 := map[string]string{"gpu_model": "A100", "gpus_per_node": "8", "intra_node_interconnect": "nvswitch"}
+	roce := map[string]string{"gpu_model": "A100", "nodes": "2", "inter_node_fabric": "roce", "nics_per_node": "4", "fabric_gbps_per_node": "400"}
+	ib := map[string]string{"gpu_model": "H100", "nodes": "2", "inter_node_fabric": "infiniband", "nics_per_node": "8", "fabric_gbps_per_node": "3200"}
+	tests := []struct {
+		name, file string
+		quote      map[string]string
+		test       acceptance.Test
+		want       Status
+		check      string // an id:status the upload must carry
+	}{
+		{"dcgmi level 2 passes", "dcgmi/aws-p4de-a100-r2-nvlinks-expected-pass.txt", a100, acceptance.GPUHealth, Pass, "dcgm_summary:pass"},
+		{"dcgmi GPU 0 memory failure fails GPU health", "dcgmi/mleng-fragment-gpu-memory-fail-thermal-warning.txt", a100, acceptance.GPUHealth, Fail, "dcgm_test:fail"},
+		{"dcgmi JSON with a skip passes", "dcgmi/virtualclient-r3-json-t4-eud-skip.json", a100, acceptance.GPUHealth, Pass, "dcgm_test:info"},
+		{"H100 pairs above the floor", "nvbandwidth/azure-ndv5-h100x8-v0.4-read-ce.txt", h100, acceptance.Interconnect, Pass, "nvbw_floor:pass"},
+		{"V100 pairs: no floor, recorded", "nvbandwidth/v100-sxm2x8-v0.7-read-ce-hybrid-cube-mesh-na.txt",
+			map[string]string{"gpu_model": "V100"}, acceptance.Interconnect, Unproven, "nvbw_pair:info"},
+		{"all NVLink links active", "nvlink/azure-a100-gpu7-good.txt", a100, acceptance.Interconnect, Pass, "nvlink_state:pass"},
+		{"inactive NVLink fails", "nvlink/azure-a100-gpu6-all-links-inactive.txt", a100, acceptance.Interconnect, Fail, "nvlink_inactive:fail"},
+		{"RoCE NIC at line rate", "perftest/oci-oke-roce-write-bw-gbits-4qp.txt", roce, acceptance.FabricLinks, Pass, "perftest_bw:pass"},
+		{"8.8 of 25 Gb/s is poor", "perftest/intel-e810-irdma-write-bw-mb-poor.txt",
+			map[string]string{"nodes": "2", "inter_node_fabric": "roce", "nics_per_node": "1", "fabric_gbps_per_node": "25"}, acceptance.FabricLinks, Fail, "perftest_bw:fail"},
+		{"an Ethernet run does not test InfiniBand", "perftest/oci-oke-roce-write-bw-gbits-4qp.txt", ib, acceptance.FabricLinks, Unproven, "perftest_bw:unproven"},
+		{"IB rails up; front-end Ethernet down is listed", "ibstat/gpud-h100-ib-rate400-plus-eth-3-down-disabled.txt", ib, acceptance.FabricLinks, Pass, "ib_other:info"},
+		{"RoCE quote: the down Ethernet ports fail", "ibstat/gpud-h100-ib-rate400-plus-eth-3-down-disabled.txt",
+			map[string]string{"nodes": "2", "inter_node_fabric": "roce", "nics_per_node": "4", "fabric_gbps_per_node": "400"}, acceptance.FabricLinks, Fail, "ib_port:fail"},
+		{"ports below the quoted rate fail", "ibstat/mixed-mlx4-eth-mlx5-ib-rates-100-56.txt", ib, acceptance.FabricLinks, Fail, "ib_port:fail"},
+		{"gpu-burn all OK", "gpu-burn/superbench-a100x8-doubles-tc-cr-progress.txt", a100, acceptance.BurnIn, Pass, "burn_summary:pass"},
+		{"gpu-burn FAULTY despite exit 0", "gpu-burn/issue-copy-wilicc-12-16gpu-faulty-warning-exit0.txt", a100, acceptance.BurnIn, Fail, "burn_gpu:fail"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := Evaluate(Input{Quote: quoteOf(t, tt.quote), Uploads: []Upload{sample(t, tt.file)}})
+			if st := outcome(rep, tt.test); st != tt.want {
+				t.Errorf("%s = %s, want %s; checks %v", tt.test, st, tt.want, got(rep.Uploads[0]))
+			}
+			found := false
+			for _, c := range got(rep.Uploads[0]) {
+				found = found || c == tt.check
+			}
+			if !found {
+				t.Errorf("no %s in %v", tt.check, got(rep.Uploads[0]))
+			}
+		})
+	}
+}
+
+// A failed GPU is named: the fragment's GPU 0, the 16 FAULTY GPUs.
+func TestToolFailuresNameTheirGPU(t *testing.T) {
+	rep := Evaluate(Input{Quote: quoteOf(t, map[string]string{"gpu_model": "A100"}), Uploads: []Upload{sample(t, "dcgmi/mleng-fragment-gpu-memory-fail-thermal-warning.txt")}})
+	for _, c := range rep.Uploads[0].Checks {
+		if c.ID == "dcgm_test" && c.Status == Fail && (c.Args["GPUs"] != "0" || c.Args["Test"] != "GPU Memory") {
+			t.Errorf("failure = %+v", c)
+		}
+	}
+	// An IB quote: the fabric claim is verified by healthy IB ports.
+	ib := map[string]string{"gpu_model": "H100", "nodes": "2", "inter_node_fabric": "infiniband", "nics_per_node": "8", "fabric_gbps_per_node": "3200"}
+	rep = Evaluate(Input{Quote: quoteOf(t, ib), Uploads: []Upload{sample(t, "ibstat/gpud-h100-ib-rate400-plus-eth-3-down-disabled.txt")}})
+	if st := claimOf(rep, "inter_node_fabric"); st != Verified {
+		t.Errorf("fabric claim from ibstat = %s", st)
+	}
+}

@@ -1,0 +1,145 @@
+package web
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/chart"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+)
+
+// kindLabel names a log format as its tool prints it.
+func kindLabel(z *i18n.Localizer, kind string) string {
+	switch kind {
+	case "nccl":
+		return "nccl-tests"
+	case "topo":
+		return "nvidia-smi topo -m"
+	case "dcgmi-diag":
+		return "dcgmi diag"
+	case "nvlink":
+		return "nvidia-smi nvlink -s"
+	case "perftest":
+		return "perftest (ib_*_bw / ib_*_lat)"
+	case "ibstat":
+		return "ibstat / ibstatus"
+	case "nvidia-smi", "fio", "nvbandwidth", "gpu-burn":
+		return kind
+	}
+	return z.T("bench.kind." + kind)
+}
+
+// figures are an upload's headline numbers, one line each.
+func figures(z *i18n.Localizer, r *benchlog.Result) []string {
+	var out []string
+	switch {
+	case r == nil:
+	case r.NCCL != nil:
+		for i, run := range r.NCCL.Runs {
+			args := map[string]any{"Run": i + 1, "Collective": run.Collective, "Ranks": z.Int(int64(run.Ranks))}
+			if run.Failed {
+				args["Reason"] = strings.Join(run.FailureReasons, "; ")
+				out = append(out, z.T("bench.figure.nccl_failed", args))
+				continue
+			}
+			args["Peak"], args["Size"] = gbs(z, run.PeakBusBW), chart.Bytes(float64(run.PeakSize))
+			args["Latency"] = z.Decimal(strconv.FormatFloat(run.SmallMsgLatencyUS, 'f', 1, 64))
+			args["Small"] = chart.Bytes(float64(run.SmallMsgSize))
+			out = append(out, z.T("bench.figure.nccl", args))
+		}
+		for _, o := range r.NCCL.Omitted {
+			out = append(out, z.T("bench.figure.nccl_omitted", map[string]any{"Runs": z.Int(int64(o.Runs)), "Collective": o.Collective,
+				"Best": gbs(z, o.BestBusBW), "Worst": gbs(z, o.WorstBusBW)}))
+		}
+	case r.NvidiaSMI != nil:
+		smi := r.NvidiaSMI
+		var mib int64
+		for _, g := range smi.GPUs {
+			mib = max(mib, g.MemoryTotalMiB)
+		}
+		out = append(out, z.T("bench.figure.smi", map[string]any{"Count": z.Int(int64(smi.GPUCount)), "Model": orDash(smi.GPUModel),
+			"Memory": z.Int(mib), "Driver": orDash(smi.DriverVersion), "CUDA": orDash(smi.CUDAVersion)}))
+	case r.Topo != nil:
+		all := z.T("common.no")
+		if r.Topo.AllNVLink {
+			all = z.T("common.yes")
+		}
+		out = append(out, z.T("bench.figure.topo", map[string]any{"GPUs": z.Int(int64(len(r.Topo.GPUs))),
+			"NICs": z.Int(int64(len(r.Topo.NICs))), "NVLink": all}))
+	case r.Fio != nil:
+		t := r.Fio.Total
+		out = append(out, z.T("bench.figure.fio", map[string]any{"Read": gbs(z, t.Read.BWBytes/1e9), "Write": gbs(z, t.Write.BWBytes/1e9),
+			"ReadIOPS": z.Int(int64(t.Read.IOPS)), "WriteIOPS": z.Int(int64(t.Write.IOPS))}))
+	default:
+		out = toolFigures(z, r)
+	}
+	return out
+}
+
+// toolFigures are the headline numbers of the acceptance tools.
+func toolFigures(z *i18n.Localizer, r *benchlog.Result) []string {
+	var out []string
+	switch {
+	case r.DCGMI != nil:
+		out = append(out, z.T("bench.figure.dcgmi", map[string]any{"Tests": z.Int(int64(len(r.DCGMI.Tests))),
+			"Version": orDash(r.DCGMI.Version), "GPUs": z.Int(int64(r.DCGMI.GPUs))}))
+	case r.NVBandwidth != nil:
+		for _, t := range r.NVBandwidth.Tests {
+			weak, strong, measured, na := t.Extremes()
+			out = append(out, z.T("bench.figure.nvbandwidth", map[string]any{"Test": t.Name, "Weak": gbs(z, weak.GBs),
+				"Strong": gbs(z, strong.GBs), "Measured": z.Int(int64(measured)), "NA": z.Int(int64(na))}))
+		}
+	case r.NVLink != nil:
+		for _, g := range r.NVLink.GPUs {
+			active := 0
+			for _, l := range g.Links {
+				if l.Active {
+					active++
+				}
+			}
+			out = append(out, z.T("bench.figure.nvlink", map[string]any{"GPU": g.Index, "Active": z.Int(int64(active)), "Links": z.Int(int64(len(g.Links)))}))
+		}
+	case r.Perftest != nil:
+		p := r.Perftest
+		out = append(out, z.T("bench.figure.perftest", map[string]any{"Test": orDash(p.Test), "Device": orDash(p.Device),
+			"Peak": gbs(z, p.PeakGbps), "QPs": z.Int(int64(p.QPs))}))
+	case r.IBStat != nil:
+		for _, p := range r.IBStat.Ports {
+			out = append(out, z.T("bench.figure.ibstat", map[string]any{"CA": p.CA, "Port": p.Port, "State": p.State, "Phys": p.PhysState,
+				"Rate": z.Decimal(strconv.FormatFloat(p.Rate, 'f', -1, 64)), "Layer": p.LinkLayer}))
+		}
+	case r.GPUBurn != nil:
+		for _, g := range r.GPUBurn.GPUs {
+			out = append(out, z.T("bench.figure.gpu_burn", map[string]any{"GPU": g.Index, "Verdict": orDash(g.Verdict),
+				"Gflops": z.Int(int64(g.Gflops)), "Errors": z.Int(g.Errors), "Temp": z.Int(int64(g.MaxTempC))}))
+		}
+	}
+	return out
+}
+
+// parserNotes are the parser's own observations (validation disabled, no
+// footer, abridged lists, trimmed rows), shown with the upload; the ones
+// that bear on a verdict are also checks.
+func parserNotes(r *benchlog.Result) []string {
+	if r == nil {
+		return nil
+	}
+	var out []string
+	switch {
+	case r.NCCL != nil:
+		for i, run := range r.NCCL.Runs {
+			for _, n := range run.Notes {
+				out = append(out, "#"+strconv.Itoa(i+1)+": "+n)
+			}
+			if len(out) >= 32 {
+				return out
+			}
+		}
+	case r.Fio != nil:
+		out = append(out, r.Fio.Notes...)
+	case r.NvidiaSMI != nil:
+		out = append(out, r.NvidiaSMI.Notes...)
+	}
+	return out
+}
