@@ -45,6 +45,9 @@ func (s *Server) h(fn handlerFunc) http.HandlerFunc {
 			return
 		}
 		var fe fieldErrors
+		if s.renderRoundError(w, r, err) {
+			return
+		}
 		switch {
 		case errors.As(err, &fe):
 			s.writeFieldErrors(w, r, fe)

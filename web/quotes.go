@@ -23,6 +23,9 @@ func (s *Server) evaluationAndBrief(r *http.Request) (store.Evaluation, store.St
 	if err != nil {
 		return e, store.StoredBrief{}, err
 	}
+	// A sourcing round past its deadline is opened on the first read, so
+	// every page and export of the evaluation sees its answers as quotes.
+	s.openDue(r.Context(), id)
 	b, err := s.store.Brief(r.Context(), id)
 	return e, b, err
 }

@@ -6,6 +6,7 @@ package web
 import (
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/go-chi/httprate"
@@ -24,6 +25,12 @@ type Config struct {
 	// LoginLimitPerMinute bounds login attempts per client address and per
 	// account (ASVS 6.3.1); zero means 5.
 	LoginLimitPerMinute int
+	// PublicURL is the address vendor links point at (e.g.
+	// https://gpuquote.example.com); empty: the address of the request.
+	PublicURL string
+	// MailEnabled says an outbox worker sends mail: invitations are queued
+	// instead of only shown once to copy.
+	MailEnabled bool
 }
 
 // Server holds the handlers' dependencies.
@@ -40,6 +47,10 @@ type Server struct {
 	// memory while it is checked, parsed and stored.
 	uploads chan struct{}
 	refs    referenceCache
+	// Sourcing rounds (web/rfq*.go, web/vendor*.go).
+	publicURL string
+	mailOn    bool
+	vendorByLink, vendorByIP *httprate.RateLimiter
 }
 
 // NewServer returns the application's HTTP handler.
@@ -56,6 +67,10 @@ func NewServer(cfg Config) http.Handler {
 		loginByEmail:  httprate.NewRateLimiter(limit, time.Minute),
 		kdf:           make(chan struct{}, 2),
 		uploads:       make(chan struct{}, 4),
+		publicURL:     strings.TrimRight(cfg.PublicURL, "/"),
+		mailOn:        cfg.MailEnabled,
+		vendorByLink:  httprate.NewRateLimiter(120, time.Minute),
+		vendorByIP:    httprate.NewRateLimiter(300, time.Minute),
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

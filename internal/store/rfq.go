@@ -252,3 +252,79 @@ func (s *Store) RevokeInvitation(ctx context.Context, by audit.Actor, id int64) 
 	}
 	return nil
 }
+
+// ResendBrief freezes the evaluation's current brief as the round's next
+// version and queues the mails that tell the vendors.
+func (s *Store) ResendBrief(ctx context.Context, by audit.Actor, rfqID int64, mails []Mail) (int, error) {
+	var version int
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		r, err := lockRFQ(ctx, tx, rfqID)
+		if err != nil {
+			return err
+		}
+		if r.OpenedAt != nil {
+			return rfq.ErrClosed
+		}
+		b, err := getBrief(ctx, tx, r.EvaluationID, "FOR SHARE")
+		if err != nil {
+			return err
+		}
+		data, err := json.Marshal(b.Data)
+		if err != nil {
+			return err
+		}
+		version = r.BriefVersion + 1
+		if _, err := tx.Exec(ctx, `INSERT INTO rfq_briefs (rfq_id, version, brief_version, data, sent_at) VALUES ($1, $2, $3, $4, $5)`,
+			r.ID, version, b.Version, data, s.Now()); err != nil {
+			return err
+		}
+		for _, m := range mails {
+			if err := enqueueMail(ctx, tx, s.Now(), m.InvitationID, m); err != nil {
+				return err
+			}
+		}
+		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "rfq.brief",
+			ObjectType: "rfq", ObjectID: fmt.Sprint(r.ID), EvaluationID: r.EvaluationID,
+			After: map[string]any{"version": version, "brief_version": b.Version}})
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: resend brief of %d: %w", rfqID, err)
+	}
+	return version, nil
+}
+
+// SentBriefVersion is the evaluation brief's version the round's newest
+// sent brief was taken from, to tell the buyer it changed since.
+func (s *Store) SentBriefVersion(ctx context.Context, rfqID int64) (int, error) {
+	var v int
+	err := s.pool.QueryRow(ctx, `SELECT brief_version FROM rfq_briefs WHERE rfq_id = $1 ORDER BY version DESC LIMIT 1`, rfqID).Scan(&v)
+	if err != nil {
+		return 0, notFound("store: sent brief", err)
+	}
+	return v, nil
+}
+
+// Remind queues a reminder for every vendor of a sealed round that has
+// not submitted and is not revoked; the audit row names how many.
+func (s *Store) Remind(ctx context.Context, by audit.Actor, rfqID int64, mails []Mail) error {
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		r, err := lockRFQ(ctx, tx, rfqID)
+		if err != nil {
+			return err
+		}
+		if r.OpenedAt != nil {
+			return rfq.ErrClosed
+		}
+		for _, m := range mails {
+			if err := enqueueMail(ctx, tx, s.Now(), m.InvitationID, m); err != nil {
+				return err
+			}
+		}
+		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "rfq.remind",
+			ObjectType: "rfq", ObjectID: fmt.Sprint(r.ID), EvaluationID: r.EvaluationID, After: map[string]any{"reminders": len(mails)}})
+	})
+	if err != nil {
+		return fmt.Errorf("store: remind %d: %w", rfqID, err)
+	}
+	return nil
+}

@@ -255,3 +255,15 @@ func (s *Store) AnswerQuestion(ctx context.Context, by audit.Actor, questionID i
 	}
 	return nil
 }
+
+// Question returns one question.
+func (s *Store) Question(ctx context.Context, id int64) (Question, error) {
+	var q Question
+	err := s.pool.QueryRow(ctx, `SELECT q.id, q.rfq_id, q.invitation_id, i.company, q.text, q.asked_at,
+		COALESCE(q.answer, ''), q.answered_at FROM rfq_questions q JOIN rfq_invitations i ON i.id = q.invitation_id
+		WHERE q.id = $1`, id).Scan(&q.ID, &q.RFQID, &q.InvitationID, &q.Company, &q.Text, &q.AskedAt, &q.Answer, &q.AnsweredAt)
+	if err != nil {
+		return q, notFound(fmt.Sprintf("store: question %d", id), err)
+	}
+	return q, nil
+}
