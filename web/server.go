@@ -48,8 +48,8 @@ type Server struct {
 	uploads chan struct{}
 	refs    referenceCache
 	// Sourcing rounds (web/rfq*.go, web/vendor*.go).
-	publicURL string
-	mailOn    bool
+	publicURL                string
+	mailOn                   bool
 	vendorByLink, vendorByIP *httprate.RateLimiter
 }
 

@@ -187,4 +187,3 @@ func (s *Server) vendorDocument(w http.ResponseWriter, r *http.Request) (int64, 
 	}
 	return id, err
 }
-
