@@ -111,3 +111,12 @@ func (s *Server) vendorLanding(w http.ResponseWriter, r *http.Request) {
 		Secure: r.TLS != nil || s.secureCookies, SameSite: http.SameSiteLaxMode})
 	http.Redirect(w, r, "/v/rfq", http.StatusSeeOther)
 }
+
+// logPath hides an invitation link's token from the request log: the log
+// must not hold what opens a vendor's answer.
+func logPath(p string) string {
+	if rest, ok := strings.CutPrefix(p, "/v/"); ok && !strings.Contains(rest, "/") && len(rest) >= 20 {
+		return "/v/{token}"
+	}
+	return p
+}
