@@ -66,7 +66,7 @@ func (s *Server) renderVendorPage(w http.ResponseWriter, r *http.Request, status
 	for k, key := range fe {
 		m.Errors[k] = z.T(key)
 	}
-	p := s.page(r, z.T("vendor.title", map[string]any{"Company": inv.Company}), "")
+	p := vendorLayout(z.T("vendor.title", map[string]any{"Company": inv.Company}))
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}
@@ -98,7 +98,7 @@ func (s *Server) vendorQuoteForm(w http.ResponseWriter, r *http.Request) error {
 	z := i18n.From(ctx)
 	m := s.vendorFormModel(z, v)
 	m.Groups = vendorGroups(formGroups(z, v.Draft, nil, nil))
-	p := s.page(r, z.T("vendor.quote_title"), "")
+	p := vendorLayout(z.T("vendor.quote_title"))
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}
@@ -135,7 +135,7 @@ func (s *Server) vendorSaveQuote(w http.ResponseWriter, r *http.Request) error {
 		}
 		m := s.vendorFormModel(z, v)
 		m.Groups, m.HasErrors = vendorGroups(formGroups(z, q, raw, errs)), true
-		s.render(w, r, http.StatusUnprocessableEntity, views.VendorQuotePage(s.page(r, z.T("vendor.quote_title"), ""), m))
+		s.render(w, r, http.StatusUnprocessableEntity, views.VendorQuotePage(vendorLayout(z.T("vendor.quote_title")), m))
 		return nil
 	}
 	if err := s.store.SaveDraft(ctx, sess.Invitation.ID, q); err != nil {
@@ -153,7 +153,7 @@ func (s *Server) vendorSaveQuote(w http.ResponseWriter, r *http.Request) error {
 		m := s.vendorFormModel(z, v)
 		m.Groups, m.Refusal = vendorGroups(formGroups(z, v.Draft, nil, nil)), z.T("vendor.refused", map[string]any{"Reason": closedText(z, err)})
 		status, _, _ := roundError(err)
-		s.render(w, r, status, views.VendorQuotePage(s.page(r, z.T("vendor.quote_title"), ""), m))
+		s.render(w, r, status, views.VendorQuotePage(vendorLayout(z.T("vendor.quote_title")), m))
 		return nil
 	}
 	if err != nil {
@@ -188,3 +188,7 @@ func (s *Server) vendorDocumentForm(w http.ResponseWriter, r *http.Request) erro
 	}
 	return redirect(w, r, "/v/rfq", "flash.vendor_attached")
 }
+
+// vendorLayout is the page frame of a vendor page: never the signed-in
+// user of the same browser, never the internal navigation.
+func vendorLayout(title string) views.Page { return views.Page{Title: title} }
