@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -127,7 +128,11 @@ func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	d, _, err := s.store.Document(r.Context(), id)
+	d, evalID, err := s.store.Document(r.Context(), id)
+	if errors.Is(err, store.ErrSealed) {
+		s.openDue(r.Context(), evalID) // a deadline may have passed since anyone looked
+		d, _, err = s.store.Document(r.Context(), id)
+	}
 	if err != nil {
 		return err
 	}
