@@ -178,6 +178,9 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 		Groups:     termGroups(z, sq.Quote), Flags: flagViews(z, s.flagsFor(sq.Quote, b.Data)),
 		Market:  s.marketView(ctx, sq.Quote),
 		CanEdit: u.Role.Can(auth.EditQuotes), CanDelete: canDeleteQuote(u, sq)}
+	if m.Source, err = s.quoteSource(ctx, z, sq); err != nil {
+		return err
+	}
 	bench, err := s.loadBench(ctx, sq, b.Data)
 	if err != nil {
 		return err

@@ -245,3 +245,24 @@ func (s *Server) renderRoundError(w http.ResponseWriter, r *http.Request, err er
 	}
 	return ok
 }
+
+// apiSource is where a quote revision came from: which round, which
+// vendor, when it was submitted and which of its submissions it was.
+type apiSource struct {
+	QuoteRevision int       `json:"quote_revision"`
+	RFQID         int64     `json:"rfq_id"`
+	Round         int       `json:"round"`
+	Vendor        string    `json:"vendor"`
+	Email         string    `json:"email"`
+	SubmittedAt   time.Time `json:"submitted_at"`
+	Revision      int       `json:"submission_revision"`
+}
+
+func sourcesJSON(srcs []store.Source) []apiSource {
+	var out []apiSource
+	for _, x := range srcs {
+		out = append(out, apiSource{QuoteRevision: x.QuoteRevision, RFQID: x.RFQID, Round: x.Round, Vendor: x.Company,
+			Email: x.Email, SubmittedAt: x.SubmittedAt, Revision: x.Revision})
+	}
+	return out
+}

@@ -116,6 +116,9 @@ func TestBestAndFinalRoundRevisesTheShortlistedQuote(t *testing.T) {
 	}
 	buyer, _ := a.login("p3@example.com", auth.Procurement)
 	page := body(t, buyer.get("/quotes/"+qid))
+	if !strings.Contains(page, "round 2: submitted by Alpha GPU") {
+		t.Errorf("the quote page does not say where the revision came from")
+	}
 	if !strings.Contains(page, "2.1") || !strings.Contains(page, "2.4") {
 		t.Errorf("the quote page does not show the diff against the first offer")
 	}

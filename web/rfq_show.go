@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -143,4 +144,16 @@ func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) error 
 	h.Set("Content-Length", strconv.Itoa(len(d.Data)))
 	_, err = w.Write(d.Data)
 	return err
+}
+
+// quoteSource says which round and submission a quote's latest revision
+// came from, "" for a quote entered by the buyer.
+func (s *Server) quoteSource(ctx context.Context, z *i18n.Localizer, sq store.StoredQuote) (string, error) {
+	srcs, err := s.store.QuoteSources(ctx, sq.EvaluationID)
+	if err != nil || len(srcs[sq.ID]) == 0 {
+		return "", err
+	}
+	x := srcs[sq.ID][len(srcs[sq.ID])-1]
+	return z.T("rfq.source_line", map[string]any{"Round": x.Round, "Vendor": x.Company, "Email": x.Email,
+		"At": z.DateTime(x.SubmittedAt), "N": x.Revision, "QuoteRevision": x.QuoteRevision}), nil
 }

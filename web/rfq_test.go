@@ -212,6 +212,9 @@ func TestRoundSealedThenOpenedAtTheDeadline(t *testing.T) {
 	if _, ok := first["flags"].([]any); !ok {
 		t.Errorf("quote without flags: %v", first)
 	}
+	if src, _ := first["source"].([]any); len(src) != 1 || src[0].(map[string]any)["vendor"] != "Alpha GPU" || src[0].(map[string]any)["submission_revision"] != 1.0 {
+		t.Errorf("quote without its provenance: %v", first["source"])
+	}
 	res, out = a.api(rd.buyer, http.MethodGet, "/api/v1/rfqs/"+rd.rfqID, "")
 	if out["rfq"].(map[string]any)["sealed"] != false {
 		t.Errorf("round still sealed after its deadline: %v", out)

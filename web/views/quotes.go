@@ -82,6 +82,7 @@ type QuoteDetail struct {
 	EvaluationName string
 	Provider       string
 	AuthorLine     string
+	Source         string // translated: which sourcing round and vendor submission it came from
 	Banner         string
 	BannerCSS      string
 	Groups         []TermGroup
