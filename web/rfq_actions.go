@@ -78,11 +78,7 @@ func (s *Server) startRoundForm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c := views.RFQCreated{RFQID: next.ID, MailOn: s.mailOn}
-	for _, i := range invs {
-		c.Links = append(c.Links, views.CreatedLink{Company: i.Company, Email: i.Email, Link: i.Link})
-	}
-	s.render(w, r, http.StatusCreated, views.RFQCreatedPage(s.page(r, i18n.T(r.Context(), "rfq.created"), "evaluations"), c))
+	s.renderCreated(w, r, next, invs)
 	return nil
 }
 

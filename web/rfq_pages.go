@@ -138,10 +138,15 @@ func (s *Server) createRFQ(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	s.renderCreated(w, r, rd, invs)
+	return nil
+}
+
+// renderCreated shows a new round's links, this once.
+func (s *Server) renderCreated(w http.ResponseWriter, r *http.Request, rd store.RFQ, invs []newInvitation) {
 	c := views.RFQCreated{RFQID: rd.ID, MailOn: s.mailOn}
 	for _, i := range invs {
 		c.Links = append(c.Links, views.CreatedLink{Company: i.Company, Email: i.Email, Link: i.Link})
 	}
 	s.render(w, r, http.StatusCreated, views.RFQCreatedPage(s.page(r, i18n.T(r.Context(), "rfq.created"), "evaluations"), c))
-	return nil
 }
