@@ -8,6 +8,7 @@ import (
 	"time"
 
 	gqmail "github.com/gpuquote/gpuquote/internal/mail"
+	"github.com/gpuquote/gpuquote/internal/mail/mailtest"
 )
 
 type mimeDecoder struct{ mime.WordDecoder }
@@ -74,12 +75,12 @@ func (o *memOutbox) Failed(_ context.Context, id int64, reason string, next time
 
 func TestWorkerRetriesWithBackoffUntilTheServerTakesIt(t *testing.T) {
 	t.Parallel()
-	s := startServer(t, false, true)
-	s.reject = true
+	s := mailtest.Start(t, mailtest.Options{})
+	s.Reject(true)
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	ob := &memOutbox{now: clock, msgs: []*row{{q: gqmail.Queued{ID: 1, Message: gqmail.Message{To: "a@alpha.example", Subject: "s", Body: "b"}}, status: "pending", next: now}}}
-	w := &gqmail.Worker{Outbox: ob, Transport: gqmail.NewSender(s.config(t, "smtp", "")), Now: clock}
+	w := &gqmail.Worker{Outbox: ob, Transport: gqmail.NewSender(s.Config(t, "smtp")), Now: clock}
 	if n := w.Drain(context.Background()); n != 1 {
 		t.Fatalf("claimed %d", n)
 	}
@@ -90,22 +91,20 @@ func TestWorkerRetriesWithBackoffUntilTheServerTakesIt(t *testing.T) {
 	if n := w.Drain(context.Background()); n != 0 {
 		t.Fatalf("retried before its time: %d", n)
 	}
-	s.mu.Lock()
-	s.reject = false
-	s.mu.Unlock()
+	s.Reject(false)
 	now = now.Add(gqmail.Backoff(1))
 	w.Drain(context.Background())
-	if r.status != "sent" || len(s.got()) != 1 || r.q.Attempts != 2 {
-		t.Fatalf("after the retry: %+v, received %d", r, len(s.got()))
+	if r.status != "sent" || len(s.Got()) != 1 || r.q.Attempts != 2 {
+		t.Fatalf("after the retry: %+v, received %d", r, len(s.Got()))
 	}
 }
 
 func TestWorkerGivesUpOnAPermanentRefusal(t *testing.T) {
 	t.Parallel()
-	s := startServer(t, false, true)
+	s := mailtest.Start(t, mailtest.Options{})
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
-	cfg := s.config(t, "smtp", "")
+	cfg := s.Config(t, "smtp")
 	cfg.Password = "wrong" // 535: authentication failed is permanent
 	ob := &memOutbox{now: clock, msgs: []*row{{q: gqmail.Queued{ID: 1, Message: gqmail.Message{To: "a@alpha.example", Subject: "s", Body: "b"}}, status: "pending", next: now}}}
 	w := &gqmail.Worker{Outbox: ob, Transport: gqmail.NewSender(cfg), Now: clock}
