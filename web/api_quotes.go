@@ -88,7 +88,11 @@ func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
 		q.Source = sourcesJSON(srcs[sq.ID])
 		out = append(out, q)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"quotes": out})
+	sealed, err := s.sealedRoundsJSON(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"quotes": out, "sealed_rounds": sealed})
 	return nil
 }
 

@@ -45,6 +45,9 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	}
 	z := i18n.From(r.Context())
 	m := views.QuotesPage{EvaluationID: e.ID, EvaluationName: e.Name, CanEdit: currentUser(r).Role.Can(auth.EditQuotes)}
+	if m.Sealed, err = s.sealedRounds(r.Context(), z, e.ID); err != nil {
+		return err
+	}
 	for _, sq := range qs {
 		row, _ := s.storedRow(z, sq, b.Data)
 		row.Suite = suiteProgress(z, suites[sq.ID])

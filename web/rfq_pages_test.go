@@ -102,6 +102,10 @@ func TestRoundPagesBuyerAndVendor(t *testing.T) {
 	if strings.Contains(d.Text(), "2.5") {
 		t.Error("a sealed price shows on the round page")
 	}
+	list := doc(t, buyer.get("/evaluations/"+id+"/quotes"))
+	if got := list.Find(`[data-testid="sealed-round"]`).Text(); !strings.Contains(got, "1 of 2") || strings.Contains(list.Text(), "2.5") {
+		t.Errorf("quote list while sealed: %q", got)
+	}
 	action, _ := d.Find(`[data-testid="rfq-question"] form`).Attr("action")
 	wantStatus(t, buyer.post(action, url.Values{"answer": {"Yes, 1:1."}}), http.StatusSeeOther)
 	if !strings.Contains(body(t, v.get("/v/rfq")), "Yes, 1:1.") {

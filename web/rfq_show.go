@@ -157,3 +157,63 @@ func (s *Server) quoteSource(ctx context.Context, z *i18n.Localizer, sq store.St
 	return z.T("rfq.source_line", map[string]any{"Round": x.Round, "Vendor": x.Company, "Email": x.Email,
 		"At": z.DateTime(x.SubmittedAt), "N": x.Revision, "QuoteRevision": x.QuoteRevision}), nil
 }
+
+// sealedRound is a round still sealed: how many answered, never what.
+type sealedRound struct {
+	RFQ       store.RFQ
+	Invited   int
+	Submitted int
+}
+
+func (s *Server) sealed(ctx context.Context, evalID int64) ([]sealedRound, error) {
+	rounds, err := s.store.RFQsOf(ctx, evalID)
+	if err != nil {
+		return nil, err
+	}
+	var out []sealedRound
+	for _, rd := range rounds {
+		if rd.OpenedAt != nil {
+			continue
+		}
+		invs, err := s.store.Invitations(ctx, rd.ID)
+		if err != nil {
+			return nil, err
+		}
+		x := sealedRound{RFQ: rd, Invited: len(invs)}
+		for _, i := range invs {
+			if i.Status == rfq.Submitted {
+				x.Submitted++
+			}
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// sealedRounds tells the quote list which answers are still sealed.
+func (s *Server) sealedRounds(ctx context.Context, z *i18n.Localizer, evalID int64) ([]views.SealedRound, error) {
+	list, err := s.sealed(ctx, evalID)
+	var out []views.SealedRound
+	for _, x := range list {
+		out = append(out, views.SealedRound{Link: rfqURL(x.RFQ.ID), Text: z.T("rfq.sealed_quotes", map[string]any{"Round": x.RFQ.Round,
+			"Submitted": x.Submitted, "Invited": x.Invited, "Deadline": deadlineText(z, x.RFQ.Deadline, x.RFQ.TimeZone)})})
+	}
+	return out, err
+}
+
+type apiSealedRound struct {
+	RFQID     int64     `json:"rfq_id"`
+	Round     int       `json:"round"`
+	Deadline  time.Time `json:"deadline"`
+	Invited   int       `json:"invited"`
+	Submitted int       `json:"submitted"`
+}
+
+func (s *Server) sealedRoundsJSON(ctx context.Context, evalID int64) ([]apiSealedRound, error) {
+	list, err := s.sealed(ctx, evalID)
+	out := []apiSealedRound{}
+	for _, x := range list {
+		out = append(out, apiSealedRound{RFQID: x.RFQ.ID, Round: x.RFQ.Round, Deadline: x.RFQ.Deadline, Invited: x.Invited, Submitted: x.Submitted})
+	}
+	return out, err
+}

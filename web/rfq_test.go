@@ -186,6 +186,9 @@ func TestRoundSealedThenOpenedAtTheDeadline(t *testing.T) {
 	if qs := out["quotes"].([]any); len(qs) != 0 {
 		t.Fatalf("quotes before the deadline: %v", qs)
 	}
+	if sr := out["sealed_rounds"].([]any); len(sr) != 1 || sr[0].(map[string]any)["submitted"] != 2.0 {
+		t.Errorf("the quote list does not say two vendors submitted: %v", out["sealed_rounds"])
+	}
 	res, out = a.api(rd.buyer, http.MethodGet, "/api/v1/rfqs/"+rd.rfqID, "")
 	raw, _ := json.Marshal(out)
 	if !strings.Contains(string(raw), `"status":"submitted"`) || strings.Contains(string(raw), "2.4") || strings.Contains(string(raw), "3.1") {
