@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"sync"
@@ -91,7 +92,7 @@ func TestVendorTokenReachesNoInternalRoute(t *testing.T) {
 	a := rd.a
 	res, _ := rd.vendor(1, http.MethodPut, "/api/v1/vendor/quote", vendorCSV(t, "3.10"), "Content-Type", "text/csv")
 	wantStatus(t, res, http.StatusOK)
-	res, _ = rd.vendor(1, http.MethodPost, "/api/v1/vendor/questions", `{"text":"Is Beta's secret question visible?"}`)
+	res, _ = rd.vendor(1, http.MethodPost, "/api/v1/vendor/questions", `{"text":"Is the fabric non-blocking, and what is our secret discount?"}`)
 	wantStatus(t, res, http.StatusCreated)
 
 	routes := web.NewServer(web.Config{Store: a.store}).(chi.Routes)
@@ -135,10 +136,20 @@ func TestVendorTokenReachesNoInternalRoute(t *testing.T) {
 	res, out := rd.vendor(0, http.MethodGet, "/api/v1/vendor/rfq", "")
 	wantStatus(t, res, http.StatusOK)
 	raw, _ := json.Marshal(out)
-	for _, leak := range []string{"Beta", "boris", "secret question", "3.1"} {
+	for _, leak := range []string{"Beta", "boris", "secret discount", "3.1"} {
 		if strings.Contains(string(raw), leak) {
 			t.Errorf("vendor A's view shows %q: %s", leak, raw)
 		}
+	}
+	// A published answer reaches vendor A without naming who asked.
+	buyer, _ := a.login("answerer@example.com", auth.Procurement)
+	d := doc(t, buyer.get("/rfqs/"+rd.rfqID))
+	action, _ := d.Find(`[data-testid="rfq-question"] form`).Attr("action")
+	wantStatus(t, buyer.post(action, url.Values{"answer": {"Nothing is secret here."}}), http.StatusSeeOther)
+	_, out = rd.vendor(0, http.MethodGet, "/api/v1/vendor/rfq", "")
+	raw, _ = json.Marshal(out)
+	if !strings.Contains(string(raw), "Nothing is secret here.") || strings.Contains(string(raw), "Beta") || strings.Contains(string(raw), "boris") {
+		t.Errorf("published answer as vendor A sees it: %s", raw)
 	}
 	// An unknown or revoked token: 401, with no hint which.
 	res, _ = a.api("not-a-token-at-all-xxxxxxxxxx", http.MethodGet, "/api/v1/vendor/rfq", "")

@@ -98,24 +98,24 @@ func (s *Store) CreateRFQ(ctx context.Context, by audit.Actor, n NewRFQ) (RFQ, e
 				return notFound("parent", err)
 			}
 		}
-		if err := tx.QueryRow(ctx, `INSERT INTO rfqs (evaluation_id, parent_id, round, deadline, time_zone, grace_hours, note, created_by)
-			VALUES ($1, NULLIF($2, 0), $3, $4, $5, $6, $7, $8) RETURNING id`,
-			n.EvaluationID, n.ParentID, round, n.Deadline, n.TimeZone, n.GraceHours, n.Note, by.ID).Scan(&id); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO rfqs (evaluation_id, parent_id, round, deadline, time_zone, grace_hours, note, created_by, created_at)
+			VALUES ($1, NULLIF($2, 0), $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+			n.EvaluationID, n.ParentID, round, n.Deadline, n.TimeZone, n.GraceHours, n.Note, by.ID, s.Now()).Scan(&id); err != nil {
 			return err
 		}
 		data, err := json.Marshal(b.Data)
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO rfq_briefs (rfq_id, version, brief_version, data) VALUES ($1, 1, $2, $3)`, id, b.Version, data); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO rfq_briefs (rfq_id, version, brief_version, data, sent_at) VALUES ($1, 1, $2, $3, $4)`, id, b.Version, data, s.Now()); err != nil {
 			return err
 		}
 		vendors := make([]string, 0, len(n.Invitations))
 		for _, inv := range n.Invitations {
 			var invID int64
-			err := tx.QueryRow(ctx, `INSERT INTO rfq_invitations (rfq_id, company, contact, email, language, token_hash, quote_id)
-				VALUES ($1, $2, $3, $4, $5, $6, NULLIF($7, 0)) RETURNING id`,
-				id, inv.Company, inv.Contact, inv.Email, inv.Language, inv.TokenHash, inv.QuoteID).Scan(&invID)
+			err := tx.QueryRow(ctx, `INSERT INTO rfq_invitations (rfq_id, company, contact, email, language, token_hash, quote_id, created_at)
+				VALUES ($1, $2, $3, $4, $5, $6, NULLIF($7, 0), $8) RETURNING id`,
+				id, inv.Company, inv.Contact, inv.Email, inv.Language, inv.TokenHash, inv.QuoteID, s.Now()).Scan(&invID)
 			if isUniqueViolation(err) {
 				return fmt.Errorf("invitation %s: %w", inv.Email, ErrExists)
 			}
