@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -79,6 +80,15 @@ func TestBrowserSourcingRound(t *testing.T) {
 		chromedp.WaitVisible(css("[data-testid=vendor-own-question]")),
 		chromedp.Click(css("[data-testid=vendor-quote-link]")),
 		vendorQuote("2.40"),
+	)
+	// The check follows the form as it is filled in, before any save.
+	before := text(t, ctx, "[data-testid=vendor-completeness]")
+	do(t, ctx, chromedp.SendKeys(css("#v-region"), "eu-west"))
+	waitFor(t, ctx, `document.querySelector("[data-testid=vendor-completeness]").innerText !== `+strconv.Quote(before))
+	if got := text(t, ctx, "[data-testid=vendor-completeness]"); !strings.HasPrefix(got, "8 of") {
+		t.Errorf("live completeness %q (was %q), want 8 terms answered", got, before)
+	}
+	do(t, ctx,
 		chromedp.Click(css("[data-testid=vendor-save]")),
 		chromedp.WaitVisible(css("[data-testid=flash]")),
 		chromedp.WaitVisible(css("[data-testid=vendor-missing]")),

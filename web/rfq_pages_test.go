@@ -87,6 +87,14 @@ func TestRoundPagesBuyerAndVendor(t *testing.T) {
 		t.Errorf("bad term not flagged at its field")
 	}
 	cells["nodes"] = "2"
+	res = v.post("/v/quote/check", vendorForm(t, cells, ""))
+	wantStatus(t, res, http.StatusOK)
+	if c := doc(t, res); c.Find(`[data-testid="vendor-check"] [data-testid="flag"]`).Length() == 0 || !strings.Contains(c.Text(), "7 /") && !strings.Contains(c.Text(), "7 trên") {
+		t.Errorf("live check: %s", c.Text())
+	}
+	if d, err := a.store.Draft(t.Context(), 1); err != nil || d.Draft != nil {
+		t.Errorf("the live check saved a draft: %+v %v", d, err)
+	}
 	wantStatus(t, v.post("/v/quote", vendorForm(t, cells, "draft")), http.StatusSeeOther)
 	d = doc(t, v.get("/v/quote"))
 	if d.Find(`[data-testid="flag"]`).Length() == 0 || d.Find(`[data-testid="vendor-missing"] li`).Length() == 0 {

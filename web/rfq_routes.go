@@ -54,6 +54,7 @@ func (s *Server) vendorRoutes(r chi.Router) {
 			r.Get("/rfq", s.h(s.vendorPage))
 			r.Get("/quote", s.h(s.vendorQuoteForm))
 			r.Post("/quote", s.h(s.vendorSaveQuote))
+			r.Post("/quote/check", s.h(s.vendorCheckDraft))
 			r.Post("/questions", s.h(s.vendorAskForm))
 			r.Post("/documents", s.h(s.vendorDocumentForm))
 		})

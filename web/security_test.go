@@ -206,6 +206,7 @@ var policy = map[string][]string{
 	"GET /v/rfq":                         {"vendor"},
 	"GET /v/quote":                       {"vendor"},
 	"POST /v/quote":                      {"vendor"},
+	"POST /v/quote/check":                {"vendor"},
 	"POST /v/questions":                  {"vendor"},
 	"POST /v/documents":                  {"vendor"},
 }

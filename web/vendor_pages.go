@@ -192,3 +192,23 @@ func (s *Server) vendorDocumentForm(w http.ResponseWriter, r *http.Request) erro
 // vendorLayout is the page frame of a vendor page: never the signed-in
 // user of the same browser, never the internal navigation.
 func vendorLayout(title string) views.Page { return views.Page{Title: title} }
+
+// vendorCheckDraft answers the form's live re-check: the flags and
+// completeness of the values as they stand, nothing saved.
+func (s *Server) vendorCheckDraft(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	sess := vendorFrom(ctx)
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	r.PostForm.Set("state_provider", "stated")
+	r.PostForm.Set("v_provider", sess.Invitation.Company)
+	q, _, _, err := parseQuoteForm(w, r)
+	if err != nil {
+		return err
+	}
+	rfq.AsVendor(&q, sess.Invitation.Company)
+	z := i18n.From(ctx)
+	s.render(w, r, http.StatusOK, views.DraftCheckSection(vendorCheck(z, rfq.CheckDraft(q, sess.RFQ.Brief, s.store.Now()))))
+	return nil
+}
