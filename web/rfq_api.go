@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
@@ -240,7 +241,11 @@ func roundError(err error) (status int, code string, ok bool) {
 // {"error", "code"} for the API, the error page otherwise.
 func (s *Server) renderRoundError(w http.ResponseWriter, r *http.Request, err error) bool {
 	status, code, ok := roundError(err)
-	if ok {
+	switch {
+	case !ok:
+	case isAPI(r):
+		writeJSON(w, status, map[string]any{"error": i18n.T(r.Context(), "rfq.reason."+code), "code": code})
+	default:
 		s.renderError(w, r, status, "rfq.reason."+code)
 	}
 	return ok
