@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -179,4 +180,39 @@ func (s *Server) answerForm(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_answered")
+}
+
+// reissueForm gives a vendor a new link (the old one stops working) and
+// shows it once; with mail on it is also sent.
+func (s *Server) reissueForm(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	inv, err := s.store.Invitation(ctx, id)
+	if err != nil {
+		return err
+	}
+	rd, err := s.store.RFQ(ctx, inv.RFQID)
+	if err != nil {
+		return err
+	}
+	token, base := auth.NewToken(), s.baseURL(r)
+	var m *store.Mail
+	if s.mailOn {
+		mm := inviteMail(rfq.Vendor{Company: inv.Company, Contact: inv.Contact, Email: inv.Email, Language: inv.Language}, base+"/v/"+token,
+			store.NewRFQ{Deadline: rd.Deadline, TimeZone: rd.TimeZone, GraceHours: rd.GraceHours, Note: rd.Note}, "invitation")
+		mm.InvitationID = inv.ID
+		m = &mm
+	}
+	inv, err = s.store.ReissueLink(ctx, currentUser(r).Actor(), id, auth.HashToken(token), m)
+	if errors.Is(err, store.ErrConflict) {
+		return redirect(w, r, rfqURL(rd.ID), "flash.rfq_link_not_reissued")
+	}
+	if err != nil {
+		return err
+	}
+	s.renderCreated(w, r, rd, []newInvitation{{Invitation: inv, Token: token, Link: base + "/v/" + token}})
+	return nil
 }

@@ -20,6 +20,7 @@ func (s *Server) rfqPages(r chi.Router) {
 		r.Post("/rfqs/{id}/brief", s.h(s.resendBrief))
 		r.Post("/rfqs/{id}/remind", s.h(s.remind))
 		r.Post("/rfq-invitations/{id}/revoke", s.h(s.revokeForm))
+		r.Post("/rfq-invitations/{id}/link", s.h(s.reissueForm))
 		r.Post("/rfq-questions/{id}/answer", s.h(s.answerForm))
 	})
 	r.With(s.requirePermission(auth.Approve)).Post("/rfqs/{id}/open", s.h(s.openForm))

@@ -191,6 +191,7 @@ var policy = map[string][]string{
 	"POST /rfqs/{id}/brief":              {"procurement", "manager", "admin"},
 	"POST /rfqs/{id}/remind":             {"procurement", "manager", "admin"},
 	"POST /rfq-invitations/{id}/revoke":  {"procurement", "manager", "admin"},
+	"POST /rfq-invitations/{id}/link":    {"procurement", "manager", "admin"},
 	"POST /rfq-questions/{id}/answer":    {"procurement", "manager", "admin"},
 	"POST /rfqs/{id}/open":               {"manager"},
 	"GET /api/v1/rfqs/{id}":              {"user"},

@@ -29,10 +29,21 @@ func TestVendorLinkLimitsRevocationAndCSRF(t *testing.T) {
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
 	req.Header.Set("Origin", "https://evil.example")
 	wantStatus(t, v.do(req), http.StatusForbidden)
-	// A revoked link stops at once; a link past deadline + grace too.
+	// A new link replaces a lost one: the old stops, the new works.
 	buyer, _ := a.login("p@example.com", auth.Procurement)
+	res := buyer.post("/rfq-invitations/"+rd.invIDs[0]+"/link", nil)
+	wantStatus(t, res, http.StatusCreated)
+	newLink, _ := doc(t, res).Find(`[data-testid="rfq-link-value"]`).Attr("value")
+	old := rd.tokens[0]
+	rd.tokens[0] = newLink[strings.LastIndex(newLink, "/")+1:]
+	res, _ = a.api(old, http.MethodGet, "/api/v1/vendor/rfq", "")
+	wantStatus(t, res, http.StatusUnauthorized)
+	res, _ = rd.vendor(0, http.MethodGet, "/api/v1/vendor/rfq", "")
+	wantStatus(t, res, http.StatusOK)
+	wantStatus(t, v.get("/v/"+rd.tokens[0]), http.StatusSeeOther)
+	// A revoked link stops at once; a link past deadline + grace too.
 	wantStatus(t, buyer.post("/rfq-invitations/"+rd.invIDs[0]+"/revoke", nil), http.StatusSeeOther)
-	res, _ := rd.vendor(0, http.MethodGet, "/api/v1/vendor/rfq", "")
+	res, _ = rd.vendor(0, http.MethodGet, "/api/v1/vendor/rfq", "")
 	wantStatus(t, res, http.StatusUnauthorized)
 	wantStatus(t, v.get("/v/rfq"), http.StatusUnauthorized)
 	clk.add(48*time.Hour + 72*time.Hour + time.Second)

@@ -328,3 +328,32 @@ func (s *Store) Remind(ctx context.Context, by audit.Actor, rfqID int64, mails [
 	}
 	return nil
 }
+
+// ReissueLink gives an invitation a fresh link (the old one stops at once),
+// for a vendor who lost it; its draft and submissions stay. Mail, when
+// set, carries the new link.
+func (s *Store) ReissueLink(ctx context.Context, by audit.Actor, invitationID int64, tokenHash []byte, m *Mail) (Invitation, error) {
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		r, i, err := lockRound(ctx, tx, invitationID, "SHARE")
+		if err != nil {
+			return err
+		}
+		if i.Status == rfq.Revoked || !r.Rules().LinkValid(s.Now(), i.Status) {
+			return ErrConflict
+		}
+		if _, err := tx.Exec(ctx, `UPDATE rfq_invitations SET token_hash = $2 WHERE id = $1`, i.ID, tokenHash); err != nil {
+			return err
+		}
+		if m != nil {
+			if err := enqueueMail(ctx, tx, s.Now(), i.ID, *m); err != nil {
+				return err
+			}
+		}
+		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "rfq.reissue_link",
+			ObjectType: "rfq_invitation", ObjectID: fmt.Sprint(i.ID), EvaluationID: r.EvaluationID, After: map[string]any{"company": i.Company}})
+	})
+	if err != nil {
+		return Invitation{}, fmt.Errorf("store: reissue link of %d: %w", invitationID, err)
+	}
+	return s.Invitation(ctx, invitationID)
+}
