@@ -15,3 +15,28 @@ document.addEventListener("input", function (e) {
   var hasNotStated = state.querySelector("option[value=not_stated]");
   state.value = e.target.value !== "" || !hasNotStated ? "stated" : "not_stated";
 });
+// A vendor's quote form re-checks the draft as it is filled in: the red
+// flags and completeness are fetched for the current values, nothing is
+// saved. Without this file the check shows after "Save the draft".
+(function () {
+  var timer;
+  function check(form) {
+    fetch(form.getAttribute("data-live-check"), {method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin"})
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (!html) { return; }
+        var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-testid=vendor-check]");
+        var old = document.querySelector("[data-testid=vendor-check]");
+        if (fresh && old) { old.replaceWith(document.importNode(fresh, true)); }
+      })
+      .catch(function () {});
+  }
+  function schedule(e) {
+    var form = e.target.closest && e.target.closest("form[data-live-check]");
+    if (!form) { return; }
+    clearTimeout(timer);
+    timer = setTimeout(function () { check(form); }, 500);
+  }
+  document.addEventListener("input", schedule);
+  document.addEventListener("change", schedule);
+})();

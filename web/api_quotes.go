@@ -34,6 +34,7 @@ type apiQuote struct {
 	Flags    []apiFlag          `json:"flags"`
 	Blockers int                `json:"blockers"`
 	Warnings int                `json:"warnings"`
+	Source   []apiSource        `json:"source,omitempty"` // revisions that came through a sourcing round
 }
 
 type apiProvider struct {
@@ -76,12 +77,22 @@ func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	srcs, err := s.store.QuoteSources(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
 	z := i18n.From(r.Context())
 	out := make([]apiQuote, 0, len(qs))
 	for _, sq := range qs {
-		out = append(out, s.apiStoredQuote(z, sq, b.Data))
+		q := s.apiStoredQuote(z, sq, b.Data)
+		q.Source = sourcesJSON(srcs[sq.ID])
+		out = append(out, q)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"quotes": out})
+	sealed, err := s.sealedRoundsJSON(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"quotes": out, "sealed_rounds": sealed})
 	return nil
 }
 

@@ -45,6 +45,9 @@ func (s *Server) h(fn handlerFunc) http.HandlerFunc {
 			return
 		}
 		var fe fieldErrors
+		if s.renderRoundError(w, r, err) {
+			return
+		}
 		switch {
 		case errors.As(err, &fe):
 			s.writeFieldErrors(w, r, fe)
@@ -86,7 +89,11 @@ func (s *Server) renderError(w http.ResponseWriter, r *http.Request, status int,
 		writeJSON(w, status, map[string]any{"error": i18n.T(r.Context(), key), "code": strings.TrimPrefix(key, "error.")})
 		return
 	}
-	s.render(w, r, status, views.ErrorPage(s.page(r, i18n.T(r.Context(), "error.title"), ""), status, key))
+	p := s.page(r, i18n.T(r.Context(), "error.title"), "")
+	if strings.HasPrefix(r.URL.Path, "/v/") {
+		p = vendorLayout(p.Title) // a vendor page never shows a signed-in user of the same browser
+	}
+	s.render(w, r, status, views.ErrorPage(p, status, key))
 }
 
 func (s *Server) writeFieldErrors(w http.ResponseWriter, r *http.Request, fe fieldErrors) {

@@ -48,7 +48,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		// names the user.
 		var uid int64
 		next.ServeHTTP(ww, r.WithContext(context.WithValue(r.Context(), logUserKey{}, &uid)))
-		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", ww.Status(),
+		s.log.Info("request", "method", r.Method, "path", logPath(r.URL.Path), "status", ww.Status(),
 			"bytes", ww.BytesWritten(), "duration_ms", time.Since(start).Milliseconds(),
 			"request_id", middleware.GetReqID(r.Context()), "user_id", uid)
 	})

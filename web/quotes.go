@@ -23,6 +23,9 @@ func (s *Server) evaluationAndBrief(r *http.Request) (store.Evaluation, store.St
 	if err != nil {
 		return e, store.StoredBrief{}, err
 	}
+	// A sourcing round past its deadline is opened on the first read, so
+	// every page and export of the evaluation sees its answers as quotes.
+	s.openDue(r.Context(), id)
 	b, err := s.store.Brief(r.Context(), id)
 	return e, b, err
 }
@@ -42,6 +45,9 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	}
 	z := i18n.From(r.Context())
 	m := views.QuotesPage{EvaluationID: e.ID, EvaluationName: e.Name, CanEdit: currentUser(r).Role.Can(auth.EditQuotes)}
+	if m.Sealed, err = s.sealedRounds(r.Context(), z, e.ID); err != nil {
+		return err
+	}
 	for _, sq := range qs {
 		row, _ := s.storedRow(z, sq, b.Data)
 		row.Suite = suiteProgress(z, suites[sq.ID])
@@ -180,6 +186,9 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 		Groups:     termGroups(z, sq.Quote), Flags: flagViews(z, s.flagsFor(sq.Quote, b.Data)),
 		Market:  s.marketView(ctx, sq.Quote),
 		CanEdit: u.Role.Can(auth.EditQuotes), CanDelete: canDeleteQuote(u, sq)}
+	if m.Source, err = s.quoteSource(ctx, z, sq); err != nil {
+		return err
+	}
 	bench, err := s.loadBench(ctx, sq, b.Data)
 	if err != nil {
 		return err

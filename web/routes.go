@@ -91,6 +91,7 @@ func (s *Server) routes() http.Handler {
 			r.Post("/quotes/{id}/benchmarks/{bid}/withdraw", s.h(s.withdrawBenchmark))
 			r.Post("/quotes/{id}/benchmarks/{bid}/kind", s.h(s.reclassifyBenchmark))
 		})
+		s.rfqPages(r)
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		r.With(s.requirePermission(auth.ManageUsers)).Group(func(r chi.Router) {
 			r.Get("/admin/users", s.h(s.adminUsers))
@@ -107,8 +108,10 @@ func (s *Server) routes() http.Handler {
 		})
 	})
 
+	s.vendorRoutes(r)
 	r.Route("/api/v1", func(r chi.Router) {
 		r.Use(s.requireAPIUser)
+		s.rfqAPI(r)
 		r.Get("/evaluations", s.h(s.apiListEvaluations))
 		r.Get("/evaluations/{id}", s.h(s.apiGetEvaluation))
 		r.Get("/evaluations/{id}/brief", s.h(s.apiGetBrief))

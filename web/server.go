@@ -6,8 +6,10 @@ package web
 import (
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
+	"github.com/go-chi/httprate"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
@@ -31,6 +33,12 @@ type Config struct {
 	// RequestTimeout is every request's deadline but an upload's (whose
 	// body may take longer to arrive); zero means 60 s.
 	RequestTimeout time.Duration
+	// PublicURL is the address vendor links point at (e.g.
+	// https://gpuquote.example.com); empty: the address of the request.
+	PublicURL string
+	// MailEnabled says an outbox worker sends mail: invitations are queued
+	// instead of only shown once to copy.
+	MailEnabled bool
 }
 
 // Server holds the handlers' dependencies.
@@ -53,6 +61,10 @@ type Server struct {
 	upload    uploadPolicy
 	timeout   time.Duration
 	eval      *evaluation.Service
+	// Sourcing rounds (web/rfq*.go, web/vendor*.go).
+	publicURL                string
+	mailOn                   bool
+	vendorByLink, vendorByIP *httprate.RateLimiter
 }
 
 // NewServer returns the application's HTTP handler.
@@ -68,6 +80,10 @@ func NewServer(cfg Config) http.Handler {
 		loginLimit:    limit,
 		kdf:           make(chan struct{}, 2),
 		uploads:       make(chan struct{}, 4),
+		publicURL:     strings.TrimRight(cfg.PublicURL, "/"),
+		mailOn:        cfg.MailEnabled,
+		vendorByLink:  httprate.NewRateLimiter(120, time.Minute),
+		vendorByIP:    httprate.NewRateLimiter(300, time.Minute),
 		receiving:     make(chan struct{}, 32),
 		upload:        uploadPolicy{minRate: cfg.UploadMinBytesPerSecond, grace: cfg.UploadGrace},
 		timeout:       cfg.RequestTimeout,

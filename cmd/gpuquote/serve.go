@@ -42,8 +42,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 	}
 	go sweepSessions(ctx, st, log)
+	mailOn, err := startSourcing(ctx, st, getenv, log)
+	if err != nil {
+		return err
+	}
 
-	srv := web.HTTPServer(c.addr, web.NewServer(web.Config{Store: st, Logger: log, SecureCookies: c.secureCookies}), log)
+	srv := web.HTTPServer(c.addr, web.NewServer(web.Config{Store: st, Logger: log, SecureCookies: c.secureCookies,
+		PublicURL: getenv("PUBLIC_URL"), MailEnabled: mailOn}), log)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("serving", "addr", "http://"+ln.Addr().String())

@@ -6,6 +6,13 @@ type QuotesPage struct {
 	EvaluationName string
 	Rows           []QuoteRow
 	CanEdit        bool
+	Sealed         []SealedRound // sourcing rounds whose answers are not open yet
+}
+
+// SealedRound says a round has answers the buyer may not read yet.
+type SealedRound struct {
+	Link string
+	Text string // translated: "2 of 3 vendors submitted; sealed until ..."
 }
 
 // QuoteRow is one quote in the list.
@@ -82,6 +89,7 @@ type QuoteDetail struct {
 	EvaluationName string
 	Provider       string
 	AuthorLine     string
+	Source         string // translated: which sourcing round and vendor submission it came from
 	Banner         string
 	BannerCSS      string
 	Groups         []TermGroup

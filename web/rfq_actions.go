@@ -1,0 +1,218 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+func rfqURL(id int64) string { return "/rfqs/" + strconv.FormatInt(id, 10) }
+
+// rerenderRFQ shows the round page again with errors at their fields.
+func (s *Server) rerenderRFQ(w http.ResponseWriter, r *http.Request, fe fieldErrors) error {
+	d, err := s.roundDetail(r)
+	if err != nil {
+		return err
+	}
+	m, err := s.rfqPageModel(r, d)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	for k, key := range fe {
+		if strings.HasPrefix(k, "quote_ids") {
+			k = "quote_ids"
+		}
+		m.Errors[k] = z.T(key)
+	}
+	s.render(w, r, http.StatusUnprocessableEntity, views.RFQDetailPage(s.page(r, z.T("rfq.round_n", map[string]any{"N": m.Round}), "evaluations"), m))
+	return nil
+}
+
+func (s *Server) openForm(w http.ResponseWriter, r *http.Request) error {
+	rd, err := s.loadRound(r)
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	_, err = s.openEarly(r, rd, r.PostForm.Get("reason"))
+	var fe fieldErrors
+	if errors.As(err, &fe) {
+		return s.rerenderRFQ(w, r, fe)
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_opened")
+}
+
+func (s *Server) startRoundForm(w http.ResponseWriter, r *http.Request) error {
+	rd, err := s.loadRound(r)
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	in := roundRequest{Deadline: r.PostForm.Get("deadline"), TimeZone: r.PostForm.Get("time_zone"), Note: r.PostForm.Get("note")}
+	for _, v := range r.PostForm["quote_id"] {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return errBadRequest
+		}
+		in.QuoteIDs = append(in.QuoteIDs, id)
+	}
+	next, invs, err := s.startRound(r.Context(), currentUser(r), rd, in, s.baseURL(r))
+	var fe fieldErrors
+	if errors.As(err, &fe) {
+		return s.rerenderRFQ(w, r, fe)
+	}
+	if err != nil {
+		return err
+	}
+	s.renderCreated(w, r, next, invs)
+	return nil
+}
+
+// noticeMails is one mail of kind per vendor still in the round, in its
+// language; none without mail configured.
+func (s *Server) noticeMails(rd store.RFQ, invs []store.Invitation, kind string, keep func(store.Invitation) bool) []store.Mail {
+	if !s.mailOn {
+		return nil
+	}
+	var out []store.Mail
+	for _, i := range invs {
+		if i.Status == rfq.Revoked || !keep(i) {
+			continue
+		}
+		z := i18n.New(i.Language)
+		data := map[string]any{"Contact": i.Contact, "Company": i.Company, "Deadline": deadlineText(z, rd.Deadline, rd.TimeZone),
+			"Invited": z.DateTime(i.CreatedAt)}
+		out = append(out, store.Mail{InvitationID: i.ID, Kind: kind, To: i.Email,
+			Subject: z.T("rfq.mail."+kind+"_subject", data), Body: z.T("rfq.mail."+kind+"_body", data) + "\n"})
+	}
+	return out
+}
+
+func (s *Server) remind(w http.ResponseWriter, r *http.Request) error {
+	d, err := s.roundDetail(r)
+	if err != nil {
+		return err
+	}
+	if !s.mailOn {
+		return redirect(w, r, rfqURL(d.RFQ.ID), "flash.rfq_no_mail")
+	}
+	mails := s.noticeMails(d.RFQ, d.Invitations, "reminder", func(i store.Invitation) bool { return i.Status != rfq.Submitted })
+	if err := s.store.Remind(r.Context(), currentUser(r).Actor(), d.RFQ.ID, mails); err != nil {
+		return err
+	}
+	return redirect(w, r, rfqURL(d.RFQ.ID), "flash.rfq_reminded")
+}
+
+func (s *Server) resendBrief(w http.ResponseWriter, r *http.Request) error {
+	d, err := s.roundDetail(r)
+	if err != nil {
+		return err
+	}
+	mails := s.noticeMails(d.RFQ, d.Invitations, "brief", func(store.Invitation) bool { return true })
+	if _, err := s.store.ResendBrief(r.Context(), currentUser(r).Actor(), d.RFQ.ID, mails); err != nil {
+		return err
+	}
+	return redirect(w, r, rfqURL(d.RFQ.ID), "flash.rfq_brief_sent")
+}
+
+func (s *Server) revokeForm(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	inv, err := s.store.Invitation(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if err := s.store.RevokeInvitation(r.Context(), currentUser(r).Actor(), id); err != nil {
+		return err
+	}
+	return redirect(w, r, rfqURL(inv.RFQID), "flash.rfq_revoked")
+}
+
+// answerForm publishes an answer to every vendor of the round; the mail
+// and the vendor pages quote the question without naming who asked.
+func (s *Server) answerForm(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	ctx := r.Context()
+	q, err := s.store.Question(ctx, id)
+	if err != nil {
+		return err
+	}
+	rd, err := s.store.RFQ(ctx, q.RFQID)
+	if err != nil {
+		return err
+	}
+	answer := strings.TrimSpace(r.PostForm.Get("answer"))
+	if answer == "" || len([]rune(answer)) > rfq.MaxAnswer {
+		return redirect(w, r, rfqURL(rd.ID), "flash.rfq_answer_empty")
+	}
+	invs, err := s.store.Invitations(ctx, rd.ID)
+	if err != nil {
+		return err
+	}
+	mails := s.noticeMails(rd, invs, "answer", func(store.Invitation) bool { return true })
+	for i := range mails {
+		mails[i].Body = strings.TrimRight(mails[i].Body, "\n") + "\n\n" + q.Text + "\n\n" + answer + "\n"
+	}
+	if err := s.store.AnswerQuestion(ctx, currentUser(r).Actor(), q.ID, answer, mails); err != nil {
+		return err
+	}
+	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_answered")
+}
+
+// reissueForm gives a vendor a new link (the old one stops working) and
+// shows it once; with mail on it is also sent.
+func (s *Server) reissueForm(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	inv, err := s.store.Invitation(ctx, id)
+	if err != nil {
+		return err
+	}
+	rd, err := s.store.RFQ(ctx, inv.RFQID)
+	if err != nil {
+		return err
+	}
+	token, base := auth.NewToken(), s.baseURL(r)
+	var m *store.Mail
+	if s.mailOn {
+		mm := inviteMail(rfq.Vendor{Company: inv.Company, Contact: inv.Contact, Email: inv.Email, Language: inv.Language}, base+"/v/"+token,
+			store.NewRFQ{Deadline: rd.Deadline, TimeZone: rd.TimeZone, GraceHours: rd.GraceHours, Note: rd.Note}, "invitation")
+		mm.InvitationID = inv.ID
+		m = &mm
+	}
+	inv, err = s.store.ReissueLink(ctx, currentUser(r).Actor(), id, auth.HashToken(token), m)
+	if errors.Is(err, store.ErrConflict) {
+		return redirect(w, r, rfqURL(rd.ID), "flash.rfq_link_not_reissued")
+	}
+	if err != nil {
+		return err
+	}
+	s.renderCreated(w, r, rd, []newInvitation{{Invitation: inv, Token: token, Link: base + "/v/" + token}})
+	return nil
+}

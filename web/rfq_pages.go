@@ -1,0 +1,152 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+func (s *Server) listRFQs(w http.ResponseWriter, r *http.Request) error {
+	e, _, err := s.evaluationAndBrief(r)
+	if err != nil {
+		return err
+	}
+	rounds, err := s.store.RFQsOf(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	rows, err := s.roundRows(r, z, rounds)
+	if err != nil {
+		return err
+	}
+	m := views.RFQList{EvaluationID: e.ID, EvaluationName: e.Name, Rounds: rows, CanCreate: currentUser(r).Role.Can(auth.EditQuotes)}
+	s.render(w, r, http.StatusOK, views.RFQListPage(s.page(r, z.T("rfq.list_title")+" · "+e.Name, "evaluations"), m))
+	return nil
+}
+
+func (s *Server) roundRows(r *http.Request, z *i18n.Localizer, rounds []store.RFQ) ([]views.RFQRow, error) {
+	var rows []views.RFQRow
+	for _, rd := range rounds {
+		invs, err := s.store.Invitations(r.Context(), rd.ID)
+		if err != nil {
+			return nil, err
+		}
+		submitted := 0
+		for _, i := range invs {
+			if i.Status == rfq.Submitted {
+				submitted++
+			}
+		}
+		state := z.T("rfq.state.sealed")
+		if rd.OpenedAt != nil {
+			state = z.T("rfq.state.opened")
+		}
+		rows = append(rows, views.RFQRow{ID: rd.ID, Round: rd.Round, Deadline: deadlineText(z, rd.Deadline, rd.TimeZone), State: state,
+			Counts: z.T("rfq.counts", map[string]any{"Invited": len(invs), "Submitted": submitted})})
+	}
+	return rows, nil
+}
+
+func (s *Server) rfqForm(r *http.Request, e store.Evaluation, b brief.Brief) views.RFQForm {
+	z := i18n.From(r.Context())
+	c := brief.Score(b)
+	m := views.RFQForm{EvaluationID: e.ID, EvaluationName: e.Name, BriefReady: c.ReadyToReserve(), TimeZone: "UTC",
+		GraceHours: strconv.Itoa(rfq.DefaultGrace), Errors: map[string]string{}, MailOn: s.mailOn}
+	for _, k := range c.Missing {
+		m.BriefMissing = append(m.BriefMissing, z.T("brief.field."+k))
+	}
+	for _, l := range i18n.Languages {
+		m.Languages = append(m.Languages, views.Option{Value: l, Label: i18n.LanguageNames[l]})
+	}
+	n, _ := strconv.Atoi(r.URL.Query().Get("rows"))
+	n = min(max(n, 5), rfq.MaxVendors)
+	for i := range n {
+		m.Vendors = append(m.Vendors, views.VendorRow{Index: i, Language: "en"})
+	}
+	m.MoreRows = min(n+5, rfq.MaxVendors)
+	return m
+}
+
+func (s *Server) newRFQ(w http.ResponseWriter, r *http.Request) error {
+	e, b, err := s.evaluationAndBrief(r)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	s.render(w, r, http.StatusOK, views.RFQFormPage(s.page(r, z.T("rfq.new"), "evaluations"), s.rfqForm(r, e, b.Data)))
+	return nil
+}
+
+// createRFQ reads the form into the same request the API takes; blank
+// vendor rows are skipped, a half-filled row is an error at its fields.
+func (s *Server) createRFQ(w http.ResponseWriter, r *http.Request) error {
+	e, b, err := s.evaluationAndBrief(r)
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	f := r.PostForm
+	in := roundRequest{Deadline: f.Get("deadline"), TimeZone: f.Get("time_zone"), Note: f.Get("note")}
+	if g, err := strconv.Atoi(strings.TrimSpace(f.Get("grace_hours"))); err == nil {
+		in.GraceHours = &g
+	} else if strings.TrimSpace(f.Get("grace_hours")) != "" {
+		bad := -1
+		in.GraceHours = &bad
+	}
+	m := s.rfqForm(r, e, b.Data)
+	m.Deadline, m.TimeZone, m.GraceHours, m.Note = in.Deadline, in.TimeZone, f.Get("grace_hours"), in.Note
+	m.Vendors = m.Vendors[:0]
+	rowOf := []int{} // form row of each vendor in the request
+	for i := range rfq.MaxVendors {
+		idx := strconv.Itoa(i)
+		v := rfq.Vendor{Company: f.Get("company_" + idx), Contact: f.Get("contact_" + idx), Email: f.Get("email_" + idx), Language: f.Get("language_" + idx)}
+		if _, ok := f["company_"+idx]; !ok {
+			break
+		}
+		m.Vendors = append(m.Vendors, views.VendorRow{Index: i, Company: v.Company, Contact: v.Contact, Email: v.Email, Language: v.Language})
+		if strings.TrimSpace(v.Company+v.Contact+v.Email) == "" {
+			continue
+		}
+		in.Vendors = append(in.Vendors, v)
+		rowOf = append(rowOf, i)
+	}
+	rd, invs, err := s.createRound(r.Context(), currentUser(r), e.ID, in, s.baseURL(r))
+	if fe, ok := err.(fieldErrors); ok {
+		z := i18n.From(r.Context())
+		for k, key := range fe {
+			var n int
+			var field string
+			if _, err := fmt.Sscanf(k, "vendors[%d].%s", &n, &field); err == nil && n < len(rowOf) {
+				k = fmt.Sprintf("vendors[%d].%s", rowOf[n], field)
+			}
+			m.Errors[k] = z.T(key)
+		}
+		s.render(w, r, http.StatusUnprocessableEntity, views.RFQFormPage(s.page(r, z.T("rfq.new"), "evaluations"), m))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	s.renderCreated(w, r, rd, invs)
+	return nil
+}
+
+// renderCreated shows a new round's links, this once.
+func (s *Server) renderCreated(w http.ResponseWriter, r *http.Request, rd store.RFQ, invs []newInvitation) {
+	c := views.RFQCreated{RFQID: rd.ID, MailOn: s.mailOn}
+	for _, i := range invs {
+		c.Links = append(c.Links, views.CreatedLink{Company: i.Company, Email: i.Email, Link: i.Link})
+	}
+	s.render(w, r, http.StatusCreated, views.RFQCreatedPage(s.page(r, i18n.T(r.Context(), "rfq.created"), "evaluations"), c))
+}

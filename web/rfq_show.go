@@ -1,0 +1,219 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// optTime formats an optional time, "" when unset.
+func optTime(z *i18n.Localizer, t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	return z.DateTime(*t)
+}
+
+func (s *Server) showRFQ(w http.ResponseWriter, r *http.Request) error {
+	d, err := s.roundDetail(r)
+	if err != nil {
+		return err
+	}
+	m, err := s.rfqPageModel(r, d)
+	if err != nil {
+		return err
+	}
+	p := s.page(r, i18n.T(r.Context(), "rfq.round_n", map[string]any{"N": d.RFQ.Round})+" · "+m.EvaluationName, "evaluations")
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = i18n.T(r.Context(), key)
+	}
+	s.render(w, r, http.StatusOK, views.RFQDetailPage(p, m))
+	return nil
+}
+
+func (s *Server) rfqPageModel(r *http.Request, d roundDetail) (views.RFQPage, error) {
+	ctx := r.Context()
+	z := i18n.From(ctx)
+	rd := d.RFQ
+	e, err := s.store.Evaluation(ctx, rd.EvaluationID)
+	if err != nil {
+		return views.RFQPage{}, err
+	}
+	u := currentUser(r)
+	m := views.RFQPage{ID: rd.ID, EvaluationID: e.ID, EvaluationName: e.Name, Round: rd.Round,
+		Deadline: deadlineText(z, rd.Deadline, rd.TimeZone), LinksExpire: deadlineText(z, rd.Rules().LinkExpiry(), rd.TimeZone),
+		Note: rd.Note, Sealed: rd.OpenedAt == nil, BriefVersion: rd.BriefVersion, MailOn: s.mailOn,
+		CanRun: u.Role.Can(auth.EditQuotes), CanOpen: u.Role.Can(auth.Approve) && rd.OpenedAt == nil, Errors: map[string]string{}}
+	if rd.OpenedAt != nil {
+		m.OpenedLine = z.T("rfq.opened_deadline", map[string]any{"At": z.DateTime(*rd.OpenedAt)})
+		if rd.OpenedBy != 0 {
+			m.OpenedLine = z.T("rfq.opened_early", map[string]any{"At": z.DateTime(*rd.OpenedAt), "Reason": rd.OpenReason})
+		}
+	} else if b, err := s.store.Brief(ctx, e.ID); err == nil {
+		sent, err := s.store.SentBriefVersion(ctx, rd.ID)
+		if err != nil {
+			return m, err
+		}
+		m.BriefStale = b.Version != sent
+	}
+	for _, i := range d.Invitations {
+		m.Invitations = append(m.Invitations, invitationRow(z, i, s.mailOn, rd.OpenedAt == nil))
+	}
+	for _, q := range d.Questions {
+		m.Questions = append(m.Questions, views.QuestionRow{ID: q.ID, Company: q.Company, Text: q.Text,
+			Asked: z.DateTime(q.AskedAt), Answer: q.Answer, Answered: optTime(z, q.AnsweredAt)})
+	}
+	m.Documents = documentRows(z, d.Documents, rd.OpenedAt == nil)
+	rows, err := s.roundRows(r, z, d.Rounds)
+	if err != nil {
+		return m, err
+	}
+	m.Rounds = rows
+	if rd.OpenedAt != nil {
+		short, err := s.store.Shortlist(ctx, e.ID)
+		if err != nil {
+			return m, err
+		}
+		for _, i := range d.Invitations {
+			if en, ok := short[i.QuoteID]; ok && i.QuoteID != 0 && en.Status == "shortlisted" {
+				m.Shortlisted = append(m.Shortlisted, views.Option{Value: strconv.FormatInt(i.QuoteID, 10), Label: i.Company})
+			}
+		}
+	}
+	return m, nil
+}
+
+func invitationRow(z *i18n.Localizer, i store.Invitation, mailOn, sealed bool) views.InvitationRow {
+	row := views.InvitationRow{ID: i.ID, Company: i.Company, Contact: i.Contact, Email: i.Email, Language: i18n.LanguageNames[i.Language],
+		Status: string(i.Status), StatusText: z.T(i.Status.LabelKey()), Revisions: i.Revisions, QuoteID: i.QuoteID,
+		Revocable: sealed && i.Status != rfq.Revoked}
+	if !sealed && i.Status != rfq.Submitted {
+		row.QuoteID = 0
+	}
+	row.Opened, row.Asked, row.Submitted = optTime(z, i.OpenedAt), optTime(z, i.AskedAt), optTime(z, i.SubmittedAt)
+	switch {
+	case i.MailStatus != "":
+		row.Mail, row.MailCSS = z.T("rfq.mail_status."+i.MailStatus), map[string]string{"sent": "", "pending": "warn", "failed": "blocker"}[i.MailStatus]
+		if i.MailError != "" && i.MailStatus != "sent" {
+			row.Mail += " · " + i.MailError
+		}
+	case mailOn:
+		row.Mail = z.T("rfq.mail_status.none")
+	default:
+		row.Mail = z.T("rfq.mail_status.off")
+	}
+	return row
+}
+
+func documentRows(z *i18n.Localizer, docs []store.Document, sealed bool) []views.DocumentRow {
+	var out []views.DocumentRow
+	for _, d := range docs {
+		out = append(out, views.DocumentRow{ID: d.ID, Company: d.Company, Name: d.Name, Size: z.Int(int64(d.Size/1024+1)) + " KB",
+			Uploaded: z.DateTime(d.UploadedAt), Sealed: sealed})
+	}
+	return out
+}
+
+// downloadDocument serves a vendor's attachment to the buyer's side, once
+// the round is open, as a download that is never rendered inline.
+func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	d, evalID, err := s.store.Document(r.Context(), id)
+	if errors.Is(err, store.ErrSealed) {
+		s.openDue(r.Context(), evalID) // a deadline may have passed since anyone looked
+		d, _, err = s.store.Document(r.Context(), id)
+	}
+	if err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Content-Type", d.ContentType)
+	h.Set("Content-Disposition", `attachment; filename="`+d.Name+`"`)
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	h.Set("Content-Length", strconv.Itoa(len(d.Data)))
+	_, err = w.Write(d.Data)
+	return err
+}
+
+// quoteSource says which round and submission a quote's latest revision
+// came from, "" for a quote entered by the buyer.
+func (s *Server) quoteSource(ctx context.Context, z *i18n.Localizer, sq store.StoredQuote) (string, error) {
+	srcs, err := s.store.QuoteSources(ctx, sq.EvaluationID)
+	if err != nil || len(srcs[sq.ID]) == 0 {
+		return "", err
+	}
+	x := srcs[sq.ID][len(srcs[sq.ID])-1]
+	return z.T("rfq.source_line", map[string]any{"Round": x.Round, "Vendor": x.Company, "Email": x.Email,
+		"At": z.DateTime(x.SubmittedAt), "N": x.Revision, "QuoteRevision": x.QuoteRevision}), nil
+}
+
+// sealedRound is a round still sealed: how many answered, never what.
+type sealedRound struct {
+	RFQ       store.RFQ
+	Invited   int
+	Submitted int
+}
+
+func (s *Server) sealed(ctx context.Context, evalID int64) ([]sealedRound, error) {
+	rounds, err := s.store.RFQsOf(ctx, evalID)
+	if err != nil {
+		return nil, err
+	}
+	var out []sealedRound
+	for _, rd := range rounds {
+		if rd.OpenedAt != nil {
+			continue
+		}
+		invs, err := s.store.Invitations(ctx, rd.ID)
+		if err != nil {
+			return nil, err
+		}
+		x := sealedRound{RFQ: rd, Invited: len(invs)}
+		for _, i := range invs {
+			if i.Status == rfq.Submitted {
+				x.Submitted++
+			}
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// sealedRounds tells the quote list which answers are still sealed.
+func (s *Server) sealedRounds(ctx context.Context, z *i18n.Localizer, evalID int64) ([]views.SealedRound, error) {
+	list, err := s.sealed(ctx, evalID)
+	var out []views.SealedRound
+	for _, x := range list {
+		out = append(out, views.SealedRound{Link: rfqURL(x.RFQ.ID), Text: z.T("rfq.sealed_quotes", map[string]any{"Round": x.RFQ.Round,
+			"Submitted": x.Submitted, "Invited": x.Invited, "Deadline": deadlineText(z, x.RFQ.Deadline, x.RFQ.TimeZone)})})
+	}
+	return out, err
+}
+
+type apiSealedRound struct {
+	RFQID     int64     `json:"rfq_id"`
+	Round     int       `json:"round"`
+	Deadline  time.Time `json:"deadline"`
+	Invited   int       `json:"invited"`
+	Submitted int       `json:"submitted"`
+}
+
+func (s *Server) sealedRoundsJSON(ctx context.Context, evalID int64) ([]apiSealedRound, error) {
+	list, err := s.sealed(ctx, evalID)
+	out := []apiSealedRound{}
+	for _, x := range list {
+		out = append(out, apiSealedRound{RFQID: x.RFQ.ID, Round: x.RFQ.Round, Deadline: x.RFQ.Deadline, Invited: x.Invited, Submitted: x.Submitted})
+	}
+	return out, err
+}

@@ -1,0 +1,189 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+type apiVendorRFQ struct {
+	Company       string            `json:"company"`
+	Round         int               `json:"round"`
+	Deadline      time.Time         `json:"deadline"`
+	TimeZone      string            `json:"time_zone"`
+	LinksExpireAt time.Time         `json:"links_expire_at"`
+	Note          string            `json:"note"`
+	Brief         map[string]string `json:"brief"`
+	BriefVersion  int               `json:"brief_version"`
+	BriefSentAt   time.Time         `json:"brief_sent_at"`
+	Status        string            `json:"status"`
+	CanSubmit     bool              `json:"can_submit"`
+	Closed        string            `json:"closed,omitempty"` // why a submission would be refused now
+	Answers       []apiAnswer       `json:"answers"`
+	Questions     []apiAnswer       `json:"questions"`
+}
+
+// apiAnswer is a published answer (or the vendor's own question): it
+// never names who asked.
+type apiAnswer struct {
+	Question   string     `json:"question"`
+	AskedAt    *time.Time `json:"asked_at,omitempty"`
+	Answer     string     `json:"answer,omitempty"`
+	AnsweredAt *time.Time `json:"answered_at,omitempty"`
+}
+
+type apiDraftCheck struct {
+	Percent int      `json:"percent"`
+	Stated  int      `json:"stated"`
+	Refused int      `json:"refused"`
+	Total   int      `json:"total"`
+	Missing []string `json:"missing"` // terms not stated that a blocker reads
+}
+
+func (s *Server) vendorDraftJSON(z *i18n.Localizer, v vendorState) map[string]any {
+	out := map[string]any{"draft": s.apiQuoteOf(z, v.Draft, v.Session.RFQ.Brief), "saved": v.HasDraft,
+		"completeness": apiDraftCheck{Percent: v.Check.Percent(), Stated: v.Check.Stated, Refused: v.Check.Refused,
+			Total: v.Check.Total, Missing: append([]string{}, v.Check.Missing...)}}
+	if v.Saved.DraftAt != nil {
+		out["saved_at"] = v.Saved.DraftAt
+	}
+	if v.Saved.Revision > 0 {
+		out["submitted"] = map[string]any{"revision": v.Saved.Revision, "at": v.Saved.SubmittedAt}
+	}
+	return out
+}
+
+func (s *Server) apiVendorRFQ(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	sess := vendorFrom(ctx)
+	if err := s.store.MarkOpened(ctx, sess.Invitation.ID); err != nil {
+		return err
+	}
+	v, err := s.vendorState(ctx)
+	if err != nil {
+		return err
+	}
+	rd := v.Session.RFQ
+	out := apiVendorRFQ{Company: sess.Invitation.Company, Round: rd.Round, Deadline: rd.Deadline, TimeZone: rd.TimeZone,
+		LinksExpireAt: rd.Rules().LinkExpiry(), Note: rd.Note, Brief: rd.Brief, BriefVersion: rd.BriefVersion,
+		BriefSentAt: rd.BriefSentAt, Status: string(sess.Invitation.Status), CanSubmit: v.CanSubmit == nil,
+		Answers: []apiAnswer{}, Questions: []apiAnswer{}}
+	if _, code, ok := roundError(v.CanSubmit); ok {
+		out.Closed = code
+	}
+	for _, q := range v.Answers {
+		out.Answers = append(out.Answers, apiAnswer{Question: q.Text, Answer: q.Answer, AnsweredAt: q.AnsweredAt})
+	}
+	for _, q := range v.Own {
+		out.Questions = append(out.Questions, apiAnswer{Question: q.Text, AskedAt: &q.AskedAt, Answer: q.Answer, AnsweredAt: q.AnsweredAt})
+	}
+	body := s.vendorDraftJSON(i18n.From(ctx), v)
+	body["rfq"] = out
+	writeJSON(w, http.StatusOK, body)
+	return nil
+}
+
+func (s *Server) apiVendorPutQuote(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	sess := vendorFrom(ctx)
+	q, err := parseVendorQuote(w, r, sess.Invitation.Company)
+	var de draftErrors
+	if errors.As(err, &de) {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": i18n.T(ctx, "form.has_errors"), "fields": de})
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.store.SaveDraft(ctx, sess.Invitation.ID, q); err != nil {
+		return err
+	}
+	v, err := s.vendorState(ctx)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, s.vendorDraftJSON(i18n.From(ctx), v))
+	return nil
+}
+
+func (s *Server) apiVendorSubmit(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	rev, at, err := s.store.Submit(ctx, vendorFrom(ctx).Invitation.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"revision": rev, "submitted_at": at})
+	return nil
+}
+
+func (s *Server) apiVendorAsk(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Text string `json:"text"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	id, err := s.vendorAsk(r, in.Text)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"id": id})
+	return nil
+}
+
+// vendorAsk records a question; at most rfq.MaxQuestions per vendor.
+func (s *Server) vendorAsk(r *http.Request, text string) (int64, error) {
+	text = strings.TrimSpace(text)
+	if text == "" || len([]rune(text)) > rfq.MaxQuestion {
+		return 0, fieldErrors{"text": "rfq.error.question"}
+	}
+	id, err := s.store.Ask(r.Context(), vendorFrom(r.Context()).Invitation.ID, text)
+	if errors.Is(err, store.ErrConflict) {
+		return 0, fieldErrors{"text": "rfq.error.too_many_questions"}
+	}
+	return id, err
+}
+
+func (s *Server) apiVendorDocument(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.vendorDocument(w, r)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"id": id})
+	return nil
+}
+
+// vendorDocument stores the multipart "file" as an attachment.
+func (s *Server) vendorDocument(w http.ResponseWriter, r *http.Request) (int64, error) {
+	r.Body = http.MaxBytesReader(w, r.Body, rfq.MaxDocument+64<<10)
+	f, hdr, err := r.FormFile("file")
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return 0, fieldErrors{"file": "rfq.error.document_size"}
+		}
+		return 0, fieldErrors{"file": "rfq.error.document_missing"}
+	}
+	defer f.Close()
+	buf := make([]byte, rfq.MaxDocument+1)
+	n, _ := readFull(f, buf)
+	data := buf[:n]
+	if n == 0 || n > rfq.MaxDocument {
+		return 0, fieldErrors{"file": "rfq.error.document_size"}
+	}
+	name := cleanName(hdr.Filename)
+	ct, ok := documentType(name, data)
+	if !ok {
+		return 0, fieldErrors{"file": "rfq.error.document_type"}
+	}
+	id, err := s.store.AddDocument(r.Context(), vendorFrom(r.Context()).Invitation.ID, name, ct, data)
+	if errors.Is(err, store.ErrConflict) {
+		return 0, fieldErrors{"file": "rfq.error.too_many_documents"}
+	}
+	return id, err
+}

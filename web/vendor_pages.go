@@ -1,0 +1,214 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// vendorCheck translates what a draft raises.
+func vendorCheck(z *i18n.Localizer, c rfq.Check) views.DraftCheck {
+	out := views.DraftCheck{Percent: c.Percent(), Blockers: c.Blockers, Warnings: c.Warnings, Flags: flagViews(z, c.Flags),
+		Summary: z.T("vendor.completeness", map[string]any{"Answered": c.Stated + c.Refused, "Total": c.Total})}
+	for _, name := range c.Missing {
+		if col, ok := quote.ColumnByName(name); ok {
+			out.Missing = append(out.Missing, z.T("vendor.missing", map[string]any{"Term": z.T(col.Label)}))
+		}
+	}
+	return out
+}
+
+// closedText is why a submission would be refused now, translated.
+func closedText(z *i18n.Localizer, err error) string {
+	if _, code, ok := roundError(err); ok {
+		return z.T("rfq.reason." + code)
+	}
+	return ""
+}
+
+func (s *Server) vendorPage(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	if err := s.store.MarkOpened(ctx, vendorFrom(ctx).Invitation.ID); err != nil {
+		return err
+	}
+	return s.renderVendorPage(w, r, http.StatusOK, nil)
+}
+
+func (s *Server) renderVendorPage(w http.ResponseWriter, r *http.Request, status int, fe fieldErrors) error {
+	ctx := r.Context()
+	z := i18n.From(ctx)
+	v, err := s.vendorState(ctx)
+	if err != nil {
+		return err
+	}
+	inv, rd := v.Session.Invitation, v.Session.RFQ
+	m := views.VendorPage{Company: inv.Company, Round: rd.Round, Deadline: deadlineText(z, rd.Deadline, rd.TimeZone),
+		LinksExpire: deadlineText(z, rd.Rules().LinkExpiry(), rd.TimeZone), Note: rd.Note, Brief: rd.Brief,
+		BriefVersion: rd.BriefVersion, BriefSent: z.DateTime(rd.BriefSentAt), Status: z.T(inv.Status.LabelKey()),
+		Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check), Errors: map[string]string{}}
+	if v.Saved.Revision > 0 {
+		m.Submitted = z.T("vendor.submitted_line", map[string]any{"N": v.Saved.Revision, "At": optTime(z, v.Saved.SubmittedAt)})
+	}
+	for _, q := range v.Answers {
+		m.Answers = append(m.Answers, views.QuestionRow{Text: q.Text, Answer: q.Answer, Answered: optTime(z, q.AnsweredAt)})
+	}
+	for _, q := range v.Own {
+		m.Own = append(m.Own, views.QuestionRow{Text: q.Text, Asked: z.DateTime(q.AskedAt)})
+	}
+	m.Documents = documentRows(z, v.Documents, false)
+	for i := range m.Documents {
+		m.Documents[i].Company, m.Documents[i].Sealed = "", true // the vendor's own files: listed, not served back
+	}
+	for k, key := range fe {
+		m.Errors[k] = z.T(key)
+	}
+	p := vendorLayout(z.T("vendor.title", map[string]any{"Company": inv.Company}))
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = z.T(key)
+	}
+	s.render(w, r, status, views.VendorHomePage(p, m))
+	return nil
+}
+
+// vendorGroups is the buyer's quote form without the provider term: the
+// invitation names the vendor.
+func vendorGroups(groups []views.TermGroup) []views.TermGroup {
+	for gi := range groups {
+		fs := groups[gi].Fields[:0]
+		for _, f := range groups[gi].Fields {
+			if f.Name != "provider" {
+				fs = append(fs, f)
+			}
+		}
+		groups[gi].Fields = fs
+	}
+	return groups
+}
+
+func (s *Server) vendorQuoteForm(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	v, err := s.vendorState(ctx)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(ctx)
+	m := s.vendorFormModel(z, v)
+	m.Groups = vendorGroups(formGroups(z, v.Draft, nil, nil))
+	p := vendorLayout(z.T("vendor.quote_title"))
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = z.T(key)
+	}
+	s.render(w, r, http.StatusOK, views.VendorQuotePage(p, m))
+	return nil
+}
+
+func (s *Server) vendorFormModel(z *i18n.Localizer, v vendorState) views.VendorQuoteForm {
+	rd := v.Session.RFQ
+	return views.VendorQuoteForm{Company: v.Session.Invitation.Company, Deadline: deadlineText(z, rd.Deadline, rd.TimeZone),
+		Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check)}
+}
+
+// vendorSaveQuote saves the draft (same parsing and validation as the
+// buyer's form) and, with action=submit, submits it. A refused submission
+// keeps the draft and says why.
+func (s *Server) vendorSaveQuote(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	sess := vendorFrom(ctx)
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	r.PostForm.Set("state_provider", "stated")
+	r.PostForm.Set("v_provider", sess.Invitation.Company)
+	q, raw, errs, err := parseQuoteForm(w, r)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(ctx)
+	if len(errs) > 0 {
+		v, err := s.vendorState(ctx)
+		if err != nil {
+			return err
+		}
+		m := s.vendorFormModel(z, v)
+		m.Groups, m.HasErrors = vendorGroups(formGroups(z, q, raw, errs)), true
+		s.render(w, r, http.StatusUnprocessableEntity, views.VendorQuotePage(vendorLayout(z.T("vendor.quote_title")), m))
+		return nil
+	}
+	if err := s.store.SaveDraft(ctx, sess.Invitation.ID, q); err != nil {
+		return err
+	}
+	if r.PostForm.Get("action") != "submit" {
+		return redirect(w, r, "/v/quote", "flash.vendor_draft_saved")
+	}
+	_, _, err = s.store.Submit(ctx, sess.Invitation.ID)
+	if _, _, ok := roundError(err); ok {
+		v, verr := s.vendorState(ctx)
+		if verr != nil {
+			return verr
+		}
+		m := s.vendorFormModel(z, v)
+		m.Groups, m.Refusal = vendorGroups(formGroups(z, v.Draft, nil, nil)), z.T("vendor.refused", map[string]any{"Reason": closedText(z, err)})
+		status, _, _ := roundError(err)
+		s.render(w, r, status, views.VendorQuotePage(vendorLayout(z.T("vendor.quote_title")), m))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, "/v/rfq", "flash.vendor_submitted")
+}
+
+func (s *Server) vendorAskForm(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	_, err := s.vendorAsk(r, r.PostForm.Get("text"))
+	var fe fieldErrors
+	if errors.As(err, &fe) {
+		return s.renderVendorPage(w, r, http.StatusUnprocessableEntity, fe)
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, "/v/rfq", "flash.vendor_asked")
+}
+
+func (s *Server) vendorDocumentForm(w http.ResponseWriter, r *http.Request) error {
+	_, err := s.vendorDocument(w, r)
+	var fe fieldErrors
+	if errors.As(err, &fe) {
+		return s.renderVendorPage(w, r, http.StatusUnprocessableEntity, fe)
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, "/v/rfq", "flash.vendor_attached")
+}
+
+// vendorLayout is the page frame of a vendor page: never the signed-in
+// user of the same browser, never the internal navigation.
+func vendorLayout(title string) views.Page { return views.Page{Title: title} }
+
+// vendorCheckDraft answers the form's live re-check: the flags and
+// completeness of the values as they stand, nothing saved.
+func (s *Server) vendorCheckDraft(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	sess := vendorFrom(ctx)
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	r.PostForm.Set("state_provider", "stated")
+	r.PostForm.Set("v_provider", sess.Invitation.Company)
+	q, _, _, err := parseQuoteForm(w, r)
+	if err != nil {
+		return err
+	}
+	rfq.AsVendor(&q, sess.Invitation.Company)
+	z := i18n.From(ctx)
+	s.render(w, r, http.StatusOK, views.DraftCheckSection(vendorCheck(z, rfq.CheckDraft(q, sess.RFQ.Brief, s.store.Now()))))
+	return nil
+}

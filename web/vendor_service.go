@@ -1,0 +1,199 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// vendorState is what the vendor's page and API show: the round, the
+// vendor's own draft and submission, the published answers.
+type vendorState struct {
+	Session   vendorSession
+	Draft     quote.Quote // the working copy, or the offer a best-and-final round revises
+	HasDraft  bool
+	Saved     store.VendorDraft
+	Check     rfq.Check
+	Answers   []store.Question // answered questions of the round, asker not shown
+	Own       []store.Question // the vendor's own questions
+	Documents []store.Document
+	CanSubmit error // nil when a submission would be accepted now
+}
+
+func (s *Server) vendorState(ctx context.Context) (vendorState, error) {
+	v := vendorState{Session: vendorFrom(ctx)}
+	inv, rd := v.Session.Invitation, v.Session.RFQ
+	var err error
+	if v.Saved, err = s.store.Draft(ctx, inv.ID); err != nil {
+		return v, err
+	}
+	switch {
+	case v.Saved.Draft != nil:
+		v.Draft, v.HasDraft = *v.Saved.Draft, true
+	case inv.QuoteID != 0:
+		sq, err := s.store.Quote(ctx, inv.QuoteID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return v, err
+		}
+		v.Draft = sq.Quote
+	}
+	if !v.HasDraft && inv.QuoteID == 0 {
+		v.Draft.Currency = quote.Of("USD")
+	}
+	rfq.AsVendor(&v.Draft, inv.Company)
+	v.Check = rfq.CheckDraft(v.Draft, rd.Brief, s.store.Now())
+	qs, err := s.store.Questions(ctx, rd.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, q := range qs {
+		if q.InvitationID == inv.ID {
+			v.Own = append(v.Own, q)
+		}
+		if q.Answer != "" {
+			q.Company, q.InvitationID = "", 0
+			v.Answers = append(v.Answers, q)
+		}
+	}
+	if v.Documents, err = s.store.Documents(ctx, 0, inv.ID); err != nil {
+		return v, err
+	}
+	v.CanSubmit = rd.Rules().CanSubmit(s.store.Now(), inv.Status)
+	return v, nil
+}
+
+// draftErrors are the problems of a vendor's draft by term, translated.
+type draftErrors map[string]string
+
+func (draftErrors) Error() string { return "invalid draft" }
+
+// parseVendorQuote reads a draft sent through the API: one quote CSV row
+// (header and one row) or JSON {"terms": {column: cell}} where a cell is
+// the CSV text or {"state", "value"}. The provider is always the invited
+// company.
+func parseVendorQuote(w http.ResponseWriter, r *http.Request, company string) (quote.Quote, error) {
+	ctx := r.Context()
+	ct := r.Header.Get("Content-Type")
+	if strings.HasPrefix(ct, "text/csv") {
+		data, err := readUpload(w, r, 64<<10)
+		if err != nil {
+			return quote.Quote{}, errBadRequest
+		}
+		qs, err := quote.ReadCSV(bytes.NewReader(data))
+		var ie *quote.ImportError
+		if errors.As(err, &ie) {
+			out := draftErrors{}
+			for _, re := range ie.Errors {
+				out[re.Column] = reasonText(ctx, re.Column, re.Reason)
+			}
+			return quote.Quote{}, out
+		}
+		if err != nil {
+			return quote.Quote{}, err
+		}
+		if len(qs) != 1 {
+			return quote.Quote{}, draftErrors{"": i18n.T(ctx, "rfq.error.one_row")}
+		}
+		cells := quote.Cells(qs[0])
+		cells["provider"] = company
+		return parseDraftCells(ctx, cells)
+	}
+	var in struct {
+		Terms map[string]json.RawMessage `json:"terms"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return quote.Quote{}, err
+	}
+	cells := map[string]string{}
+	errs := draftErrors{}
+	for k, raw := range in.Terms {
+		var text string
+		if json.Unmarshal(raw, &text) == nil {
+			cells[k] = text
+			continue
+		}
+		var t apiTerm
+		if err := json.Unmarshal(raw, &t); err != nil {
+			errs[k] = i18n.T(ctx, "rfq.error.term_shape")
+			continue
+		}
+		switch t.State {
+		case "stated":
+			cells[k] = t.Value
+		case "refused":
+			cells[k] = "refused"
+		case "not_stated", "":
+			cells[k] = ""
+		default:
+			errs[k] = i18n.T(ctx, "rfq.error.term_shape")
+		}
+	}
+	if len(errs) > 0 {
+		return quote.Quote{}, errs
+	}
+	cells["provider"] = company
+	return parseDraftCells(ctx, cells)
+}
+
+func parseDraftCells(ctx context.Context, cells map[string]string) (quote.Quote, error) {
+	q, ferrs := quote.ParseCells(cells)
+	if len(ferrs) == 0 {
+		return q, nil
+	}
+	out := draftErrors{}
+	for _, fe := range ferrs {
+		out[fe.Column] = reasonText(ctx, fe.Column, fe.Reason)
+	}
+	return q, out
+}
+
+// document checks an attachment: a PDF or UTF-8 text (a price sheet),
+// by its bytes, whatever the name says.
+func documentType(name string, data []byte) (string, bool) {
+	ext := strings.ToLower(filepath.Ext(name))
+	switch {
+	case bytes.HasPrefix(data, []byte("%PDF-")) && ext == ".pdf":
+		return "application/pdf", true
+	case (ext == ".txt" || ext == ".csv") && utf8.Valid(data) && !bytes.ContainsRune(data, 0):
+		if ext == ".csv" {
+			return "text/csv", true
+		}
+		return "text/plain", true
+	}
+	return "", false
+}
+
+// cleanName keeps a file name safe to show and to send back in a header.
+func cleanName(name string) string {
+	name = filepath.Base(strings.ReplaceAll(name, "\\", "/"))
+	var b strings.Builder
+	for _, c := range name {
+		if c >= 0x20 && c != '"' && c != 0x7f && b.Len() < 180 {
+			b.WriteRune(c)
+		}
+	}
+	if b.Len() == 0 {
+		return "document"
+	}
+	return b.String()
+}
+
+// readFull reads until buf is full or the reader ends.
+func readFull(r io.Reader, buf []byte) (int, error) {
+	n, err := io.ReadFull(r, buf)
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return n, nil
+	}
+	return n, err
+}

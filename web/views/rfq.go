@@ -1,0 +1,167 @@
+package views
+
+import "github.com/gpuquote/gpuquote/internal/brief"
+
+// RFQList is an evaluation's sourcing rounds.
+type RFQList struct {
+	EvaluationID   int64
+	EvaluationName string
+	Rounds         []RFQRow
+	CanCreate      bool
+}
+
+// RFQRow is one round in a list.
+type RFQRow struct {
+	ID       int64
+	Round    int
+	Deadline string
+	State    string // translated: sealed, opened
+	Counts   string // translated: "3 invited, 2 submitted"
+}
+
+// RFQForm is the new-round form.
+type RFQForm struct {
+	EvaluationID   int64
+	EvaluationName string
+	BriefReady     bool
+	BriefMissing   []string // labels
+	Deadline       string
+	TimeZone       string
+	GraceHours     string
+	Note           string
+	Vendors        []VendorRow
+	Errors         map[string]string // translated, by field ("deadline", "vendors[0].email")
+	Languages      []Option
+	MoreRows       int // rows=N link for more vendor rows
+	MailOn         bool
+}
+
+// VendorRow is one vendor row of the form.
+type VendorRow struct {
+	Index    int
+	Company  string
+	Contact  string
+	Email    string
+	Language string
+}
+
+// RFQCreated shows the links of a new round once, to copy.
+type RFQCreated struct {
+	RFQID  int64
+	MailOn bool
+	Links  []CreatedLink
+}
+
+// CreatedLink is one invitation's link.
+type CreatedLink struct {
+	Company string
+	Email   string
+	Link    string
+}
+
+// RFQPage is the buyer's page of one round.
+type RFQPage struct {
+	ID             int64
+	EvaluationID   int64
+	EvaluationName string
+	Round          int
+	Deadline       string
+	LinksExpire    string
+	Note           string
+	Sealed         bool
+	OpenedLine     string // translated: when and by whom / at the deadline, with the reason
+	BriefVersion   int
+	BriefStale     bool // the evaluation's brief changed since it was sent
+	MailOn         bool
+	Invitations    []InvitationRow
+	Questions      []QuestionRow
+	Documents      []DocumentRow
+	Rounds         []RFQRow
+	Shortlisted    []Option // quotes of this round on the shortlist: value = quote id
+	CanRun         bool     // procurement: remind, revoke, answer, resend, new round
+	CanOpen        bool     // a manager, while sealed
+	Errors         map[string]string
+	Flash          string
+}
+
+// InvitationRow is one vendor on the round page.
+type InvitationRow struct {
+	ID         int64
+	Company    string
+	Contact    string
+	Email      string
+	Language   string
+	Status     string // code
+	StatusText string
+	Opened     string
+	Asked      string
+	Submitted  string
+	Revisions  int
+	Mail       string // translated mail status
+	MailCSS    string
+	QuoteID    int64
+	Revocable  bool
+}
+
+// QuestionRow is a vendor question on the buyer's page.
+type QuestionRow struct {
+	ID       int64
+	Company  string
+	Text     string
+	Asked    string
+	Answer   string
+	Answered string
+}
+
+// DocumentRow is a vendor's attachment.
+type DocumentRow struct {
+	ID       int64
+	Company  string
+	Name     string
+	Size     string
+	Uploaded string
+	Sealed   bool
+}
+
+// VendorPage is the vendor's view of its invitation.
+type VendorPage struct {
+	Company      string
+	Round        int
+	Deadline     string
+	LinksExpire  string
+	Note         string
+	Brief        brief.Brief
+	BriefVersion int
+	BriefSent    string
+	Status       string // translated
+	Submitted    string // translated "revision 2 submitted at ..."; "" before any
+	Closed       string // translated reason a submission is refused now; "" when open
+	Answers      []QuestionRow
+	Own          []QuestionRow
+	Documents    []DocumentRow
+	Check        DraftCheck
+	Errors       map[string]string
+	Flash        string
+}
+
+// VendorQuoteForm is the vendor's quote form with the draft's check.
+type VendorQuoteForm struct {
+	Company   string
+	Deadline  string
+	Groups    []TermGroup
+	HasErrors bool
+	Closed    string
+	Refusal   string // why a submission was just refused; the draft is kept
+	Check     DraftCheck
+	Flash     string
+}
+
+// DraftCheck is what the draft raises before it is submitted.
+type DraftCheck struct {
+	Percent  int
+	Summary  string // translated: "38 of 45 terms answered"
+	Blockers int
+	Warnings int
+	Missing  []string // translated: "Inter-node fabric not stated: blocker"
+	Flags    []FlagView
+}
