@@ -217,10 +217,14 @@ func (st decisionState) currentApproval() *store.DecisionRecord {
 
 // inputsHash fingerprints the quote's current terms and the evaluation's
 // assumptions, to tell a decision gone stale.
-func (st decisionState) inputsHash(q quote.Quote) string {
+func (st decisionState) inputsHash(q quote.Quote) string { return approvalInputsHash(st.A, q) }
+
+// approvalInputsHash is inputsHash from the assumptions alone, for the
+// evaluations list, which reads no other quote.
+func approvalInputsHash(a tco.Assumptions, q quote.Quote) string {
 	assumptions := map[string]string{}
 	for _, key := range tco.Editable {
-		if f, ok := st.A.Field(key); ok {
+		if f, ok := a.Field(key); ok {
 			assumptions[key] = assumptionText(key, f.Value)
 		}
 	}

@@ -2,12 +2,16 @@ package web_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"net/http"
 	"testing"
 
+	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // BenchmarkImport10000 posts a 10,000-row CSV to the API, each time into
@@ -35,6 +39,47 @@ func benchImport(b *testing.B, n int) {
 		res, err := http.DefaultClient.Do(req)
 		if err != nil || res.StatusCode != http.StatusCreated {
 			b.Fatalf("import: %v %v", res.StatusCode, err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+	}
+}
+
+// BenchmarkEvaluationsListApproved10000 renders the evaluations list when
+// one approved evaluation holds 10,000 quotes: the list must not read
+// them to tell whether the approval is stale.
+//
+//	go test -run '^$' -bench EvaluationsListApproved10000 -benchtime 50x ./web/
+func BenchmarkEvaluationsListApproved10000(b *testing.B) {
+	a := newBenchApp(b)
+	ctx := context.Background()
+	u := a.user("bench@example.com", auth.Manager)
+	ev, err := a.store.CreateEvaluation(ctx, u.Actor(), "bench")
+	if err != nil {
+		b.Fatal(err)
+	}
+	qs, err := quote.ReadCSV(bytes.NewReader(bytes.ReplaceAll(manyQuotesCSV(b, 10000), []byte(",EUR,"), []byte(",USD,"))))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ids, err := a.store.ImportQuotes(ctx, u.Actor(), ev.ID, qs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := a.store.SetShortlisted(ctx, u.Actor(), ids[0], true); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := a.store.Decide(ctx, u.Actor(), store.DecisionRecord{EvaluationID: ev.ID, QuoteID: ids[0], Kind: approval.Approve,
+		Reason: "bench", QuoteVersion: 1, InputsHash: "bench"}, true); err != nil {
+		b.Fatal(err)
+	}
+	tok := a.token("reader@example.com", auth.Manager)
+	for b.Loop() {
+		req, _ := http.NewRequest("GET", a.srv.URL+"/evaluations", nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil || res.StatusCode != http.StatusOK {
+			b.Fatalf("list: %v %v", res.StatusCode, err)
 		}
 		io.Copy(io.Discard, res.Body)
 		res.Body.Close()

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 
+	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
@@ -52,41 +54,23 @@ func (s *Server) buildWorksheet(ctx context.Context, evaluationID int64) (worksh
 	if d.Suites, err = s.store.SuiteSummaries(ctx, evaluationID); err != nil {
 		return d, err
 	}
-	d.A = tco.DefaultAssumptions("USD")
-	tco.ApplyBrief(&d.A, d.Brief.Data)
-	if err := tco.ApplyOverrides(&d.A, d.Stored.Overrides); err != nil {
-		return d, err
-	}
-	usdPer, dates, err := s.fxTable(ctx)
+	fx, err := s.worksheetFX(ctx)
 	if err != nil {
 		return d, err
 	}
-	usdPer["USD"] = quote.DecimalFromInt(1)
-	target, ok := usdPer[d.A.Currency]
-	if !ok {
-		// Without a rate for the evaluation currency, work in USD.
-		d.A.Currency, target = "USD", usdPer["USD"]
-	}
-	for cur, rate := range usdPer {
-		if cur != d.A.Currency {
-			d.A.FX[cur] = tco.FXRate{Rate: rate.Float64() / target.Float64(), Date: dates[cur], Source: "admin FX table (USD per unit)"}
-		}
+	if d.A, err = worksheetAssumptions(d.Brief.Data, d.Stored.Overrides, fx); err != nil {
+		return d, err
 	}
 	for _, sq := range d.All {
-		cur, _ := sq.Quote.Currency.Get()
-		if _, ok := usdPer[cur]; !ok {
+		switch in, place := worksheetInput(sq, fx, d.A); place {
+		case leftNoRate:
 			d.Skipped = append(d.Skipped, sq)
-			continue
-		}
-		in := tco.FromQuote(strconv.FormatInt(sq.ID, 10), sq.ProviderName, sq.Quote)
-		// One quote the model cannot price must not take the worksheet
-		// down for the others: it is left out and named.
-		if _, err := tco.Compute([]tco.Quote{in}, d.A); errors.Is(err, tco.ErrInvalid) {
+		case leftUnpriced:
 			d.Unpriced = append(d.Unpriced, sq)
-			continue
+		default:
+			d.Quotes = append(d.Quotes, sq)
+			d.Inputs = append(d.Inputs, in)
 		}
-		d.Quotes = append(d.Quotes, sq)
-		d.Inputs = append(d.Inputs, in)
 	}
 	if len(d.Inputs) == 0 {
 		d.WS = tco.Worksheet{Currency: d.A.Currency, UnitName: d.A.UnitName}
@@ -97,6 +81,68 @@ func (s *Server) buildWorksheet(ctx context.Context, evaluationID int64) (worksh
 		return d, fmt.Errorf("worksheet %d: %w", evaluationID, err)
 	}
 	return d, nil
+}
+
+// fxRates are the admin's dated rates, in USD per unit of each currency.
+type fxRates struct {
+	usdPer map[string]quote.Decimal
+	dates  map[string]time.Time
+}
+
+// worksheetFX reads the admin's rates; USD is always known.
+func (s *Server) worksheetFX(ctx context.Context) (fxRates, error) {
+	usdPer, dates, err := s.fxTable(ctx)
+	if err != nil {
+		return fxRates{}, err
+	}
+	usdPer["USD"] = quote.DecimalFromInt(1)
+	return fxRates{usdPer: usdPer, dates: dates}, nil
+}
+
+// worksheetAssumptions are an evaluation's assumptions: defaults, then the
+// brief, then the values edited on the page; FX from the admin's rates.
+func worksheetAssumptions(b brief.Brief, overrides map[string]string, fx fxRates) (tco.Assumptions, error) {
+	a := tco.DefaultAssumptions("USD")
+	tco.ApplyBrief(&a, b)
+	if err := tco.ApplyOverrides(&a, overrides); err != nil {
+		return a, err
+	}
+	target, ok := fx.usdPer[a.Currency]
+	if !ok {
+		// Without a rate for the evaluation currency, work in USD.
+		a.Currency, target = "USD", fx.usdPer["USD"]
+	}
+	for cur, rate := range fx.usdPer {
+		if cur != a.Currency {
+			a.FX[cur] = tco.FXRate{Rate: rate.Float64() / target.Float64(), Date: fx.dates[cur], Source: "admin FX table (USD per unit)"}
+		}
+	}
+	return a, nil
+}
+
+// worksheetPlace is whether the worksheet compares a quote or why it
+// leaves it out.
+type worksheetPlace int
+
+const (
+	compared     worksheetPlace = iota
+	leftNoRate                  // no exchange rate for its currency
+	leftUnpriced                // the cost model cannot price it
+)
+
+// worksheetInput is sq's input to the cost model and its place.
+func worksheetInput(sq store.StoredQuote, fx fxRates, a tco.Assumptions) (tco.Quote, worksheetPlace) {
+	cur, _ := sq.Quote.Currency.Get()
+	if _, ok := fx.usdPer[cur]; !ok {
+		return tco.Quote{}, leftNoRate
+	}
+	in := tco.FromQuote(strconv.FormatInt(sq.ID, 10), sq.ProviderName, sq.Quote)
+	// One quote the model cannot price must not take the worksheet
+	// down for the others: it is left out and named.
+	if _, err := tco.Compute([]tco.Quote{in}, a); errors.Is(err, tco.ErrInvalid) {
+		return in, leftUnpriced
+	}
+	return in, compared
 }
 
 // worksheetParam builds the worksheet of the {id} evaluation; one without
