@@ -139,6 +139,10 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	ids, err := s.store.ImportQuotes(r.Context(), currentUser(r).Actor(), e.ID, qs)
+	if msg := quoteLimitText(r.Context(), err); msg != "" {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": msg, "code": "quote_limit", "limit": quote.MaxPerEvaluation, "rows": []any{}})
+		return nil
+	}
 	if err != nil {
 		return err
 	}

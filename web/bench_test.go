@@ -36,25 +36,7 @@ func manyQuotesCSV(tb testing.TB, n int) []byte {
 // evaluation and one transaction of inserts.
 //
 //	go test -run '^$' -bench Import1000 -benchtime 5x ./web/
-func BenchmarkImport1000(b *testing.B) {
-	a := newBenchApp(b)
-	tok := a.token("bench@example.com", auth.Procurement)
-	_, out := a.api(tok, "POST", "/api/v1/evaluations", `{"name":"bench"}`)
-	id := fmt.Sprint(int64(out["id"].(float64)))
-	data := manyQuotesCSV(b, 1000)
-	b.SetBytes(int64(len(data)))
-	for b.Loop() {
-		req, _ := http.NewRequest("POST", a.srv.URL+"/api/v1/evaluations/"+id+"/quotes/import", bytes.NewReader(data))
-		req.Header.Set("Authorization", "Bearer "+tok)
-		req.Header.Set("Content-Type", "text/csv")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil || res.StatusCode != http.StatusCreated {
-			b.Fatalf("import: %v %v", res.StatusCode, err)
-		}
-		io.Copy(io.Discard, res.Body)
-		res.Body.Close()
-	}
-}
+func BenchmarkImport1000(b *testing.B) { benchImport(b, 1000) }
 
 // BenchmarkQuoteListPage200 renders the quote list of an evaluation with
 // 200 quotes, through the full middleware chain and the session lookup.

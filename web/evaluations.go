@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -47,10 +46,14 @@ func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, statu
 	if errKey != "" {
 		m.NewError = z.T(errKey)
 	}
+	stale, err := s.staleApprovals(ctx, list)
+	if err != nil {
+		return err
+	}
 	for _, e := range list {
 		c := brief.Score(e.Brief)
 		status := evaluationStatus(e, c)
-		if e.Approved && !e.Archived && s.approvalStale(ctx, e.ID) {
+		if e.Approved && !e.Archived && stale[e.ID] {
 			status = "evaluation.status.stale"
 		}
 		m.Rows = append(m.Rows, views.EvaluationRow{ID: e.ID, Name: e.Name, Owner: e.OwnerName,
@@ -173,21 +176,4 @@ func (s *Server) archiveEvaluation(w http.ResponseWriter, r *http.Request) error
 		key = "flash.evaluation_archived"
 	}
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(id, 10), key)
-}
-
-// approvalStale reports whether the approval in force no longer matches
-// the quote's terms or the assumptions. It costs a worksheet computation,
-// so the list asks it only of approved evaluations.
-func (s *Server) approvalStale(ctx context.Context, evaluationID int64) bool {
-	st, err := s.eval.Analyze(ctx, evaluationID)
-	if err != nil {
-		s.log.Warn("approval staleness", "evaluation", evaluationID, "err", err)
-		return false
-	}
-	cur := st.CurrentApproval()
-	if cur == nil {
-		return false
-	}
-	sq, _, ok := st.Quote(cur.QuoteID)
-	return ok && cur.InputsHash != st.InputsHash(sq.Quote)
 }

@@ -109,6 +109,14 @@ func (s *Server) previewImport(w http.ResponseWriter, r *http.Request) error {
 		s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(page, m))
 		return nil
 	}
+	if msg, err := s.checkQuoteLimit(r.Context(), e.ID, len(qs)); err != nil || msg != "" {
+		if err != nil {
+			return err
+		}
+		m.Error = msg
+		s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(page, m))
+		return nil
+	}
 	m.CSV = string(data)
 	for _, q := range qs {
 		name, _ := q.Provider.Get()
@@ -139,6 +147,12 @@ func (s *Server) confirmImport(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	if _, err := s.store.ImportQuotes(r.Context(), currentUser(r).Actor(), e.ID, qs); err != nil {
+		if msg := quoteLimitText(r.Context(), err); msg != "" {
+			z := i18n.From(r.Context())
+			m := views.ImportPage{EvaluationID: e.ID, EvaluationName: e.Name, Error: msg}
+			s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(s.page(r, z.T("import.title"), "evaluations"), m))
+			return nil
+		}
 		return err
 	}
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(e.ID, 10)+"/quotes", "flash.quotes_imported")

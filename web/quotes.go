@@ -140,6 +140,11 @@ func (s *Server) createQuote(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	sq, err := s.store.CreateQuote(r.Context(), currentUser(r).Actor(), e.ID, q)
+	if msg := quoteLimitText(r.Context(), err); msg != "" {
+		m := views.QuoteForm{EvaluationID: e.ID, EvaluationName: e.Name, Groups: formGroups(z, q, raw, errs), Error: msg}
+		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(s.page(r, z.T("quote.new_title"), "evaluations"), m))
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -13,11 +13,20 @@ import (
 // the language switch, static assets and /healthz needs a user; every
 // mutating route names the permission it needs.
 func (s *Server) routes() http.Handler {
+	root := chi.NewRouter()
+	root.Use(middleware.RequestID)
+	root.Use(securityHeaders)
+	root.Use(s.logRequests)
+	root.Use(s.recoverPanics)
+	// Static assets need no user: they are served before the session
+	// lookup, so a page's stylesheet and icons cost no database query.
+	root.Get("/static/*", staticHandler().ServeHTTP)
+	root.Get("/favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/static/favicon.svg", http.StatusMovedPermanently)
+	})
+	root.MethodNotAllowed(s.h(func(w http.ResponseWriter, r *http.Request) error { return errMethodNotAllowed }))
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID)
-	r.Use(securityHeaders)
-	r.Use(s.logRequests)
-	r.Use(s.recoverPanics)
+	root.Mount("/", r)
 	// Every request's database work has a deadline, so a stuck query or an
 	// exhausted pool cannot hold requests forever; uploads have their own.
 	r.Use(s.requestDeadline)
@@ -27,10 +36,6 @@ func (s *Server) routes() http.Handler {
 	r.MethodNotAllowed(s.h(func(w http.ResponseWriter, r *http.Request) error { return errMethodNotAllowed }))
 
 	r.Get("/healthz", s.healthz)
-	r.Get("/static/*", staticHandler().ServeHTTP)
-	r.Get("/favicon.ico", func(w http.ResponseWriter, r *http.Request) {
-		http.Redirect(w, r, "/static/favicon.svg", http.StatusMovedPermanently)
-	})
 	r.Get("/login", s.h(s.loginPage))
 	r.Post("/login", s.h(s.login))
 	r.Post("/language", s.h(s.setLanguage))
@@ -139,5 +144,5 @@ func (s *Server) routes() http.Handler {
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/quotes/{id}/shortlist", s.h(s.apiShortlist(true)))
 		r.With(s.requirePermission(auth.EditQuotes)).Delete("/quotes/{id}/shortlist", s.h(s.apiShortlist(false)))
 	})
-	return r
+	return root
 }

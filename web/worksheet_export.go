@@ -24,7 +24,7 @@ func (s *Server) exportWorksheet(format string) handlerFunc {
 			err = sheet.WorksheetCSV(&buf, d.WS)
 			w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 		default:
-			err = sheet.WorksheetXLSX(&buf, d.Inputs, d.A, d.WS)
+			err = sheet.WorksheetXLSXContext(r.Context(), &buf, d.Inputs, d.A, d.WS)
 			w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 		}
 		if err != nil {

@@ -130,44 +130,20 @@ func (a *Analysis) load(ctx context.Context, st *store.Store, id int64) error {
 // compute prices the quotes, flags them and decides: pure work on what
 // load read.
 func (a *Analysis) compute(today time.Time) {
-	a.A = tco.DefaultAssumptions("USD")
-	tco.ApplyBrief(&a.A, a.Brief.Data)
-	if err := tco.ApplyOverrides(&a.A, a.Stored.Overrides); err != nil {
-		// Overrides are validated when saved; one that no longer parses is
-		// dropped rather than taking every page down.
-		a.A = tco.DefaultAssumptions("USD")
-		tco.ApplyBrief(&a.A, a.Brief.Data)
-	}
-	usdPer := map[string]quote.Decimal{"USD": quote.DecimalFromInt(1)}
-	for k, v := range a.FX.USDPer {
-		usdPer[k] = v
-	}
-	target, ok := usdPer[a.A.Currency]
-	if !ok {
-		// Without a rate for the evaluation currency, work in USD.
-		a.A.Currency, target = "USD", usdPer["USD"]
-	}
-	for cur, rate := range usdPer {
-		if cur != a.A.Currency {
-			a.A.FX[cur] = tco.FXRate{Rate: rate.Float64() / target.Float64(), Date: a.FX.AsOf[cur], Source: "admin FX table (USD per unit)"}
-		}
-	}
+	a.A = Assumptions(a.Brief.Data, a.Stored.Overrides, a.FX)
 	for _, sq := range a.All {
-		cur, _ := sq.Quote.Currency.Get()
-		if _, ok := usdPer[cur]; !ok {
+		in, err := costInput(sq, a.Brief.Data, a.A, a.FX)
+		switch {
+		case errors.Is(err, errNoRate):
 			a.Skipped = append(a.Skipped, sq)
-			continue
-		}
-		in := tco.FromQuote(strconv.FormatInt(sq.ID, 10), sq.ProviderName, sq.Quote)
-		tco.AssumeNodes(&in, a.Brief.Data)
-		// One quote the model cannot price must not take the worksheet
-		// down for the others: it is left out and named with the reason.
-		if err := tco.Check(in, a.A); err != nil {
+		case err != nil:
+			// One quote the model cannot price must not take the worksheet
+			// down for the others: it is left out and named with the reason.
 			a.Unpriced = append(a.Unpriced, Unpriced{StoredQuote: sq, Reason: err.Error()})
-			continue
+		default:
+			a.Quotes = append(a.Quotes, sq)
+			a.Inputs = append(a.Inputs, in)
 		}
-		a.Quotes = append(a.Quotes, sq)
-		a.Inputs = append(a.Inputs, in)
 	}
 	a.WS = tco.Worksheet{Currency: a.A.Currency, UnitName: a.A.UnitName}
 	if len(a.Inputs) > 0 {
@@ -206,6 +182,48 @@ func (a *Analysis) flag(today time.Time) {
 		}
 		a.Flags[sq.ID] = redflag.Evaluate(in)
 	}
+}
+
+// Assumptions are an evaluation's cost assumptions: defaults, then the
+// brief, then the values edited on the worksheet page; FX from the
+// admin's rates, in the brief's budget currency (USD without a rate for
+// it). Overrides are validated when saved; one that no longer parses is
+// dropped rather than taking every page down.
+func Assumptions(b brief.Brief, overrides map[string]string, fx FXTable) tco.Assumptions {
+	a := tco.DefaultAssumptions("USD")
+	tco.ApplyBrief(&a, b)
+	if err := tco.ApplyOverrides(&a, overrides); err != nil {
+		a = tco.DefaultAssumptions("USD")
+		tco.ApplyBrief(&a, b)
+	}
+	usdPer := map[string]quote.Decimal{"USD": quote.DecimalFromInt(1)}
+	for k, v := range fx.USDPer {
+		usdPer[k] = v
+	}
+	target, ok := usdPer[a.Currency]
+	if !ok {
+		a.Currency, target = "USD", usdPer["USD"]
+	}
+	for cur, rate := range usdPer {
+		if cur != a.Currency {
+			a.FX[cur] = tco.FXRate{Rate: rate.Float64() / target.Float64(), Date: fx.AsOf[cur], Source: "admin FX table (USD per unit)"}
+		}
+	}
+	return a
+}
+
+// errNoRate: the quote's currency has no exchange rate.
+var errNoRate = errors.New("no exchange rate for the quote's currency")
+
+// costInput is a quote as the cost model prices it, or why it cannot be.
+func costInput(sq store.StoredQuote, b brief.Brief, a tco.Assumptions, fx FXTable) (tco.Quote, error) {
+	cur, _ := sq.Quote.Currency.Get()
+	if _, ok := fx.USDPer[cur]; !ok && cur != "USD" {
+		return tco.Quote{}, errNoRate
+	}
+	in := tco.FromQuote(strconv.FormatInt(sq.ID, 10), sq.ProviderName, sq.Quote)
+	tco.AssumeNodes(&in, b)
+	return in, tco.Check(in, a)
 }
 
 // Flags evaluates a quote's red flags against the evaluation's brief, for

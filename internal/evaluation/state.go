@@ -75,10 +75,12 @@ func (a *Analysis) CurrentApproval() *store.DecisionRecord {
 
 // InputsHash fingerprints the quote's current terms and the evaluation's
 // assumptions, to tell a decision gone stale.
-func (a *Analysis) InputsHash(q quote.Quote) string {
+func (a *Analysis) InputsHash(q quote.Quote) string { return inputsHash(a.A, q) }
+
+func inputsHash(a tco.Assumptions, q quote.Quote) string {
 	assumptions := map[string]string{}
 	for _, key := range tco.Editable {
-		if f, ok := a.A.Field(key); ok {
+		if f, ok := a.Field(key); ok {
 			assumptions[key] = AssumptionText(key, f.Value)
 		}
 	}

@@ -102,13 +102,18 @@ func (a access[T]) cell(q *Quote) Cell {
 // any case is refused, anything else is parsed by the column's type. On
 // error q is left unchanged and the error's text is the reason, worded for
 // the person who typed the cell.
-func (c Column) Parse(q *Quote, raw string) error {
+func (c Column) Parse(q *Quote, raw string) error { return c.parse(q, raw) }
+
+// parse is Parse without copying the Column, for the CSV reader's loop.
+func (c *Column) parse(q *Quote, raw string) error {
 	s := strings.TrimSpace(raw)
 	st := Stated
 	switch {
 	case s == "":
 		st = NotStated
-	case strings.EqualFold(s, refusedWord):
+	// Only "r" and "R" fold to "r", and no shorter text folds to the
+	// word, so the cheap checks first change nothing.
+	case len(s) >= len(refusedWord) && s[0]|0x20 == 'r' && strings.EqualFold(s, refusedWord):
 		st = Refused
 	}
 	// Without the required terms a quote cannot be filed or priced at all,

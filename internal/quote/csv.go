@@ -1,7 +1,6 @@
 package quote
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -52,16 +51,36 @@ var utf8BOM = []byte("\uFEFF")
 // r itself. Rows whose cells are all blank are skipped, because spreadsheets
 // append them after the data.
 func ReadCSV(r io.Reader) ([]Quote, error) {
-	// Drop the BOM from the stream rather than from the first header cell,
-	// so that a quoted first header ("\uFEFF\"provider\"") also reads.
-	br := bufio.NewReader(r)
-	if b, _ := br.Peek(len(utf8BOM)); bytes.Equal(b, utf8BOM) {
-		br.Discard(len(utf8BOM))
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("quote: read CSV: %w", err)
 	}
-	cr := csv.NewReader(br)
+	// Drop the BOM from the bytes rather than from the first header cell,
+	// so that a quoted first header ("\uFEFF\"provider\"") also reads.
+	data = bytes.TrimPrefix(data, utf8BOM)
+	// The fast scanner reads well-formed files; on anything else the
+	// standard reader reads the file again, with its own errors.
+	// Every row ends a line, so the count of line ends bounds the quotes:
+	// sizing for it once spares copying large Quotes as the slice grows.
+	rows := bytes.Count(data, []byte{'\n'})
+	if qs, err := readQuotes(newCSVScanner(data), rows); !errors.Is(err, errUnusual) {
+		return qs, err
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
 	cr.FieldsPerRecord = -1 // a short row becomes a RowError, not the end of the read
 	cr.ReuseRecord = true
+	return readQuotes(cr, rows)
+}
 
+// recordReader is encoding/csv's Reader or the csvScanner.
+type recordReader interface {
+	Read() ([]string, error)
+	FieldPos(field int) (line, column int)
+}
+
+// readQuotes reads the header and the rows; rows is how many quotes to
+// make room for.
+func readQuotes(cr recordReader, rows int) ([]Quote, error) {
 	header, err := cr.Read()
 	if err == io.EOF {
 		return nil, &ImportError{Errors: []RowError{{Line: 1, Reason: "the file is empty: a header row is required"}}}
@@ -71,7 +90,8 @@ func ReadCSV(r io.Reader) ([]Quote, error) {
 	}
 	fields, errs := mapHeader(header)
 
-	var qs []Quote
+	qs := make([]Quote, 0, rows)
+	var scratch Quote
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -88,23 +108,39 @@ func ReadCSV(r io.Reader) ([]Quote, error) {
 			errs = append(errs, RowError{Line: line, Reason: fmt.Sprintf("has %d cells; the header has %d", len(rec), len(fields))})
 			continue
 		}
-		var q Quote
+		// Parse into the slice's own element, zeroed by make: a Quote is
+		// large, and copying one in on append showed in profiles. Once the
+		// import has failed, keeping rows is wasted memory: they go to a
+		// scratch Quote.
+		var q *Quote
+		switch {
+		case len(errs) > 0:
+			scratch = Quote{}
+			q = &scratch
+		case len(qs) < cap(qs):
+			qs = qs[:len(qs)+1]
+			q = &qs[len(qs)-1]
+		default:
+			qs = append(qs, Quote{})
+			q = &qs[len(qs)-1]
+		}
 		for i, raw := range rec {
 			ci := fields[i]
 			if ci < 0 {
 				continue
 			}
-			if columns[ci].Kind == KindText {
+			c := &columns[ci]
+			if c.Kind == KindText {
 				raw = restoreFormula(raw)
 			}
-			if err := columns[ci].Parse(&q, raw); err != nil {
+			if err := c.parse(q, raw); err != nil {
 				// A quoted cell may span lines; report the line it starts on.
 				l, _ := cr.FieldPos(i)
-				errs = append(errs, RowError{Line: l, Column: columns[ci].Name, Reason: err.Error()})
+				errs = append(errs, RowError{Line: l, Column: c.Name, Reason: err.Error()})
 			}
 		}
-		if len(errs) == 0 { // once the import has failed, keeping rows is wasted memory
-			qs = append(qs, q)
+		if len(errs) > 0 {
+			qs = qs[:0]
 		}
 	}
 	if len(errs) > 0 {
@@ -151,6 +187,9 @@ func mapHeader(header []string) (fields []int, errs []RowError) {
 // problem list. The csv package cannot resynchronise after one, so the rest
 // of the file is unchecked, and the reason says so.
 func readError(err error, errs []RowError) error {
+	if errors.Is(err, errUnusual) {
+		return err
+	}
 	var pe *csv.ParseError
 	if !errors.As(err, &pe) {
 		return fmt.Errorf("quote: read CSV: %w", err)

@@ -41,6 +41,15 @@ func DecimalFromInt(n int64) Decimal {
 // anything but ASCII digits and one dot, so that a value in the wrong locale
 // is an error instead of a silently different number.
 func ParseDecimal(s string) (Decimal, error) {
+	if d, ok := parsePlainDecimal(s); ok {
+		return d, nil
+	}
+	return parseDecimalChecked(s)
+}
+
+// parseDecimalChecked is ParseDecimal checking each rule in turn, so the
+// error names the first one broken.
+func parseDecimalChecked(s string) (Decimal, error) {
 	intPart, frac, hasDot := strings.Cut(s, ".")
 	switch {
 	case s == "":
@@ -70,6 +79,38 @@ func ParseDecimal(s string) (Decimal, error) {
 		return Decimal{}, errors.New("number too large")
 	}
 	return Decimal{micros: m + f}, nil
+}
+
+// parsePlainDecimal reads the common, valid case in one pass: up to 12
+// whole digits, then optionally a dot and 1 to 6 digits. Anything else
+// goes through ParseDecimal's checks, which word the error.
+func parsePlainDecimal(s string) (Decimal, bool) {
+	var whole, frac int64
+	i := 0
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		whole = whole*10 + int64(s[i]-'0')
+	}
+	if i == 0 || i > 12 {
+		return Decimal{}, false
+	}
+	if i == len(s) {
+		return Decimal{micros: whole * microsPerUnit}, true
+	}
+	if s[i] != '.' {
+		return Decimal{}, false
+	}
+	digits := 0
+	for i++; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		frac = frac*10 + int64(s[i]-'0')
+		digits++
+	}
+	if i != len(s) || digits == 0 || digits > decimalPlaces {
+		return Decimal{}, false
+	}
+	for ; digits < decimalPlaces; digits++ {
+		frac *= 10
+	}
+	return Decimal{micros: whole*microsPerUnit + frac}, true
 }
 
 // allDigits reports whether s is one or more ASCII digits. Requiring at

@@ -112,6 +112,11 @@ func enumCol[T ~string](name string, g Group, values []T, f func(*Quote) *Term[T
 		words[i] = string(v)
 	}
 	parse := func(s string) (T, error) {
+		for _, v := range values { // the export's own spelling first
+			if s == string(v) {
+				return v, nil
+			}
+		}
 		for _, v := range values {
 			if strings.EqualFold(s, string(v)) {
 				return v, nil

@@ -23,6 +23,9 @@ const dateLayout = "2006-01-02"
 // with "\r\n" and the CSV reader drops the "\r", so without this a form
 // edit and a file import of the same words would differ.
 func parseText(s string) (string, error) {
+	if plainASCII(s) {
+		return s, nil
+	}
 	if !utf8.ValidString(s) {
 		return "", errors.New("not valid UTF-8 text: save the file as UTF-8")
 	}
@@ -34,6 +37,17 @@ func parseText(s string) (string, error) {
 		s = strings.ReplaceAll(s, "\r", "\n")
 	}
 	return s, nil
+}
+
+// plainASCII reports whether s is ASCII without NUL or carriage return:
+// text parseText keeps as it is.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c == 0 || c == '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // MaxNameLen bounds a provider name, as the providers table does.
@@ -102,6 +116,12 @@ func parseDecimalCell(s string) (Decimal, error) {
 var boolWords = map[string]bool{"yes": true, "no": false, "true": true, "false": false, "1": true, "0": false}
 
 func parseBool(s string) (bool, error) {
+	switch s { // the export's own words, without lower-casing
+	case "yes":
+		return true, nil
+	case "no":
+		return false, nil
+	}
 	b, ok := boolWords[strings.ToLower(s)]
 	if !ok {
 		return false, reasonf("%s is not yes or no (also accepted: true/false, 1/0)", quoteRaw(s))
@@ -117,11 +137,43 @@ func formatBool(b bool) string {
 }
 
 func parseDate(s string) (time.Time, error) {
+	if t, ok := parsePlainDate(s); ok {
+		return t, nil
+	}
 	t, err := time.Parse(dateLayout, s)
 	if err != nil {
 		return time.Time{}, reasonf("%s is not a date: use YYYY-MM-DD, e.g. 2027-03-31", quoteRaw(s))
 	}
 	return t, nil
+}
+
+// parsePlainDate reads a valid YYYY-MM-DD date as time.Parse does (UTC)
+// in one pass; anything else is left to time.Parse and its checks.
+func parsePlainDate(s string) (time.Time, bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return time.Time{}, false
+	}
+	num := func(t string) (int, bool) {
+		n := 0
+		for i := 0; i < len(t); i++ {
+			if t[i] < '0' || t[i] > '9' {
+				return 0, false
+			}
+			n = n*10 + int(t[i]-'0')
+		}
+		return n, true
+	}
+	y, ok1 := num(s[:4])
+	m, ok2 := num(s[5:7])
+	d, ok3 := num(s[8:])
+	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 {
+		return time.Time{}, false
+	}
+	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	if t.Day() != d { // the 31st of a 30-day month rolled over
+		return time.Time{}, false
+	}
+	return t, true
 }
 
 // formatDate writes the calendar date of t in t's own location, so a date

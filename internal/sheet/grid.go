@@ -49,22 +49,15 @@ func (g *grid) set(col, row int, c cell) {
 	g.cells[row][col] = c
 }
 
+// cellKey names a cell of the workbook, for the evaluated formulas.
+type cellKey struct {
+	sheet    string
+	col, row int
+}
+
 // val and fm are shorthands for a literal and a formula cell.
 func val(v any, st style) cell         { return cell{v: v, st: st} }
 func fm(formula string, st style) cell { return cell{f: formula, st: st} }
-
-// formulas lists every formula cell as "Sheet!A1", in row order.
-func (g *grid) formulas() []string {
-	var out []string
-	for _, row := range sortedKeys(g.cells) {
-		for _, col := range sortedKeys(g.cells[row]) {
-			if g.cells[row][col].f != "" {
-				out = append(out, g.name+"!"+cellName(col, row))
-			}
-		}
-	}
-	return out
-}
 
 func sortedKeys[V any](m map[int]V) []int {
 	ks := make([]int, 0, len(m))

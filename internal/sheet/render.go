@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -9,14 +10,15 @@ import (
 
 // book is the whole workbook model.
 type book struct {
+	ctx      context.Context // work stops once it is done
 	sheets   []*grid
 	names    []excelize.DefinedName
 	decimals int // of the evaluation currency, for the money format
 }
 
-// render writes the model into a new excelize file. cached maps
-// "Sheet!A1" to a formula's value; nil leaves formulas uncached.
-func (b *book) render(cached map[string]float64) (f *excelize.File, err error) {
+// render writes the model into a new excelize file. cached holds each
+// formula's value; nil leaves formulas uncached.
+func (b *book) render(cached map[cellKey]float64) (f *excelize.File, err error) {
 	f = excelize.NewFile()
 	defer func() {
 		if err != nil {
@@ -35,7 +37,7 @@ func (b *book) render(cached map[string]float64) (f *excelize.File, err error) {
 			_, err = f.NewSheet(g.name)
 		}
 		if err == nil && g.stream {
-			err = streamSheet(f, g, styles, cached)
+			err = streamSheet(b.ctx, f, g, styles, cached)
 		} else if err == nil {
 			err = setSheet(f, g, styles)
 		}
@@ -62,7 +64,7 @@ func (b *book) render(cached map[string]float64) (f *excelize.File, err error) {
 // value (SetCellFormula marks a cached value as text). Its numbers keep
 // only 15 significant digits, so it is for sheets whose literals are
 // labels and small integers: the formulas.
-func streamSheet(f *excelize.File, g *grid, styles map[style]int, cached map[string]float64) error {
+func streamSheet(ctx context.Context, f *excelize.File, g *grid, styles map[style]int, cached map[cellKey]float64) error {
 	sw, err := f.NewStreamWriter(g.name)
 	if err != nil {
 		return err
@@ -72,12 +74,15 @@ func streamSheet(f *excelize.File, g *grid, styles map[style]int, cached map[str
 			return err
 		}
 	}
-	for _, col := range sortedKeys(g.widths) {
-		if err := sw.SetColWidth(col, col, g.widths[col]); err != nil {
+	for _, r := range widthRuns(g.widths) {
+		if err := sw.SetColWidth(r.from, r.to, r.width); err != nil {
 			return err
 		}
 	}
 	for _, row := range sortedKeys(g.cells) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		cols := g.cells[row]
 		vals := make([]any, slices.Max(sortedKeys(cols)))
 		for col, c := range cols {
@@ -86,7 +91,7 @@ func streamSheet(f *excelize.File, g *grid, styles map[style]int, cached map[str
 			}
 			xc := excelize.Cell{StyleID: styles[c.st], Formula: c.f, Value: c.v}
 			if c.f != "" {
-				if v, ok := cached[g.name+"!"+cellName(col, row)]; ok {
+				if v, ok := cached[cellKey{g.name, col, row}]; ok {
 					xc.Value = v
 				}
 			}
@@ -105,9 +110,10 @@ func streamSheet(f *excelize.File, g *grid, styles map[style]int, cached map[str
 // tco's inputs: 2 minutes is 0.03333333333333333 h, and 0.0333333333333333
 // is another number. Formulas here are left uncached.
 func setSheet(f *excelize.File, g *grid, styles map[style]int) error {
-	for _, col := range sortedKeys(g.widths) {
-		name, _ := excelize.ColumnNumberToName(col)
-		if err := f.SetColWidth(g.name, name, name, g.widths[col]); err != nil {
+	for _, r := range widthRuns(g.widths) {
+		from, _ := excelize.ColumnNumberToName(r.from)
+		to, _ := excelize.ColumnNumberToName(r.to)
+		if err := f.SetColWidth(g.name, from, to, r.width); err != nil {
 			return err
 		}
 	}
@@ -133,6 +139,27 @@ func setSheet(f *excelize.File, g *grid, styles map[style]int) error {
 		}
 	}
 	return nil
+}
+
+// widthRun is a run of adjacent columns of one width.
+type widthRun struct {
+	from, to int
+	width    float64
+}
+
+// widthRuns groups the widths into runs, so each width is set once for
+// all the quote columns: excelize merges every call into its column list,
+// which made one call per column quadratic in the quotes.
+func widthRuns(widths map[int]float64) []widthRun {
+	var runs []widthRun
+	for _, col := range sortedKeys(widths) {
+		if n := len(runs); n > 0 && runs[n-1].to == col-1 && runs[n-1].width == widths[col] {
+			runs[n-1].to = col
+			continue
+		}
+		runs = append(runs, widthRun{col, col, widths[col]})
+	}
+	return runs
 }
 
 // newStyles registers the styles once per file.

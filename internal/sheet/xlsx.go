@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -29,10 +30,18 @@ var ErrMismatch = errors.New("sheet: workbook does not reproduce the worksheet")
 // sheet. Values are cached for readers that do not calculate; spreadsheet
 // applications recompute on open.
 func WorksheetXLSX(w io.Writer, quotes []tco.Quote, a tco.Assumptions, ws tco.Worksheet) error {
+	return WorksheetXLSXContext(context.Background(), w, quotes, a, ws)
+}
+
+// WorksheetXLSXContext is WorksheetXLSX that stops, with ctx's error and
+// nothing written, once ctx is done: a client that left does not keep a
+// CPU busy with its workbook.
+func WorksheetXLSXContext(ctx context.Context, w io.Writer, quotes []tco.Quote, a tco.Assumptions, ws tco.Worksheet) error {
 	if err := checkInput(quotes, &a, ws); err != nil {
 		return err
 	}
 	b, blocks := build(quotes, &a, ws)
+	b.ctx = ctx
 	values, err := b.evaluate()
 	if err != nil {
 		return err
@@ -43,6 +52,10 @@ func WorksheetXLSX(w io.Writer, quotes []tco.Quote, a tco.Assumptions, ws tco.Wo
 	f, err := b.render(values)
 	if err != nil {
 		return fmt.Errorf("sheet: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		_ = f.Close()
+		return err
 	}
 	defer f.Close()
 	if err := f.Write(w); err != nil {
@@ -58,7 +71,7 @@ func build(quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet) (*book, [3]
 	names, next := assumptionsSheet(as, *a)
 	inputs := quoteInputs(as, next, quotes, ws, a)
 	blocks := worksheetSheet(wk, quotes, a, ws, inputs)
-	return &book{sheets: []*grid{wk, as}, names: names, decimals: decimals(a.Currency)}, blocks
+	return &book{ctx: context.Background(), sheets: []*grid{wk, as}, names: names, decimals: decimals(a.Currency)}, blocks
 }
 
 // checkInput rejects what would make formulas reference nothing: a

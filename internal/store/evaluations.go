@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -121,23 +122,71 @@ type EvaluationSummary struct {
 	Quotes     int
 	Benchmarks int
 	Approved   bool
+	// Approval is the approval in force and what it was decided on, nil
+	// when there is none: enough to tell a stale approval without
+	// reading the evaluation's other quotes.
+	Approval *ApprovalInputs
 }
 
-// ListEvaluationSummaries is ListEvaluations with each brief, in one query.
+// ApprovalInputs are the approval in force, the approved quote as it
+// stands and the evaluation's edited assumptions.
+type ApprovalInputs struct {
+	InputsHash string
+	Quote      StoredQuote // without author
+	Overrides  map[string]string
+}
+
+// ListEvaluationSummaries is ListEvaluations with each brief, counts and
+// the approval in force, in one query whatever the number of evaluations.
+// The approval in force is the newest approval or revocation when it is
+// an approval of a quote still approved on the shortlist.
 func (s *Store) ListEvaluationSummaries(ctx context.Context, archived bool) ([]EvaluationSummary, error) {
 	rows, err := s.pool.Query(ctx, `SELECT e.id, e.name, e.archived, e.created_by, u.name, e.created_at, e.updated_at, e.version, b.data,
-		(SELECT count(*) FROM quotes q WHERE q.evaluation_id = e.id),
-		(SELECT count(*) FROM benchmark_uploads bu JOIN quotes q ON q.id = bu.quote_id WHERE q.evaluation_id = e.id),
-		EXISTS (SELECT 1 FROM shortlist s WHERE s.evaluation_id = e.id AND s.status = 'approved')
+		COALESCE(qc.n, 0), COALESCE(bc.n, 0),
+		EXISTS (SELECT 1 FROM shortlist s WHERE s.evaluation_id = e.id AND s.status = 'approved'),
+		ap.inputs_hash, ap.quote_id, ap.provider_id, ap.provider_name, ap.category, ap.terms, ap.version, ap.created_at, ap.updated_at,
+		ap.overrides
 		FROM evaluations e JOIN users u ON u.id = e.created_by JOIN briefs b ON b.evaluation_id = e.id
+		-- Counted once for all evaluations: a count per evaluation made
+		-- the planner scan the quotes once per row when statistics lagged.
+		LEFT JOIN (SELECT evaluation_id, count(*) AS n FROM quotes GROUP BY evaluation_id) qc ON qc.evaluation_id = e.id
+		LEFT JOIN (SELECT q.evaluation_id, count(*) AS n FROM benchmark_uploads bu JOIN quotes q ON q.id = bu.quote_id
+			GROUP BY q.evaluation_id) bc ON bc.evaluation_id = e.id
+		LEFT JOIN LATERAL (
+			SELECT d.inputs_hash, q.id AS quote_id, p.id AS provider_id, p.name AS provider_name, p.category, q.terms, q.version,
+				q.created_at, q.updated_at, COALESCE(a.overrides, '{}') AS overrides
+			FROM shortlist s
+			JOIN LATERAL (SELECT d.kind, d.quote_id, d.inputs_hash FROM decisions d
+				WHERE d.evaluation_id = e.id AND d.kind IN ('approve', 'revoke') ORDER BY d.id DESC LIMIT 1) d
+				ON d.kind = 'approve' AND d.quote_id = s.quote_id
+			JOIN quotes q ON q.id = s.quote_id JOIN providers p ON p.id = q.provider_id
+			LEFT JOIN assumptions a ON a.evaluation_id = e.id
+			WHERE s.evaluation_id = e.id AND s.status = 'approved') ap ON true
 		WHERE e.archived = $1 ORDER BY e.updated_at DESC, e.id DESC`, archived)
 	if err != nil {
 		return nil, fmt.Errorf("store: list evaluation summaries: %w", err)
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (EvaluationSummary, error) {
 		var es EvaluationSummary
+		// The approval's columns are all NULL when there is none.
+		var hash, providerName, category *string
+		var quoteID, providerID *int64
+		var version *int
+		var created, updated *time.Time
+		var terms, overrides []byte
 		err := row.Scan(&es.ID, &es.Name, &es.Archived, &es.CreatedBy, &es.OwnerName, &es.CreatedAt, &es.UpdatedAt, &es.Version, &es.Brief,
-			&es.Quotes, &es.Benchmarks, &es.Approved)
-		return es, err
+			&es.Quotes, &es.Benchmarks, &es.Approved,
+			&hash, &quoteID, &providerID, &providerName, &category, &terms, &version, &created, &updated, &overrides)
+		if err != nil || hash == nil {
+			return es, err
+		}
+		sq := StoredQuote{ID: *quoteID, EvaluationID: es.ID, ProviderID: *providerID, ProviderName: *providerName,
+			ProviderCategory: *category, Version: *version, CreatedAt: *created, UpdatedAt: *updated}
+		if sq.Quote, err = parseTerms(terms); err != nil {
+			return es, err
+		}
+		ap := &ApprovalInputs{InputsHash: *hash, Quote: sq}
+		es.Approval = ap
+		return es, json.Unmarshal(overrides, &ap.Overrides)
 	})
 }

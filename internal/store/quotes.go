@@ -66,30 +66,13 @@ func upsertProvider(ctx context.Context, tx pgx.Tx, q quote.Quote) (int64, error
 	return id, err
 }
 
-// insertQuote adds q to an evaluation as revision 1, with its audit row.
+// insertQuote adds one quote as revision 1, with its audit row.
 func insertQuote(ctx context.Context, tx pgx.Tx, by audit.Actor, evaluationID int64, q quote.Quote, action string) (int64, error) {
-	providerID, err := upsertProvider(ctx, tx, q)
-	if err != nil {
-		return 0, fmt.Errorf("provider: %w", err)
-	}
-	terms, err := termsJSON(q)
+	ids, err := insertQuotes(ctx, tx, by, evaluationID, []quote.Quote{q}, action)
 	if err != nil {
 		return 0, err
 	}
-	var id int64
-	if err := tx.QueryRow(ctx, `INSERT INTO quotes (evaluation_id, provider_id, author_id, terms, updated_by)
-		VALUES ($1, $2, $3, $4, $3) RETURNING id`, evaluationID, providerID, by.ID, terms).Scan(&id); err != nil {
-		return 0, err
-	}
-	if _, err := tx.Exec(ctx, `INSERT INTO quote_revisions (quote_id, revision, terms, author_id) VALUES ($1, 1, $2, $3)`,
-		id, terms, by.ID); err != nil {
-		return 0, err
-	}
-	if _, err := tx.Exec(ctx, `UPDATE evaluations SET updated_at = now() WHERE id = $1`, evaluationID); err != nil {
-		return 0, err
-	}
-	return id, insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: action,
-		ObjectType: "quote", ObjectID: fmt.Sprint(id), EvaluationID: evaluationID, After: quote.Cells(q)})
+	return ids[0], nil
 }
 
 // CreateQuote adds one quote.
@@ -103,26 +86,6 @@ func (s *Store) CreateQuote(ctx context.Context, by audit.Actor, evaluationID in
 		return StoredQuote{}, fmt.Errorf("store: create quote: %w", err)
 	}
 	return s.Quote(ctx, id)
-}
-
-// ImportQuotes adds all quotes or none, in one transaction.
-func (s *Store) ImportQuotes(ctx context.Context, by audit.Actor, evaluationID int64, qs []quote.Quote) ([]int64, error) {
-	ids := make([]int64, 0, len(qs))
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		ids = ids[:0]
-		for _, q := range qs {
-			id, err := insertQuote(ctx, tx, by, evaluationID, q, "quote.import")
-			if err != nil {
-				return err
-			}
-			ids = append(ids, id)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("store: import quotes: %w", err)
-	}
-	return ids, nil
 }
 
 const quoteSelect = `SELECT q.id, q.evaluation_id, q.provider_id, p.name, p.category, q.author_id, u.name,

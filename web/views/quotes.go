@@ -64,6 +64,7 @@ type QuoteForm struct {
 	Groups         []TermGroup
 	HasErrors      bool
 	Conflict       bool
+	Error          string // a refusal of the whole form, already translated
 }
 
 // TermView is one term as the quote page shows it.

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+)
+
+// page is one URL the load drives.
+type page struct{ name, path string }
+
+// result is what a page's requests gave over every round.
+type result struct {
+	page
+	requests, errors int
+	elapsed          time.Duration
+	latencies        []time.Duration
+}
+
+func pages(fx fixture) []page {
+	ev := fmt.Sprintf("/evaluations/%d", fx.evaluationID)
+	return []page{
+		{"stylesheet", "/static/app.css"},
+		{"evaluations list", "/evaluations"},
+		{"evaluation home", ev},
+		{"quotes list", ev + "/quotes"},
+		{"worksheet", ev + "/worksheet"},
+		{"decision", ev + "/decision"},
+		{"benchmarks", fmt.Sprintf("/quotes/%d/benchmarks", fx.quoteID)},
+	}
+}
+
+// drive runs every page for o.duration with o.conns connections, page
+// after page, o.rounds times, so that a slow spell of the machine falls on
+// every page alike.
+func drive(fx fixture, o options) []*result {
+	ps := pages(fx)
+	results := make([]*result, len(ps))
+	for i, p := range ps {
+		results[i] = &result{page: p}
+	}
+	tr := &http.Transport{MaxConnsPerHost: o.conns, MaxIdleConnsPerHost: o.conns}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Jar: fx.cookies, Timeout: 30 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for range o.rounds {
+		for _, r := range results {
+			hammer(client, fx.base+r.path, o.conns, o.duration, r)
+		}
+	}
+	return results
+}
+
+// hammer sends GET url from conns goroutines until d has passed.
+func hammer(client *http.Client, url string, conns int, d time.Duration, r *result) {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	start := time.Now()
+	deadline := start.Add(d)
+	for range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				t := time.Now()
+				res, err := client.Get(url)
+				ok := err == nil && res.StatusCode == http.StatusOK
+				if err == nil {
+					io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+				}
+				lat := time.Since(t)
+				mu.Lock()
+				r.requests++
+				r.latencies = append(r.latencies, lat)
+				if !ok {
+					r.errors++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	r.elapsed += time.Since(start)
+}
+
+func percentile(ls []time.Duration, p float64) time.Duration {
+	if len(ls) == 0 {
+		return 0
+	}
+	s := slices.Clone(ls)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(float64(len(s))*p))]
+}
+
+// report prints one line per page; "÷ css" is the page's req/s over the
+// stylesheet's.
+func report(results []*result) {
+	css := float64(results[0].requests) / results[0].elapsed.Seconds()
+	fmt.Printf("%-18s %9s %9s %10s %10s %7s %8s\n", "page", "requests", "req/s", "p50", "p99", "errors", "÷ css")
+	for _, r := range results {
+		rps := float64(r.requests) / r.elapsed.Seconds()
+		fmt.Printf("%-18s %9d %9.1f %10s %10s %7d %8.3f\n", r.name, r.requests, rps,
+			percentile(r.latencies, 0.50).Round(10*time.Microsecond), percentile(r.latencies, 0.99).Round(10*time.Microsecond),
+			r.errors, rps/css)
+	}
+}

@@ -1,0 +1,94 @@
+// Command gpuquote-load measures the app under load: it creates a fresh
+// database on a local PostgreSQL, starts the app on 127.0.0.1 with an
+// evaluation of N quotes and M benchmark uploads, drives the main pages
+// with a bounded number of connections for a bounded time, and prints
+// req/s, p50, p99 and errors per page beside the stylesheet's req/s of the
+// same run. Absolute figures vary with the machine; the ratio of a page to
+// the stylesheet is the figure to compare.
+//
+//	go run ./cmd/gpuquote-load -quotes 300 -uploads 4 -c 16 -d 5s -rounds 2
+//
+// Run it from the repository root: it reads the example quotes CSV and a
+// sample nccl-tests log from the repository's test data. The database is
+// dropped at the end unless -keep is given.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"log/slog"
+	"net"
+	"os"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web"
+)
+
+type options struct {
+	pg, csv, ncclLog string
+	quotes, uploads  int
+	conns, rounds    int
+	duration         time.Duration
+	keep             bool
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.pg, "pg", "postgres://postgres@127.0.0.1:5432", "PostgreSQL server `URL`, without a database name")
+	flag.StringVar(&o.csv, "csv", "internal/quote/testdata/quotes-example.csv", "quote rows to repeat")
+	flag.StringVar(&o.ncclLog, "log", "internal/benchlog/testdata/nccl/h100-sxm-1node-8gpu-5coll-v2.17.8.txt", "benchmark log to upload")
+	flag.IntVar(&o.quotes, "quotes", 300, "quotes in the evaluation")
+	flag.IntVar(&o.uploads, "uploads", 4, "benchmark uploads on the first quote")
+	flag.IntVar(&o.conns, "c", 16, "concurrent connections")
+	flag.DurationVar(&o.duration, "d", 5*time.Second, "time per page per round")
+	flag.IntVar(&o.rounds, "rounds", 2, "rounds; pages are interleaved within each")
+	flag.BoolVar(&o.keep, "keep", false, "keep the database")
+	flag.Parse()
+	if err := run(o); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(o options) error {
+	ctx := context.Background()
+	dbURL, drop, err := freshDatabase(ctx, o.pg)
+	if err != nil {
+		return err
+	}
+	if !o.keep {
+		defer drop()
+	} else {
+		fmt.Println("database:", dbURL)
+	}
+	if err := store.MigrateUp(dbURL); err != nil {
+		return err
+	}
+	pool, err := store.OpenPool(ctx, dbURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	st := store.New(pool, nil)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	quiet := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	srv := web.HTTPServer(ln.Addr().String(), web.NewServer(web.Config{Store: st, Logger: quiet}), quiet)
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+
+	start := time.Now()
+	fx, err := seed(ctx, st, base, o)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("seeded %d quotes and %d uploads in %s; %d connections, %s per page, %d rounds\n",
+		o.quotes, o.uploads, time.Since(start).Round(time.Millisecond), o.conns, o.duration, o.rounds)
+	report(drive(fx, o))
+	return nil
+}

@@ -1,0 +1,409 @@
+package sheet
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// parser evaluates one formula while reading it (recursive descent). Both
+// branches of an IF are read; an error operand in the branch not taken
+// does not matter, as in a spreadsheet.
+type parser struct {
+	c     *calc
+	s     string
+	pos   int
+	sheet *calcSheet // the formula's own sheet, for unqualified references
+}
+
+func (p *parser) fail(format string, args ...any) error {
+	return fmt.Errorf("%w: %s at %d of %q", errCalc, fmt.Sprintf(format, args...), p.pos, p.s)
+}
+
+func (p *parser) parse() (operand, error) {
+	v, err := p.comparison()
+	if err == nil && p.pos != len(p.s) {
+		err = p.fail("unexpected text")
+	}
+	return v, err
+}
+
+func (p *parser) peek() byte {
+	if p.pos < len(p.s) {
+		return p.s[p.pos]
+	}
+	return 0
+}
+
+// comparison is the lowest precedence: = <> < > <= >=.
+func (p *parser) comparison() (operand, error) {
+	l, err := p.additive()
+	if err != nil {
+		return l, err
+	}
+	for {
+		op := comparisonAt(p.s[p.pos:])
+		if op == "" {
+			return l, nil
+		}
+		p.pos += len(op)
+		r, err := p.additive()
+		if err != nil {
+			return r, err
+		}
+		l = compare(l, r, op)
+	}
+}
+
+// comparisonAt is the comparison operator s starts with, or "".
+func comparisonAt(s string) string {
+	if s == "" || (s[0] != '<' && s[0] != '>' && s[0] != '=') {
+		return ""
+	}
+	if len(s) > 1 && (s[:2] == "<=" || s[:2] == ">=" || s[:2] == "<>") {
+		return s[:2]
+	}
+	return s[:1]
+}
+
+func compare(l, r operand, op string) operand {
+	if l.kind == 'e' {
+		return l
+	}
+	if r.kind == 'e' {
+		return r
+	}
+	var c int
+	if l.kind == 's' || r.kind == 's' {
+		if l.kind != r.kind {
+			return operand{kind: 'e', str: "#VALUE!"}
+		}
+		c = strings.Compare(strings.ToLower(l.str), strings.ToLower(r.str))
+	} else {
+		switch {
+		case l.num < r.num:
+			c = -1
+		case l.num > r.num:
+			c = 1
+		}
+	}
+	var ok bool
+	switch op {
+	case "=":
+		ok = c == 0
+	case "<>":
+		ok = c != 0
+	case "<":
+		ok = c < 0
+	case ">":
+		ok = c > 0
+	case "<=":
+		ok = c <= 0
+	default:
+		ok = c >= 0
+	}
+	return operand{kind: 'b', num: b2f(ok)}
+}
+
+func (p *parser) additive() (operand, error) {
+	l, err := p.multiplicative()
+	for err == nil && (p.peek() == '+' || p.peek() == '-') {
+		op := p.s[p.pos]
+		p.pos++
+		var r operand
+		if r, err = p.multiplicative(); err == nil {
+			l = arith(l, r, op)
+		}
+	}
+	return l, err
+}
+
+func (p *parser) multiplicative() (operand, error) {
+	l, err := p.unary()
+	for err == nil && (p.peek() == '*' || p.peek() == '/') {
+		op := p.s[p.pos]
+		p.pos++
+		var r operand
+		if r, err = p.unary(); err == nil {
+			l = arith(l, r, op)
+		}
+	}
+	return l, err
+}
+
+func arith(l, r operand, op byte) operand {
+	l, r = l.number(), r.number()
+	if l.kind == 'e' {
+		return l
+	}
+	if r.kind == 'e' {
+		return r
+	}
+	switch op {
+	case '+':
+		return num(l.num + r.num)
+	case '-':
+		return num(l.num - r.num)
+	case '*':
+		return num(l.num * r.num)
+	}
+	if r.num == 0 {
+		return operand{kind: 'e', str: "#DIV/0!"}
+	}
+	return num(l.num / r.num)
+}
+
+func (p *parser) unary() (operand, error) {
+	if p.peek() == '-' {
+		p.pos++
+		v, err := p.unary()
+		return arith(num(0), v, '-'), err
+	}
+	if p.peek() == '+' {
+		p.pos++
+		return p.unary()
+	}
+	return p.primary()
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+func isNameByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || isDigit(b) || b == '_' || b == '.' || b == '$' || b == '!'
+}
+
+func (p *parser) primary() (operand, error) {
+	switch b := p.peek(); {
+	case b == '(':
+		p.pos++
+		v, err := p.comparison()
+		if err == nil && p.peek() != ')' {
+			err = p.fail("missing )")
+		}
+		p.pos++
+		return v, err
+	case b == '"':
+		end := strings.IndexByte(p.s[p.pos+1:], '"')
+		if end < 0 || strings.HasPrefix(p.s[p.pos+2+end:], `"`) {
+			return operand{}, p.fail("text calc does not read")
+		}
+		v := operand{kind: 's', str: p.s[p.pos+1 : p.pos+1+end]}
+		p.pos += end + 2
+		return v, nil
+	case isDigit(b) || b == '.':
+		start := p.pos
+		for p.pos < len(p.s) && (isDigit(p.s[p.pos]) || p.s[p.pos] == '.') {
+			p.pos++
+		}
+		v, err := strconv.ParseFloat(p.s[start:p.pos], 64)
+		if err != nil {
+			return operand{}, p.fail("number %q", p.s[start:p.pos])
+		}
+		return num(v), nil
+	case isNameByte(b):
+		start := p.pos
+		for p.pos < len(p.s) && isNameByte(p.s[p.pos]) {
+			p.pos++
+		}
+		word := p.s[start:p.pos]
+		if p.peek() == '(' {
+			p.pos++
+			return p.function(strings.ToUpper(word))
+		}
+		refs, err := p.reference(word)
+		if err != nil {
+			return operand{}, err
+		}
+		if len(refs) != 1 {
+			return operand{}, p.fail("a range outside SUM")
+		}
+		return p.c.cell(refs[0])
+	}
+	return operand{}, p.fail("unexpected character")
+}
+
+// reference resolves a defined name, a cell (B7, Assumptions!$B$7) or,
+// after a colon, a range of cells.
+func (p *parser) reference(word string) ([]cellRef, error) {
+	if r, ok := p.c.names[strings.ToUpper(word)]; ok {
+		return []cellRef{r}, nil
+	}
+	sheet, cell := p.sheet, word
+	if s, c, ok := strings.Cut(word, "!"); ok {
+		if sheet, cell = p.c.sheets[s], c; sheet == nil {
+			return nil, p.fail("no sheet %q", s)
+		}
+	}
+	col, row, err := excelize.CellNameToCoordinates(strings.ReplaceAll(cell, "$", ""))
+	if err != nil {
+		return nil, p.fail("reference %q", word)
+	}
+	if p.peek() != ':' {
+		return []cellRef{{sheet, col, row}}, nil
+	}
+	p.pos++
+	start := p.pos
+	for p.pos < len(p.s) && isNameByte(p.s[p.pos]) {
+		p.pos++
+	}
+	col2, row2, err := excelize.CellNameToCoordinates(strings.ReplaceAll(p.s[start:p.pos], "$", ""))
+	if err != nil {
+		return nil, p.fail("range end %q", p.s[start:p.pos])
+	}
+	var out []cellRef
+	for r := min(row, row2); r <= max(row, row2); r++ {
+		for c := min(col, col2); c <= max(col, col2); c++ {
+			out = append(out, cellRef{sheet, c, r})
+		}
+	}
+	return out, nil
+}
+
+// arguments reads a function's arguments up to its closing parenthesis;
+// a range stands for its cells.
+func (p *parser) arguments() ([]operand, error) {
+	var args []operand
+	if p.peek() == ')' {
+		p.pos++
+		return args, nil
+	}
+	for {
+		start := p.pos
+		for p.pos < len(p.s) && isNameByte(p.s[p.pos]) {
+			p.pos++
+		}
+		if p.peek() == ':' {
+			refs, err := p.reference(p.s[start:p.pos])
+			if err != nil {
+				return nil, err
+			}
+			for _, r := range refs {
+				v, err := p.c.cell(r)
+				if err != nil {
+					return nil, err
+				}
+				args = append(args, v)
+			}
+		} else {
+			p.pos = start
+			v, err := p.comparison()
+			if err != nil {
+				return nil, err
+			}
+			args = append(args, v)
+		}
+		switch p.peek() {
+		case ',':
+			p.pos++
+		case ')':
+			p.pos++
+			return args, nil
+		default:
+			return nil, p.fail("expected , or )")
+		}
+	}
+}
+
+func (p *parser) function(name string) (operand, error) {
+	args, err := p.arguments()
+	if err != nil {
+		return operand{}, err
+	}
+	bad := operand{kind: 'e', str: "#VALUE!"}
+	switch name {
+	case "IF":
+		if len(args) < 2 || len(args) > 3 {
+			return operand{}, p.fail("IF with %d arguments", len(args))
+		}
+		t, ok := args[0].truth()
+		switch {
+		case !ok:
+			return bad, nil
+		case t:
+			return args[1], nil
+		case len(args) == 3:
+			return args[2], nil
+		}
+		return operand{kind: 'b'}, nil
+	case "AND", "OR":
+		all, any := true, false
+		for _, a := range args {
+			t, ok := a.truth()
+			if !ok {
+				return bad, nil
+			}
+			all, any = all && t, any || t
+		}
+		if name == "AND" {
+			return operand{kind: 'b', num: b2f(all)}, nil
+		}
+		return operand{kind: 'b', num: b2f(any)}, nil
+	case "MAX", "MIN", "SUM":
+		nums := make([]float64, 0, len(args))
+		for _, a := range args {
+			n := a.number()
+			if n.kind == 'e' {
+				return n, nil
+			}
+			nums = append(nums, n.num)
+		}
+		return num(fold(name, nums)), nil
+	case "TRUNC", "CEILING":
+		if len(args) == 0 || len(args) > 2 || (name == "TRUNC" && len(args) != 1) {
+			return operand{}, p.fail("%s with %d arguments", name, len(args))
+		}
+		x := args[0].number()
+		if x.kind == 'e' {
+			return x, nil
+		}
+		if name == "TRUNC" {
+			return num(float64(int(x.num))), nil // as excelize's TRUNC
+		}
+		return ceiling(x.num, args[1:])
+	}
+	return operand{}, p.fail("function %s", name)
+}
+
+func fold(name string, nums []float64) float64 {
+	out := 0.0
+	for i, n := range nums {
+		switch {
+		case name == "SUM":
+			out += n
+		case i == 0:
+			out = n
+		case name == "MAX":
+			out = math.Max(out, n)
+		default:
+			out = math.Min(out, n)
+		}
+	}
+	return out
+}
+
+// ceiling is excelize's CEILING(number, significance).
+func ceiling(number float64, sig []operand) (operand, error) {
+	significance := 1.0
+	if number < 0 {
+		significance = -1
+	}
+	if len(sig) == 0 {
+		return num(math.Ceil(number)), nil
+	}
+	s := sig[0].number()
+	if s.kind == 'e' {
+		return s, nil
+	}
+	significance = s.num
+	if significance < 0 && number > 0 {
+		return operand{kind: 'e', str: "#VALUE!"}, nil
+	}
+	n, frac := math.Modf(number / significance)
+	if frac > 0 {
+		n++
+	}
+	return num(n * significance), nil
+}
