@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"net/http"
-	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -216,29 +215,4 @@ func (s *Server) revokeToken(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return redirect(w, r, back(r, "/profile"), "flash.token_revoked")
-}
-
-func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	z := i18n.From(ctx)
-	q := r.URL.Query()
-	f := store.AuditFilter{ObjectType: q.Get("object_type"), ObjectID: q.Get("object_id")}
-	if ev := q.Get("evaluation"); ev != "" {
-		if id, err := strconv.ParseInt(ev, 10, 64); err == nil {
-			f.EvaluationID = id
-		}
-	}
-	entries, err := s.store.ListAudit(ctx, f)
-	if err != nil {
-		return err
-	}
-	m := views.AuditPage{ObjectType: f.ObjectType, ObjectID: f.ObjectID, EvaluationID: q.Get("evaluation"),
-		ObjectTypes: []string{"evaluation", "brief", "user", "api_token", "route", "benchmark", "acceptance"}}
-	for _, e := range entries {
-		m.Rows = append(m.Rows, views.AuditRow{At: z.DateTime(e.At), Actor: e.ActorEmail, Action: e.Action,
-			ObjectType: e.ObjectType, ObjectID: e.ObjectID, Evaluation: e.EvaluationID,
-			Before: jsonText(e.Before), After: jsonText(e.After)})
-	}
-	s.render(w, r, http.StatusOK, views.AuditLogPage(s.page(r, z.T("audit.title"), "audit"), m))
-	return nil
 }
