@@ -33,6 +33,11 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 			Active: u.Active, Created: z.Date(u.CreatedAt), Self: u.ID == me.ID})
 	}
 	p := s.page(r, z.T("admin.users"), "admin")
+	p.Errors = fieldSummary(z, f.Errors, "in-", [2]string{"email", "admin.email"}, [2]string{"name", "admin.name"},
+		[2]string{"password", "admin.initial_password"})
+	if msg := f.Errors["role"]; msg != "" {
+		p.Errors = append(p.Errors, views.FormError{Target: "new-role", Label: z.T("admin.role"), Message: msg})
+	}
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}

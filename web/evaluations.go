@@ -57,6 +57,9 @@ func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, statu
 			Updated: z.DateTime(e.UpdatedAt), StatusKey: status, Percent: c.Percent()})
 	}
 	p := s.page(r, z.T("evaluations.title"), "evaluations")
+	if m.NewError != "" {
+		p.Errors = []views.FormError{{Target: "name", Label: z.T("evaluations.name"), Message: m.NewError}}
+	}
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}

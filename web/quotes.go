@@ -125,7 +125,9 @@ func (s *Server) createQuote(w http.ResponseWriter, r *http.Request) error {
 	z := i18n.From(r.Context())
 	if len(errs) > 0 {
 		m := views.QuoteForm{EvaluationID: e.ID, EvaluationName: e.Name, Groups: formGroups(z, q, raw, errs), HasErrors: true}
-		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(s.page(r, z.T("quote.new_title"), "evaluations"), m))
+		p := s.page(r, z.T("quote.new_title"), "evaluations")
+		p.Errors = quoteSummary(m.Groups)
+		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(p, m))
 		return nil
 	}
 	sq, err := s.store.CreateQuote(r.Context(), currentUser(r).Actor(), e.ID, q)
@@ -257,13 +259,17 @@ func (s *Server) updateQuote(w http.ResponseWriter, r *http.Request) error {
 	m := views.QuoteForm{EvaluationID: e.ID, EvaluationName: e.Name, QuoteID: sq.ID, Version: version}
 	if len(errs) > 0 {
 		m.Groups, m.HasErrors = formGroups(z, q, raw, errs), true
-		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(s.page(r, z.T("quote.edit"), "evaluations"), m))
+		p := s.page(r, z.T("quote.edit"), "evaluations")
+		p.Errors = quoteSummary(m.Groups)
+		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(p, m))
 		return nil
 	}
 	_, err = s.store.UpdateQuote(r.Context(), currentUser(r).Actor(), sq.ID, version, q)
 	if errors.Is(err, store.ErrConflict) {
 		m.Groups, m.Conflict, m.Version = formGroups(z, q, raw, nil), true, sq.Version
-		s.render(w, r, http.StatusConflict, views.QuoteFormPage(s.page(r, z.T("quote.edit"), "evaluations"), m))
+		p := s.page(r, z.T("quote.edit"), "evaluations")
+		p.Errors = []views.FormError{{Target: "quote-conflict", Message: z.T("quote.conflict")}}
+		s.render(w, r, http.StatusConflict, views.QuoteFormPage(p, m))
 		return nil
 	}
 	if err != nil {

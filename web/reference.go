@@ -39,6 +39,11 @@ func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status 
 	}
 	m.AllowSelf = allow == "yes"
 	p := s.page(r, z.T("reference.title"), "reference")
+	p.Errors = fieldSummary(z, m.Errors, "in-", [2]string{"currency", "reference.currency"},
+		[2]string{"usd_per_unit", "reference.usd_per_unit"}, [2]string{"as_of", "reference.as_of"})
+	if m.UploadErr != "" {
+		p.Errors = append(p.Errors, views.FormError{Target: "prices-file", Label: z.T("reference.upload"), Message: m.UploadErr})
+	}
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}

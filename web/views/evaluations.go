@@ -54,6 +54,7 @@ type BriefForm struct {
 	EvaluationName string
 	Version        int
 	Values         map[string]string // the user's input or the stored values
+	Base           map[string]string // the stored values the form was opened with
 	Errors         map[string]string // translated, per field key
 	Completeness   brief.Completeness
 	CanEdit        bool
@@ -75,6 +76,7 @@ type BriefChange struct {
 	Field  string // translated label
 	Stored string
 	Yours  string
+	Clash  bool // both editors changed it; the form holds the editor's value
 }
 
 // BriefReadiness is what the "not ready to reserve" banner shows.
@@ -165,6 +167,15 @@ func sectionScore(c brief.Completeness, s brief.Section) brief.SectionScore {
 func fieldID(key string) string { return "f-" + key }
 
 func errorID(key string) string { return "err-" + key }
+
+// describedBy links a field to its error message, when it has one; the
+// help text is always there.
+func describedBy(key, errText string) string {
+	if errText != "" {
+		return "help-" + key + " " + errorID(key)
+	}
+	return "help-" + key
+}
 
 func isRequired(c brief.Completeness, key string) bool {
 	for _, k := range c.Required {

@@ -162,3 +162,11 @@ type FXRow struct {
 	Rate     string
 	AsOf     string
 }
+
+// termErrorID links a term's value input to its error message, if any.
+func termErrorID(f TermField) string {
+	if f.Error == "" {
+		return ""
+	}
+	return "err-" + f.Name
+}
