@@ -9,6 +9,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -40,11 +41,16 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	status, err := s.quoteStatuses(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
 	z := i18n.From(r.Context())
 	m := views.QuotesPage{EvaluationID: e.ID, EvaluationName: e.Name, CanEdit: currentUser(r).Role.Can(auth.EditQuotes)}
 	for _, sq := range qs {
-		row, _ := s.storedRow(z, sq, b.Data)
+		row, flags := s.storedRow(z, sq, b.Data)
 		row.Suite = suiteProgress(z, suites[sq.ID])
+		status.apply(z, &row, flags)
 		m.Rows = append(m.Rows, row)
 	}
 	p := s.page(r, z.T("quotes.title")+" · "+e.Name, "evaluations")
@@ -172,11 +178,21 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u := currentUser(r)
+	flags := s.flagsFor(sq.Quote, b.Data)
 	m := views.QuoteDetail{ID: sq.ID, EvaluationID: e.ID, EvaluationName: e.Name, Provider: sq.ProviderName,
 		AuthorLine: z.T("quote.author_line", map[string]any{"Author": sq.AuthorName, "Version": sq.Version, "Updated": z.DateTime(sq.UpdatedAt)}),
-		Groups:     termGroups(z, sq.Quote), Flags: flagViews(z, s.flagsFor(sq.Quote, b.Data)),
+		Groups:     termGroups(z, sq.Quote), Flags: flagViews(z, flags),
 		Market:  s.marketView(ctx, sq.Quote),
 		CanEdit: u.Role.Can(auth.EditQuotes), CanDelete: canDeleteQuote(u, sq)}
+	status, err := s.quoteStatuses(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	row := views.QuoteRow{ID: sq.ID}
+	row.Blockers, _ = redflag.Counts(flags)
+	status.apply(z, &row, flags)
+	status.markWaived(z, sq.ID, m.Flags, flags)
+	m.Status, m.StatusCSS, m.Blockers, m.Waived = row.Status, row.StatusCSS, row.Blockers, row.Waived
 	bench, err := s.loadBench(ctx, sq, b.Data)
 	if err != nil {
 		return err

@@ -16,6 +16,7 @@ type EvaluationRow struct {
 	Updated   string
 	StatusKey string // message key of the derived status
 	Percent   int    // brief completeness
+	Decision  []string // the shortlist, approval and waivers, translated
 }
 
 // EvaluationsPage is the evaluations list.
@@ -194,4 +195,16 @@ func unitLabel(ctx context.Context, unit string) string {
 		return t(ctx, "unit."+unit)
 	}
 	return unit
+}
+
+// statusCSS styles an evaluation's status as a status: approved is done,
+// a stale approval needs attention.
+func statusCSS(key string) string {
+	switch key {
+	case "evaluation.status.approved":
+		return "ok"
+	case "evaluation.status.stale":
+		return "warn"
+	}
+	return "info"
 }

@@ -21,6 +21,9 @@ type QuoteRow struct {
 	Expiry    string // translated
 	ExpiryCSS string // "", "warn" or "blocker"
 	Suite     string // acceptance progress, "6/9 passed, 1 failed"; "" hides it
+	Waived    int    // blockers waived (not counted in Blockers)
+	Status    string // the quote's place in the decision, translated; "" for none
+	StatusCSS string
 }
 
 // TermField is one term in the quote form.
@@ -73,6 +76,7 @@ type FlagView struct {
 	Message  string
 	Question string
 	Terms    string
+	Waived   string // who waived it, when and why; "" when not waived
 }
 
 // QuoteDetail is the quote page.
@@ -94,6 +98,10 @@ type QuoteDetail struct {
 	CanEdit        bool
 	CanDelete      bool
 	Bench          BenchView
+	Status         string // the quote's place in the decision, translated
+	StatusCSS      string
+	Blockers       int // open blockers
+	Waived         int // waived blockers
 }
 
 // MarketView is the market price check.
