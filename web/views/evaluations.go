@@ -14,8 +14,8 @@ type EvaluationRow struct {
 	Name      string
 	Owner     string
 	Updated   string
-	StatusKey string // message key of the derived status
-	Percent   int    // brief completeness
+	StatusKey string   // message key of the derived status
+	Percent   int      // brief completeness
 	Decision  []string // the shortlist, approval and waivers, translated
 }
 
