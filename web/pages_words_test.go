@@ -104,6 +104,38 @@ func readerText(d *goquery.Document) string {
 	return b.String()
 }
 
+var (
+	// singularPlural is "1 GPUs", "1 nodes": a count without its plural rule.
+	singularPlural = regexp.MustCompile(`\b1 (GPUs|nodes|quotes|blockers|warnings|offers|runs)\b`)
+	// nodesAfterGPU is the old "8 GPU × 1 nodes" shape.
+	nodesAfterGPU = regexp.MustCompile(`\d GPU × \d+ nodes`)
+	// sameCurrency is "6.88 USD ≈ 6.88 USD": a conversion that converts nothing.
+	sameCurrency = regexp.MustCompile(`([\d.,]+)[\s\x{00a0}](USD|EUR)[^≈\n]{0,30}≈ ([\d.,]+)[\s\x{00a0}](USD|EUR)`)
+	// dotDecimal is "89.8 %" or "4.40 USD" where the locale writes a comma.
+	dotDecimal = regexp.MustCompile(`\d\.\d{1,2}[\s\x{00a0}]?(%|USD|EUR|GB|TB)`)
+)
+
+// numberProblems lists counts and amounts written against the locale.
+func numberProblems(lang, text string) []string {
+	var out []string
+	for _, re := range []*regexp.Regexp{singularPlural, nodesAfterGPU} {
+		for _, m := range re.FindAllString(text, -1) {
+			out = append(out, "plural "+m)
+		}
+	}
+	for _, m := range sameCurrency.FindAllStringSubmatch(text, -1) {
+		if m[2] == m[4] {
+			out = append(out, "conversion to the same currency "+m[0])
+		}
+	}
+	if lang == "ru" || lang == "vi" {
+		for _, m := range dotDecimal.FindAllString(text, -1) {
+			out = append(out, "decimal point in "+lang+": "+m)
+		}
+	}
+	return out
+}
+
 // wordProblems lists the raw keys and internal names in text.
 func wordProblems(text string, stems map[string]bool) []string {
 	var out []string
@@ -147,7 +179,8 @@ func TestEveryPageInEveryLanguageHasNoRawKeyOrInternalName(t *testing.T) {
 				t.Errorf("%s %s: status %d", lang, p, res.StatusCode)
 				continue
 			}
-			problems := wordProblems(readerText(doc(t, res)), stems)
+			txt := readerText(doc(t, res))
+			problems := append(wordProblems(txt, stems), numberProblems(lang, txt)...)
 			if len(problems) == 0 {
 				continue
 			}
