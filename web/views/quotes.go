@@ -1,5 +1,7 @@
 package views
 
+import "context"
+
 // QuotesPage lists an evaluation's quotes.
 type QuotesPage struct {
 	EvaluationID   int64
@@ -177,4 +179,26 @@ func termErrorID(f TermField) string {
 		return ""
 	}
 	return "err-" + f.Name
+}
+
+// previewTotals adds up the flags of an import preview, for the summary
+// shown above the confirm button.
+func previewTotals(rows []QuoteRow) (blockers, warnings int) {
+	for _, r := range rows {
+		blockers += r.Blockers
+		warnings += r.Warnings
+	}
+	return blockers, warnings
+}
+
+// withImportErrors puts a refused upload at the top of the page: the
+// file's problem, or the count of bad cells linked to their table.
+func withImportErrors(ctx context.Context, p Page, m ImportPage) Page {
+	if m.Error != "" {
+		p.Errors = append(p.Errors, FormError{Target: "file", Label: t(ctx, "import.file"), Message: m.Error})
+	}
+	if len(m.RowErrors) > 0 {
+		p.Errors = append(p.Errors, FormError{Target: "import-errors", Message: t(ctx, "import.errors")})
+	}
+	return p
 }
