@@ -133,14 +133,3 @@ func briefChanges(r *http.Request, base, theirs, yours brief.Brief, clashes []st
 	}
 	return out
 }
-
-func (s *Server) printBrief(w http.ResponseWriter, r *http.Request) error {
-	e, b, err := s.evaluationAndBrief(r)
-	if err != nil {
-		return err
-	}
-	z := i18n.From(r.Context())
-	m := views.BriefPrint{EvaluationName: e.Name, Date: z.Date(s.store.Now()), Brief: b.Data, Completeness: brief.Score(b.Data)}
-	s.render(w, r, http.StatusOK, views.BriefPrintPage(s.page(r, z.T("brief.print_title", map[string]any{"Name": e.Name}), "evaluations"), m))
-	return nil
-}

@@ -311,27 +311,3 @@ func (s *Server) deleteQuote(w http.ResponseWriter, r *http.Request) error {
 	}
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(sq.EvaluationID, 10)+"/quotes", "flash.quote_deleted")
 }
-
-func (s *Server) quoteQuestions(w http.ResponseWriter, r *http.Request) error {
-	sq, _, b, err := s.quoteParam(r)
-	if err != nil {
-		return err
-	}
-	z := i18n.From(r.Context())
-	m := views.QuestionsPage{QuoteID: sq.ID, Provider: sq.ProviderName}
-	seen := map[string]bool{}
-	for _, f := range flagViews(z, s.flagsFor(sq.Quote, b.Data)) {
-		if !seen[f.Question] {
-			seen[f.Question] = true
-			m.Questions = append(m.Questions, f.Question)
-		}
-	}
-	var plain strings.Builder
-	plain.WriteString(z.T("quote.questions_intro", map[string]any{"Provider": sq.ProviderName}) + "\n\n")
-	for i, q := range m.Questions {
-		plain.WriteString(strconv.Itoa(i+1) + ". " + q + "\n")
-	}
-	m.Plain = plain.String()
-	s.render(w, r, http.StatusOK, views.QuestionsPrintPage(s.page(r, z.T("quote.questions"), "evaluations"), m))
-	return nil
-}

@@ -181,7 +181,7 @@ func TestQuestionsAndMarketCheck(t *testing.T) {
 	res := admin.post("/admin/reference/fx", url.Values{"currency": {"EUR"}, "usd_per_unit": {"1.08"}, "as_of": {"2026-11-27"}})
 	wantStatus(t, res, http.StatusSeeOther)
 	m := doc(t, c.get(eur)).Find("[data-testid=market]").Text()
-	if !strings.Contains(m, "3.186") || !strings.Contains(m, "median") {
+	if !strings.Contains(m, "about 3.19\u00a0USD at the rate of 27 Nov 2026") || !strings.Contains(m, "median") {
 		t.Errorf("market check after FX: %q", m)
 	}
 	q := doc(t, c.get(market+"/questions"))

@@ -88,10 +88,23 @@ type BriefReadiness struct {
 
 // BriefPrint is the one page every vendor receives.
 type BriefPrint struct {
+	EvaluationID   int64
 	EvaluationName string
-	Date           string
+	Head           Letterhead
 	Brief          brief.Brief
 	Completeness   brief.Completeness
+	Open           []string // labels of the fields still to be confirmed
+}
+
+// Letterhead is what a paper sent to a vendor carries at its top.
+type Letterhead struct {
+	Buyer        string
+	BuyerValue   string // as typed, for the form
+	Contact      string
+	Date         string
+	Reference    string
+	ReplyBy      string // formatted
+	ReplyByValue string // YYYY-MM-DD, for the form
 }
 
 func sectionTitle(ctx context.Context, s brief.Section) string {
@@ -207,4 +220,14 @@ func statusCSS(key string) string {
 		return "warn"
 	}
 	return "info"
+}
+
+// sectionFilled reports whether any field of section s has a value.
+func sectionFilled(b brief.Brief, s brief.Section) bool {
+	for _, f := range brief.InSection(s) {
+		if b.Filled(f.Key) {
+			return true
+		}
+	}
+	return false
 }

@@ -126,10 +126,11 @@ type DiffRow struct {
 	New  string
 }
 
-// QuestionsPage lists the questions a quote's flags raise.
+// QuestionsPage is the letter of questions a quote's flags raise.
 type QuestionsPage struct {
 	QuoteID   int64
 	Provider  string
+	Head      Letterhead
 	Questions []string
 	Plain     string
 }
