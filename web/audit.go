@@ -21,7 +21,7 @@ var auditActions = []string{
 	"quote.shortlist", "quote.unshortlist", "flag.waive", "quote.approve", "quote.reject",
 	"assumptions.update", "decision_inputs.update", "benchmark.upload",
 	"acceptance.record", "acceptance.waive", "acceptance.auto",
-	"fx.set", "reference.upload", "setting.update",
+	"fx.set", "fx.rollback", "reference.upload", "reference.rollback", "setting.update",
 	"user.create", "user.update", "user.language", "user.rehash", "token.create", "token.revoke",
 	"auth.login", "auth.login_failed", "auth.logout", "auth.reauthenticate", "auth.denied",
 }

@@ -165,6 +165,30 @@ type ReferencePage struct {
 	RowCount   int
 	UploadErr  string
 	AllowSelf  bool
+	// ConfirmFX and ConfirmPrices ask the admin to confirm an implausible
+	// rate or price file before it is used.
+	ConfirmFX     bool
+	ConfirmPrices bool
+	FXHistory     []FXHistoryRow
+	PriceHistory  []PriceHistoryRow
+}
+
+// FXHistoryRow is one rate set in the past.
+type FXHistoryRow struct {
+	ID       int64
+	Currency string
+	Rate     string
+	AsOf     string
+	Line     string // who set it and when
+	Current  bool   // the rate in use for its currency
+}
+
+// PriceHistoryRow is one uploaded price file.
+type PriceHistoryRow struct {
+	ID      int64
+	Source  string
+	Line    string // who uploaded it and when, its size
+	Current bool
 }
 
 // FXRow is one exchange rate.
