@@ -3,8 +3,8 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
@@ -86,7 +86,7 @@ func auditValue(ctx context.Context, k string, v any) string {
 	case bool:
 		return z.T(map[bool]string{true: "common.yes", false: "common.no"}[v])
 	case float64:
-		return z.Decimal(fmt.Sprint(v))
+		return z.Decimal(strconv.FormatFloat(v, 'f', -1, 64))
 	case string:
 		if v == "" {
 			return ""
