@@ -40,3 +40,29 @@ document.addEventListener("input", function (e) {
   document.addEventListener("input", schedule);
   document.addEventListener("change", schedule);
 })();
+
+// After a refused submission the error summary takes the focus, and its
+// links move the focus to the field they name; on pages without a summary
+// the first error message does, so it is never 4,000 px below the eye.
+function focusField(el) {
+  var field = el.matches("input, select, textarea, button") ? el :
+    (el.closest(".field") || el).querySelector("input:not([type=hidden]), select, textarea");
+  (field || el).focus();
+  el.scrollIntoView({ block: "center" });
+}
+document.addEventListener("DOMContentLoaded", function () {
+  var summary = document.querySelector("[data-error-summary]");
+  if (summary) { summary.focus(); return; }
+  var first = document.querySelector("[aria-invalid=true], .banner.error[role=alert], [data-form-error]");
+  if (first) {
+    if (!first.matches("input, select, textarea") && !first.hasAttribute("tabindex")) { first.setAttribute("tabindex", "-1"); }
+    first.focus();
+    first.scrollIntoView({ block: "center" });
+  }
+});
+document.addEventListener("click", function (e) {
+  var a = e.target.closest("[data-error-summary] a[href^='#']");
+  if (!a) { return; }
+  var el = document.getElementById(a.getAttribute("href").slice(1));
+  if (el) { e.preventDefault(); focusField(el); }
+});

@@ -45,6 +45,11 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 			Active: u.Active, Created: z.Date(u.CreatedAt), Self: u.ID == me.ID})
 	}
 	p := s.page(r, z.T("admin.users"), "admin")
+	p.Errors = fieldSummary(z, f.Errors, "in-", [2]string{"email", "admin.email"}, [2]string{"name", "admin.name"},
+		[2]string{"password", "admin.initial_password"})
+	if msg := f.Errors["role"]; msg != "" {
+		p.Errors = append(p.Errors, views.FormError{Target: "new-role", Label: z.T("admin.role"), Message: msg})
+	}
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}
@@ -149,29 +154,4 @@ func (s *Server) otherUserID(r *http.Request) (int64, error) {
 		return 0, errForbidden
 	}
 	return id, nil
-}
-
-func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	z := i18n.From(ctx)
-	q := r.URL.Query()
-	f := store.AuditFilter{ObjectType: q.Get("object_type"), ObjectID: q.Get("object_id")}
-	if ev := q.Get("evaluation"); ev != "" {
-		if id, err := strconv.ParseInt(ev, 10, 64); err == nil {
-			f.EvaluationID = id
-		}
-	}
-	entries, err := s.store.ListAudit(ctx, f)
-	if err != nil {
-		return err
-	}
-	m := views.AuditPage{ObjectType: f.ObjectType, ObjectID: f.ObjectID, EvaluationID: q.Get("evaluation"),
-		ObjectTypes: []string{"evaluation", "brief", "user", "api_token", "route", "benchmark", "acceptance"}}
-	for _, e := range entries {
-		m.Rows = append(m.Rows, views.AuditRow{At: z.DateTime(e.At), Actor: e.ActorEmail, Action: e.Action,
-			ObjectType: e.ObjectType, ObjectID: e.ObjectID, Evaluation: e.EvaluationID,
-			Before: jsonText(e.Before), After: jsonText(e.After)})
-	}
-	s.render(w, r, http.StatusOK, views.AuditLogPage(s.page(r, z.T("audit.title"), "audit"), m))
-	return nil
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,7 +21,7 @@ func (s *Server) showBrief(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	m := s.briefForm(r, e, b)
-	m.Values = b.Data
+	m.Values, m.Base = b.Data, b.Data
 	p := s.page(r, i18n.T(r.Context(), "brief.title")+" · "+e.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = i18n.T(r.Context(), key)
@@ -54,6 +55,7 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 	}
 	raw, numErrs := form.BriefValues(r.PostForm, z.ParseDecimal)
 	version, _ := strconv.Atoi(r.PostForm.Get("version"))
+	base := baseValues(r)
 	data, errs := form.Brief(raw)
 	for k, key := range numErrs {
 		if errs == nil {
@@ -67,20 +69,28 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		m := s.briefForm(r, e, cur)
-		m.Version, m.Values, m.Errors = version, formValues(r), translate(z, errs)
+		m.Version, m.Values, m.Base, m.Errors = version, formValues(r), base, briefErrors(z, errs)
 		m.Completeness = brief.Score(data)
-		s.render(w, r, http.StatusUnprocessableEntity, views.BriefEditor(s.page(r, z.T("brief.title"), "evaluations"), m))
+		p := s.page(r, z.T("brief.title"), "evaluations")
+		p.Errors = briefSummary(r, m.Errors)
+		s.render(w, r, http.StatusUnprocessableEntity, views.BriefEditor(p, m))
 		return nil
 	}
 	_, err = s.store.SaveBrief(ctx, currentUser(r).Actor(), id, version, data)
 	var conflict *store.ConflictError
 	if errors.As(err, &conflict) {
+		// The form now stands on the stored version: fields only the other
+		// editor changed show their value, so saving again keeps it.
+		theirs := conflict.Current.Data
+		merged, clashes := brief.Merge(base, theirs, data)
 		m := s.briefForm(r, e, conflict.Current)
-		m.Values = formValues(r)
-		m.Completeness = brief.Score(data)
+		m.Values, m.Base = merged, theirs
+		m.Completeness = brief.Score(merged)
 		m.Conflict = &views.BriefConflict{By: conflict.Current.UpdatedByName, At: z.DateTime(conflict.Current.UpdatedAt),
-			Changes: briefChanges(r, conflict.Current.Data, data)}
-		s.render(w, r, http.StatusConflict, views.BriefEditor(s.page(r, z.T("brief.title"), "evaluations"), m))
+			Changes: briefChanges(r, base, theirs, data, clashes)}
+		p := s.page(r, z.T("brief.title"), "evaluations")
+		p.Errors = []views.FormError{{Target: "brief-conflict", Message: z.T("brief.conflict", map[string]any{"By": m.Conflict.By, "At": m.Conflict.At})}}
+		s.render(w, r, http.StatusConflict, views.BriefEditor(p, m))
 		return nil
 	}
 	if err != nil {
@@ -102,35 +112,30 @@ func formValues(r *http.Request) map[string]string {
 	return out
 }
 
-func translate(z *i18n.Localizer, errs form.Errors) map[string]string {
-	out := make(map[string]string, len(errs))
-	for k, key := range errs {
-		out[k] = z.T(key)
-	}
-	return out
-}
-
-// briefChanges lists the fields where the stored brief differs from the
-// user's submission, in form order.
-func briefChanges(r *http.Request, stored, yours brief.Brief) []views.BriefChange {
-	ctx := r.Context()
-	var out []views.BriefChange
+// baseValues are the stored values the editor's form was opened with,
+// posted back beside the inputs so a conflict can tell the editor's changes
+// from the other editor's.
+func baseValues(r *http.Request) brief.Brief {
+	out := brief.Brief{}
 	for _, f := range brief.Fields {
-		if stored[f.Key] != yours[f.Key] {
-			out = append(out, views.BriefChange{Field: views.FieldLabel(ctx, f.Key),
-				Stored: views.BriefValue(ctx, f.Key, stored[f.Key]), Yours: views.BriefValue(ctx, f.Key, yours[f.Key])})
+		if v := r.PostForm.Get("base_" + f.Key); v != "" {
+			out[f.Key] = v
 		}
 	}
 	return out
 }
 
-func (s *Server) printBrief(w http.ResponseWriter, r *http.Request) error {
-	e, b, err := s.evaluationAndBrief(r)
-	if err != nil {
-		return err
+// briefChanges lists the fields the other editor changed since the form
+// was opened, in form order, and whether the editor changed them too.
+func briefChanges(r *http.Request, base, theirs, yours brief.Brief, clashes []string) []views.BriefChange {
+	ctx := r.Context()
+	var out []views.BriefChange
+	for _, f := range brief.Fields {
+		if theirs[f.Key] != base[f.Key] {
+			out = append(out, views.BriefChange{Field: views.FieldLabel(ctx, f.Key),
+				Stored: views.BriefValue(ctx, f.Key, theirs[f.Key]), Yours: views.BriefValue(ctx, f.Key, yours[f.Key]),
+				Clash: slices.Contains(clashes, f.Key)})
+		}
 	}
-	z := i18n.From(r.Context())
-	m := views.BriefPrint{EvaluationName: e.Name, Date: z.Date(s.store.Now()), Brief: b.Data, Completeness: brief.Score(b.Data)}
-	s.render(w, r, http.StatusOK, views.BriefPrintPage(s.page(r, z.T("brief.print_title", map[string]any{"Name": e.Name}), "evaluations"), m))
-	return nil
+	return out
 }

@@ -152,7 +152,7 @@ func TestBriefPrintView(t *testing.T) {
 	}
 	d := doc(t, c.get("/evaluations/"+itoa(ev.ID)+"/brief/print"))
 	text := d.Find("[data-testid=brief-print]").Text()
-	for _, want := range []string{"Print me", "H100 SXM", "Node count", "open — to be confirmed"} {
+	for _, want := range []string{"Print me", "H100 SXM", "Node count", "To be confirmed"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("print view lacks %q", want)
 		}

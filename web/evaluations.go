@@ -41,6 +41,10 @@ func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, statu
 	if err != nil {
 		return err
 	}
+	decisions, err := s.store.DecisionStatuses(ctx)
+	if err != nil {
+		return err
+	}
 	z := i18n.From(ctx)
 	m := views.EvaluationsPage{ShowArchived: archived, CanCreate: currentUser(r).Role.Can(auth.ManageEvaluations), NewName: name}
 	if errKey != "" {
@@ -57,9 +61,12 @@ func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, statu
 			status = "evaluation.status.stale"
 		}
 		m.Rows = append(m.Rows, views.EvaluationRow{ID: e.ID, Name: e.Name, Owner: e.OwnerName,
-			Updated: z.DateTime(e.UpdatedAt), StatusKey: status, Percent: c.Percent()})
+			Updated: z.DateTime(e.UpdatedAt), StatusKey: status, Percent: c.Percent(), Decision: decisionLine(z, decisions[e.ID])})
 	}
 	p := s.page(r, z.T("evaluations.title"), "evaluations")
+	if m.NewError != "" {
+		p.Errors = []views.FormError{{Target: "name", Label: z.T("evaluations.name"), Message: m.NewError}}
+	}
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}

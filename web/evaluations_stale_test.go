@@ -37,7 +37,7 @@ func listStatus(t *testing.T, c *client, name string) string {
 	var status string
 	doc(t, c.get("/evaluations")).Find("[data-testid=evaluations] tbody tr").Each(func(_ int, s *goquerySelection) {
 		if strings.Contains(s.Text(), name) {
-			status = s.Find(".badge").Text()
+			status = strings.TrimSpace(s.Find("[data-testid=evaluation-status] span.status").First().Text())
 		}
 	})
 	return status

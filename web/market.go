@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -53,14 +54,19 @@ func (s *Server) marketView(ctx context.Context, q quote.Quote) views.MarketView
 		m.Line = z.T("quote.market_none") + " " + z.T("reference.prices_source", map[string]any{"Source": ref.Source, "Date": ref.SourceDate, "Count": len(ref.Rows)})
 		return m
 	}
-	usdText := z.Decimal(usd.String())
+	// One format for every price on the line: at least two decimals, the
+	// reference's statistics rounded to cents, each with its currency; a
+	// conversion is only mentioned when there was one.
+	rateText := z.Decimal(atLeastCents(rate.String())) + "\u00a0" + cur
+	line := z.T("quote.market_rate", map[string]any{"Rate": rateText})
 	if cur != "USD" {
-		usdText += " (" + z.T("quote.market_fx", map[string]any{"Date": z.Date(dates[cur])}) + ")"
+		line = z.T("quote.market_rate_converted", map[string]any{"Rate": rateText,
+			"USD": z.Decimal(cents(usd)) + "\u00a0USD", "Date": z.Date(dates[cur])})
 	}
-	m.Line = z.T("quote.market_line", map[string]any{
-		"Rate": z.Decimal(rate.String()) + "\u00a0" + cur, "USD": usdText, "Kind": z.T("quote.market_kind." + string(c.Kind)),
-		"GPU": c.GPUKey, "Median": z.Decimal(c.Stats.Median.String()), "Min": z.Decimal(c.Stats.Min.String()),
-		"Max": z.Decimal(c.Stats.Max.String()), "Count": c.Stats.Count, "Source": c.Source + ", " + c.SourceDate})
+	m.Line = line + " " + z.T("quote.market_reference", map[string]any{
+		"Kind": z.T("quote.market_kind." + string(c.Kind)), "GPU": c.GPUKey,
+		"Median": z.Decimal(cents(c.Stats.Median)) + "\u00a0USD", "Min": z.Decimal(cents(c.Stats.Min)) + "\u00a0USD",
+		"Max": z.Decimal(cents(c.Stats.Max)) + "\u00a0USD", "Count": c.Stats.Count, "Source": c.Source + ", " + c.SourceDate})
 	switch c.Verdict {
 	case market.VerdictFarBelow, market.VerdictFarAbove:
 		m.CSS = "warn"
@@ -80,4 +86,30 @@ func trimDecimal(s string) string {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
 	return s
+}
+
+// cents is an amount rounded half up to two decimals, for reading: the
+// reference's statistics carry more digits than anyone compares.
+func cents(d quote.Decimal) string {
+	m := d.Micros()
+	neg := m < 0
+	if neg {
+		m = -m
+	}
+	c := (m + 5_000) / 10_000
+	s := fmt.Sprintf("%d.%02d", c/100, c%100)
+	if neg && c != 0 {
+		s = "-" + s
+	}
+	return s
+}
+
+// atLeastCents pads an exact decimal to two decimals ("5.9" → "5.90"),
+// keeping any further digits the quote stated.
+func atLeastCents(s string) string {
+	whole, frac, _ := strings.Cut(s, ".")
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	return whole + "." + frac
 }

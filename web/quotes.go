@@ -9,6 +9,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -43,14 +44,19 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	status, err := s.quoteStatuses(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
 	z := i18n.From(r.Context())
 	m := views.QuotesPage{EvaluationID: e.ID, EvaluationName: e.Name, CanEdit: currentUser(r).Role.Can(auth.EditQuotes)}
 	if m.Sealed, err = s.sealedRounds(r.Context(), z, e.ID); err != nil {
 		return err
 	}
 	for _, sq := range qs {
-		row, _ := s.storedRow(z, sq, b.Data)
+		row, flags := s.storedRow(z, sq, b.Data)
 		row.Suite = suiteProgress(z, suites[sq.ID])
+		status.apply(z, &row, flags)
 		m.Rows = append(m.Rows, row)
 	}
 	p := s.page(r, z.T("quotes.title")+" · "+e.Name, "evaluations")
@@ -136,7 +142,9 @@ func (s *Server) createQuote(w http.ResponseWriter, r *http.Request) error {
 	z := i18n.From(r.Context())
 	if len(errs) > 0 {
 		m := views.QuoteForm{EvaluationID: e.ID, EvaluationName: e.Name, Groups: formGroups(z, q, raw, errs), HasErrors: true}
-		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(s.page(r, z.T("quote.new_title"), "evaluations"), m))
+		p := s.page(r, z.T("quote.new_title"), "evaluations")
+		p.Errors = quoteSummary(m.Groups)
+		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(p, m))
 		return nil
 	}
 	sq, err := s.store.CreateQuote(r.Context(), currentUser(r).Actor(), e.ID, q)
@@ -186,14 +194,24 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u := currentUser(r)
+	flags := s.flagsFor(sq.Quote, b.Data)
 	m := views.QuoteDetail{ID: sq.ID, EvaluationID: e.ID, EvaluationName: e.Name, Provider: sq.ProviderName,
 		AuthorLine: z.T("quote.author_line", map[string]any{"Author": sq.AuthorName, "Version": sq.Version, "Updated": z.DateTime(sq.UpdatedAt)}),
-		Groups:     termGroups(z, sq.Quote), Flags: flagViews(z, s.flagsFor(sq.Quote, b.Data)),
+		Groups:     termGroups(z, sq.Quote), Flags: flagViews(z, flags),
 		Market:  s.marketView(ctx, sq.Quote),
 		CanEdit: u.Role.Can(auth.EditQuotes), CanDelete: canDeleteQuote(u, sq)}
 	if m.Source, err = s.quoteSource(ctx, z, sq); err != nil {
 		return err
 	}
+	status, err := s.quoteStatuses(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	row := views.QuoteRow{ID: sq.ID}
+	row.Blockers, _ = redflag.Counts(flags)
+	status.apply(z, &row, flags)
+	status.markWaived(z, sq.ID, m.Flags, flags)
+	m.Status, m.StatusCSS, m.Blockers, m.Waived = row.Status, row.StatusCSS, row.Blockers, row.Waived
 	bench, err := s.loadBench(ctx, sq, b.Data)
 	if err != nil {
 		return err
@@ -276,13 +294,17 @@ func (s *Server) updateQuote(w http.ResponseWriter, r *http.Request) error {
 	m := views.QuoteForm{EvaluationID: e.ID, EvaluationName: e.Name, QuoteID: sq.ID, Version: version}
 	if len(errs) > 0 {
 		m.Groups, m.HasErrors = formGroups(z, q, raw, errs), true
-		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(s.page(r, z.T("quote.edit"), "evaluations"), m))
+		p := s.page(r, z.T("quote.edit"), "evaluations")
+		p.Errors = quoteSummary(m.Groups)
+		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(p, m))
 		return nil
 	}
 	_, err = s.store.UpdateQuote(r.Context(), currentUser(r).Actor(), sq.ID, version, q)
 	if errors.Is(err, store.ErrConflict) {
 		m.Groups, m.Conflict, m.Version = formGroups(z, q, raw, nil), true, sq.Version
-		s.render(w, r, http.StatusConflict, views.QuoteFormPage(s.page(r, z.T("quote.edit"), "evaluations"), m))
+		p := s.page(r, z.T("quote.edit"), "evaluations")
+		p.Errors = []views.FormError{{Target: "quote-conflict", Message: z.T("quote.conflict")}}
+		s.render(w, r, http.StatusConflict, views.QuoteFormPage(p, m))
 		return nil
 	}
 	if err != nil {
@@ -307,28 +329,4 @@ func (s *Server) deleteQuote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(sq.EvaluationID, 10)+"/quotes", "flash.quote_deleted")
-}
-
-func (s *Server) quoteQuestions(w http.ResponseWriter, r *http.Request) error {
-	sq, _, b, err := s.quoteParam(r)
-	if err != nil {
-		return err
-	}
-	z := i18n.From(r.Context())
-	m := views.QuestionsPage{QuoteID: sq.ID, Provider: sq.ProviderName}
-	seen := map[string]bool{}
-	for _, f := range flagViews(z, s.flagsFor(sq.Quote, b.Data)) {
-		if !seen[f.Question] {
-			seen[f.Question] = true
-			m.Questions = append(m.Questions, f.Question)
-		}
-	}
-	var plain strings.Builder
-	plain.WriteString(z.T("quote.questions_intro", map[string]any{"Provider": sq.ProviderName}) + "\n\n")
-	for i, q := range m.Questions {
-		plain.WriteString(strconv.Itoa(i+1) + ". " + q + "\n")
-	}
-	m.Plain = plain.String()
-	s.render(w, r, http.StatusOK, views.QuestionsPrintPage(s.page(r, z.T("quote.questions"), "evaluations"), m))
-	return nil
 }

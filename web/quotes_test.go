@@ -181,7 +181,7 @@ func TestQuestionsAndMarketCheck(t *testing.T) {
 	res := admin.post("/admin/reference/fx", url.Values{"currency": {"EUR"}, "usd_per_unit": {"1.08"}, "as_of": {"2026-11-27"}})
 	wantStatus(t, res, http.StatusSeeOther)
 	m := doc(t, c.get(eur)).Find("[data-testid=market]").Text()
-	if !strings.Contains(m, "3.186") || !strings.Contains(m, "median") {
+	if !strings.Contains(m, "about 3.19\u00a0USD at the rate of 27 Nov 2026") || !strings.Contains(m, "median") {
 		t.Errorf("market check after FX: %q", m)
 	}
 	q := doc(t, c.get(market+"/questions"))
@@ -220,18 +220,7 @@ func TestAdminUploadsANewerPriceReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	form := func(content []byte, source string) *http.Response {
-		var body bytes.Buffer
-		mw := multipart.NewWriter(&body)
-		mw.WriteField("source", source)
-		mw.WriteField("source_date", "2026-11-01")
-		fw, _ := mw.CreateFormFile("file", "prices.csv")
-		fw.Write(content)
-		mw.Close()
-		req, _ := http.NewRequest(http.MethodPost, admin.base+"/admin/reference/prices", &body)
-		req.Header.Set("Content-Type", mw.FormDataContentType())
-		return admin.do(req)
-	}
+	form := func(content []byte, source string) *http.Response { return admin.uploadPrices(content, source, false) }
 	res := form([]byte("cloud,accelerator\naws,H100\n"), "broken")
 	wantStatus(t, res, http.StatusUnprocessableEntity)
 	if _, err := a.store.LatestPriceReference(context.Background()); err == nil {

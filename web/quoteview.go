@@ -138,7 +138,8 @@ func (s *Server) quoteRow(z *i18n.Localizer, id int64, provider string, q quote.
 	per, okPer := q.GPUsPerNode.Get()
 	nodes, okNodes := q.Nodes.Get()
 	if okPer || okNodes {
-		row.Shape = z.T("quotes.shape", map[string]any{"GPUs": countText(z, per, okPer), "Nodes": countText(z, nodes, okNodes)})
+		row.Shape = z.T("quotes.shape_counted", map[string]any{"GPUs": countText(z, "quotes.gpu_count", per, okPer),
+			"Nodes": countText(z, "quotes.node_count", nodes, okNodes)})
 	}
 	if rate, ok := q.PricePerGPUHour.Get(); ok {
 		cur, _ := q.Currency.Get()
@@ -151,11 +152,13 @@ func (s *Server) quoteRow(z *i18n.Localizer, id int64, provider string, q quote.
 	return row
 }
 
-func countText(z *i18n.Localizer, n int64, ok bool) string {
+// countText is a counted noun in the language's plural ("1 GPU",
+// "8 GPUs"), or the noun marked unknown when the quote does not say.
+func countText(z *i18n.Localizer, key string, n int64, ok bool) string {
 	if !ok {
-		return "?"
+		return z.T(key + "_unknown")
 	}
-	return z.Int(n)
+	return z.N(key, int(n))
 }
 
 // formGroups builds the quote form from a quote and, after a failed

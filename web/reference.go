@@ -38,7 +38,15 @@ func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status 
 		return err
 	}
 	m.AllowSelf = allow == "yes"
+	if err := s.referenceHistory(ctx, &m); err != nil {
+		return err
+	}
 	p := s.page(r, z.T("reference.title"), "reference")
+	p.Errors = fieldSummary(z, m.Errors, "in-", [2]string{"currency", "reference.currency"},
+		[2]string{"usd_per_unit", "reference.usd_per_unit"}, [2]string{"as_of", "reference.as_of"})
+	if m.UploadErr != "" {
+		p.Errors = append(p.Errors, views.FormError{Target: "prices-file", Label: z.T("reference.upload"), Message: m.UploadErr})
+	}
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}
@@ -70,6 +78,11 @@ func (s *Server) saveFX(w http.ResponseWriter, r *http.Request) error {
 	asOf, err := time.Parse(time.DateOnly, asOfText)
 	if err != nil {
 		m.Errors["as_of"] = z.T("reference.error.date")
+	}
+	if len(m.Errors) == 0 && r.PostForm.Get("confirm") != "yes" {
+		if msg := s.implausibleRate(r, cur, rate); msg != "" {
+			m.Errors["usd_per_unit"], m.ConfirmFX = msg, true
+		}
 	}
 	if len(m.Errors) > 0 {
 		return s.renderReference(w, r, http.StatusUnprocessableEntity, m)
@@ -109,6 +122,13 @@ func (s *Server) uploadPrices(w http.ResponseWriter, r *http.Request) error {
 	date := strings.TrimSpace(r.FormValue("source_date"))
 	if source == "" || date == "" {
 		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{UploadErr: z.T("form.error.required") + " " + z.T("reference.source") + ", " + z.T("reference.source_date")})
+	}
+	if r.FormValue("confirm") != "yes" {
+		if msg, err := s.implausiblePrices(r, buf.String()); err != nil {
+			return err
+		} else if msg != "" {
+			return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{UploadErr: msg, ConfirmPrices: true})
+		}
 	}
 	if err := s.store.SavePriceReference(r.Context(), currentUser(r).Actor(), source, date, buf.String()); err != nil {
 		return err

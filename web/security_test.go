@@ -152,6 +152,8 @@ var policy = map[string][]string{
 	"GET /admin/reference":                            {"admin"},
 	"POST /admin/reference/fx":                        {"admin"},
 	"POST /admin/reference/prices":                    {"admin"},
+	"POST /admin/reference/fx/{id}/rollback":          {"admin"},
+	"POST /admin/reference/prices/{id}/rollback":      {"admin"},
 	"GET /api/v1/evaluations/{id}/quotes":             {"user"},
 	"GET /api/v1/evaluations/{id}/quotes.csv":         {"user"},
 	"POST /api/v1/evaluations/{id}/quotes/import":     {"procurement", "manager", "admin"},

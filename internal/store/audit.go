@@ -53,6 +53,9 @@ type AuditFilter struct {
 	ObjectType   string
 	ObjectID     string
 	EvaluationID int64
+	ActorID      int64
+	Action       string
+	BeforeID     int64 // a page: only entries older than this id
 	Limit        int
 }
 
@@ -66,8 +69,9 @@ func (s *Store) ListAudit(ctx context.Context, f AuditFilter) ([]audit.Entry, er
 		       COALESCE(evaluation_id, 0), before, after
 		FROM audit_events
 		WHERE ($1 = '' OR object_type = $1) AND ($2 = '' OR object_id = $2)
-		  AND ($3 = 0 OR evaluation_id = $3)
-		ORDER BY id DESC LIMIT $4`, f.ObjectType, f.ObjectID, f.EvaluationID, f.Limit)
+		  AND ($3 = 0 OR evaluation_id = $3) AND ($5 = 0 OR actor_id = $5)
+		  AND ($6 = '' OR action = $6) AND ($7 = 0 OR id < $7)
+		ORDER BY id DESC LIMIT $4`, f.ObjectType, f.ObjectID, f.EvaluationID, f.Limit, f.ActorID, f.Action, f.BeforeID)
 	if err != nil {
 		return nil, fmt.Errorf("store: list audit: %w", err)
 	}

@@ -36,7 +36,12 @@ func (s *Store) FXRates(ctx context.Context) ([]FXRate, error) {
 }
 
 // SetFXRate inserts or replaces a rate; usdPerUnit is exact decimal text.
+// Every rate set is kept in the history.
 func (s *Store) SetFXRate(ctx context.Context, by audit.Actor, currency, usdPerUnit string, asOf time.Time) error {
+	return s.setFXRate(ctx, by, currency, usdPerUnit, asOf, "fx.set")
+}
+
+func (s *Store) setFXRate(ctx context.Context, by audit.Actor, currency, usdPerUnit string, asOf time.Time, action string) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		var before *string
 		var old string
@@ -48,7 +53,11 @@ func (s *Store) SetFXRate(ctx context.Context, by audit.Actor, currency, usdPerU
 			updated_by = EXCLUDED.updated_by, updated_at = now()`, currency, usdPerUnit, asOf, by.ID); err != nil {
 			return fmt.Errorf("store: set fx %s: %w", currency, err)
 		}
-		e := audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "fx.set", ObjectType: "fx_rate", ObjectID: currency,
+		if _, err := tx.Exec(ctx, `INSERT INTO fx_rate_history (currency, usd_per_unit, as_of, set_by) VALUES ($1, $2::numeric, $3, $4)`,
+			currency, usdPerUnit, asOf, by.ID); err != nil {
+			return fmt.Errorf("store: fx history %s: %w", currency, err)
+		}
+		e := audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: action, ObjectType: "fx_rate", ObjectID: currency,
 			After: map[string]string{"usd_per_unit": usdPerUnit, "as_of": asOf.Format(time.DateOnly)}}
 		if before != nil {
 			e.Before = map[string]string{"usd_per_unit": *before}

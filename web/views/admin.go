@@ -54,23 +54,34 @@ type Profile struct {
 	Password  PasswordForm
 }
 
-// AuditPage lists audit entries.
+// AuditPage is one page of the audit log with its filters.
 type AuditPage struct {
-	Rows         []AuditRow
-	ObjectType   string
-	ObjectID     string
-	EvaluationID string
-	ObjectTypes  []string
+	Rows        []AuditRow
+	Users       []Option
+	Evaluations []Option
+	Actions     []Option
+	User        int64 // the filters chosen; 0 or "" for any
+	Evaluation  int64
+	Action      string
+	Paged       bool   // this is not the newest page
+	Newest      string // the first page with the same filters
+	Older       string // the next page's address, "" on the last page
 }
 
 // AuditRow is one audit entry as shown.
 type AuditRow struct {
-	At         string
-	Actor      string
-	Action     string
-	ObjectType string
-	ObjectID   string
-	Evaluation int64
-	Before     string
-	After      string
+	At             string
+	Actor          string
+	Action         string // translated
+	Object         string // translated kind and id
+	Evaluation     string
+	EvaluationHref string
+	Changes        []AuditChange
+}
+
+// AuditChange is one field an entry changed.
+type AuditChange struct {
+	Field string
+	Old   string
+	New   string
 }

@@ -14,8 +14,9 @@ type EvaluationRow struct {
 	Name      string
 	Owner     string
 	Updated   string
-	StatusKey string // message key of the derived status
-	Percent   int    // brief completeness
+	StatusKey string   // message key of the derived status
+	Percent   int      // brief completeness
+	Decision  []string // the shortlist, approval and waivers, translated
 }
 
 // EvaluationsPage is the evaluations list.
@@ -55,6 +56,7 @@ type BriefForm struct {
 	EvaluationName string
 	Version        int
 	Values         map[string]string // the user's input or the stored values
+	Base           map[string]string // the stored values the form was opened with
 	Errors         map[string]string // translated, per field key
 	Completeness   brief.Completeness
 	CanEdit        bool
@@ -76,6 +78,7 @@ type BriefChange struct {
 	Field  string // translated label
 	Stored string
 	Yours  string
+	Clash  bool // both editors changed it; the form holds the editor's value
 }
 
 // BriefReadiness is what the "not ready to reserve" banner shows.
@@ -86,10 +89,23 @@ type BriefReadiness struct {
 
 // BriefPrint is the one page every vendor receives.
 type BriefPrint struct {
+	EvaluationID   int64
 	EvaluationName string
-	Date           string
+	Head           Letterhead
 	Brief          brief.Brief
 	Completeness   brief.Completeness
+	Open           []string // labels of the fields still to be confirmed
+}
+
+// Letterhead is what a paper sent to a vendor carries at its top.
+type Letterhead struct {
+	Buyer        string
+	BuyerValue   string // as typed, for the form
+	Contact      string
+	Date         string
+	Reference    string
+	ReplyBy      string // formatted
+	ReplyByValue string // YYYY-MM-DD, for the form
 }
 
 func sectionTitle(ctx context.Context, s brief.Section) string {
@@ -167,6 +183,15 @@ func fieldID(key string) string { return "f-" + key }
 
 func errorID(key string) string { return "err-" + key }
 
+// describedBy links a field to its error message, when it has one; the
+// help text is always there.
+func describedBy(key, errText string) string {
+	if errText != "" {
+		return "help-" + key + " " + errorID(key)
+	}
+	return "help-" + key
+}
+
 func isRequired(c brief.Completeness, key string) bool {
 	for _, k := range c.Required {
 		if k == key {
@@ -184,4 +209,26 @@ func unitLabel(ctx context.Context, unit string) string {
 		return t(ctx, "unit."+unit)
 	}
 	return unit
+}
+
+// statusCSS styles an evaluation's status as a status: approved is done,
+// a stale approval needs attention.
+func statusCSS(key string) string {
+	switch key {
+	case "evaluation.status.approved":
+		return "ok"
+	case "evaluation.status.stale":
+		return "warn"
+	}
+	return "info"
+}
+
+// sectionFilled reports whether any field of section s has a value.
+func sectionFilled(b brief.Brief, s brief.Section) bool {
+	for _, f := range brief.InSection(s) {
+		if b.Filled(f.Key) {
+			return true
+		}
+	}
+	return false
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
+
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/static"
@@ -19,6 +21,17 @@ type Page struct {
 	User  *PageUser
 	Nav   string // the active navigation entry
 	Flash string // already translated
+	// Errors are the refused fields of the form the page shows again: the
+	// layout lists them at the top, each linked to its field, and the
+	// script moves the focus there.
+	Errors []FormError
+}
+
+// FormError is one refused field or action as the error summary lists it.
+type FormError struct {
+	Target  string // the id of the field (or of the message) the link goes to
+	Label   string // the field's label, already translated; "" for a page-level refusal
+	Message string // already translated
 }
 
 // PageUser is the signed-in user as the header shows them.
@@ -41,3 +54,12 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 func nt(ctx context.Context, key string, n int) string { return i18n.N(ctx, key, n) }
 
 func joinComma(list []string) string { return strings.Join(list, ", ") }
+
+// invalid marks a refused field for assistive technology: aria-invalid
+// must read "true" (a bare attribute does not), and nothing when valid.
+func invalid(errText string) templ.Attributes {
+	if errText == "" {
+		return nil
+	}
+	return templ.Attributes{"aria-invalid": "true"}
+}

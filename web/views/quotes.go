@@ -1,5 +1,7 @@
 package views
 
+import "context"
+
 // QuotesPage lists an evaluation's quotes.
 type QuotesPage struct {
 	EvaluationID   int64
@@ -28,6 +30,9 @@ type QuoteRow struct {
 	Expiry    string // translated
 	ExpiryCSS string // "", "warn" or "blocker"
 	Suite     string // acceptance progress, "6/9 passed, 1 failed"; "" hides it
+	Waived    int    // blockers waived (not counted in Blockers)
+	Status    string // the quote's place in the decision, translated; "" for none
+	StatusCSS string
 }
 
 // TermField is one term in the quote form.
@@ -81,6 +86,7 @@ type FlagView struct {
 	Message  string
 	Question string
 	Terms    string
+	Waived   string // who waived it, when and why; "" when not waived
 }
 
 // QuoteDetail is the quote page.
@@ -103,6 +109,10 @@ type QuoteDetail struct {
 	CanEdit        bool
 	CanDelete      bool
 	Bench          BenchView
+	Status         string // the quote's place in the decision, translated
+	StatusCSS      string
+	Blockers       int // open blockers
+	Waived         int // waived blockers
 }
 
 // MarketView is the market price check.
@@ -125,10 +135,11 @@ type DiffRow struct {
 	New  string
 }
 
-// QuestionsPage lists the questions a quote's flags raise.
+// QuestionsPage is the letter of questions a quote's flags raise.
 type QuestionsPage struct {
 	QuoteID   int64
 	Provider  string
+	Head      Letterhead
 	Questions []string
 	Plain     string
 }
@@ -163,6 +174,30 @@ type ReferencePage struct {
 	RowCount   int
 	UploadErr  string
 	AllowSelf  bool
+	// ConfirmFX and ConfirmPrices ask the admin to confirm an implausible
+	// rate or price file before it is used.
+	ConfirmFX     bool
+	ConfirmPrices bool
+	FXHistory     []FXHistoryRow
+	PriceHistory  []PriceHistoryRow
+}
+
+// FXHistoryRow is one rate set in the past.
+type FXHistoryRow struct {
+	ID       int64
+	Currency string
+	Rate     string
+	AsOf     string
+	Line     string // who set it and when
+	Current  bool   // the rate in use for its currency
+}
+
+// PriceHistoryRow is one uploaded price file.
+type PriceHistoryRow struct {
+	ID      int64
+	Source  string
+	Line    string // who uploaded it and when, its size
+	Current bool
 }
 
 // FXRow is one exchange rate.
@@ -170,4 +205,34 @@ type FXRow struct {
 	Currency string
 	Rate     string
 	AsOf     string
+}
+
+// termErrorID links a term's value input to its error message, if any.
+func termErrorID(f TermField) string {
+	if f.Error == "" {
+		return ""
+	}
+	return "err-" + f.Name
+}
+
+// previewTotals adds up the flags of an import preview, for the summary
+// shown above the confirm button.
+func previewTotals(rows []QuoteRow) (blockers, warnings int) {
+	for _, r := range rows {
+		blockers += r.Blockers
+		warnings += r.Warnings
+	}
+	return blockers, warnings
+}
+
+// withImportErrors puts a refused upload at the top of the page: the
+// file's problem, or the count of bad cells linked to their table.
+func withImportErrors(ctx context.Context, p Page, m ImportPage) Page {
+	if m.Error != "" {
+		p.Errors = append(p.Errors, FormError{Target: "file", Label: t(ctx, "import.file"), Message: m.Error})
+	}
+	if len(m.RowErrors) > 0 {
+		p.Errors = append(p.Errors, FormError{Target: "import-errors", Message: t(ctx, "import.errors")})
+	}
+	return p
 }
