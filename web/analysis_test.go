@@ -6,12 +6,14 @@ import (
 	"encoding/csv"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/xuri/excelize/v2"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
@@ -245,5 +247,58 @@ func TestEURValuationGetsARecommendation(t *testing.T) {
 	}
 	if q := dc["quotes"].([]any); len(q) == 0 || figure(t, q[0], "cost_per_unit") == "" {
 		t.Errorf("quotes %v", q)
+	}
+}
+
+// The worksheet of a big evaluation turns pages instead of growing with
+// every quote (1,000 quotes made a 119 MB page): at most twelve quote
+// columns a page, and saving one page keeps the others' run hours.
+func TestWorksheetPagesThroughManyQuotes(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c, u := a.login("pager@example.com", auth.Procurement)
+	ev := newEvaluation(t, a, u, "Many")
+	wantStatus(t, c.post(ev+"/quotes/import/confirm", url.Values{"csv": {string(manyQuotesCSV(t, 30))}}), http.StatusSeeOther)
+	admin := a.user("fx-pager@example.com", auth.Admin)
+	if err := a.store.SetFXRate(context.Background(), admin.Actor(), "EUR", "1.08", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	first := doc(t, c.get(ev+"/worksheet"))
+	if n := first.Find("[data-testid=ws-column]").Length(); n != 12 {
+		t.Fatalf("first page shows %d quote columns, want 12", n)
+	}
+	next, ok := first.Find("[data-testid=worksheet-pager] a[rel=next]").Attr("href")
+	if !ok {
+		t.Fatal("no link to the next quotes")
+	}
+	last := doc(t, c.get(ev+"/worksheet?page=3"))
+	if n := last.Find("[data-testid=ws-column]").Length(); n != 6 {
+		t.Errorf("page 3 shows %d columns, want the last 6", n)
+	}
+	_ = next
+	// Run hours typed on page 1, then a save from page 2, keep page 1's.
+	form := func(d *goquery.Document) url.Values {
+		v := url.Values{}
+		d.Find("[data-testid=assumptions-form] input").Each(func(_ int, s *goquery.Selection) {
+			name, _ := s.Attr("name")
+			val, _ := s.Attr("value")
+			v.Set(name, val)
+		})
+		return v
+	}
+	f1 := form(first)
+	var id string
+	first.Find("[data-testid=assumptions-form] input[name^=run_effective_]").First().Each(func(_ int, s *goquery.Selection) {
+		name, _ := s.Attr("name")
+		id = strings.TrimPrefix(name, "run_effective_")
+	})
+	f1.Set("run_effective_"+id, "48")
+	f1.Set("run_real_"+id, "58")
+	wantStatus(t, c.post(ev+"/worksheet/assumptions", f1), http.StatusSeeOther)
+	page2 := doc(t, c.get(ev+"/worksheet?page=2"))
+	wantStatus(t, c.post(ev+"/worksheet/assumptions", form(page2)), http.StatusSeeOther)
+	again := doc(t, c.get(ev+"/worksheet"))
+	if v, _ := again.Find("input[name=run_effective_" + id + "]").Attr("value"); v != "48" {
+		t.Errorf("page 1's run hours after saving page 2: %q, want 48", v)
 	}
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,11 +51,6 @@ func (s *Server) worksheetView(r *http.Request, d *evaluation.Analysis, input ma
 	for _, sq := range d.Quotes {
 		id := strconv.FormatInt(sq.ID, 10)
 		byID[id] = sq
-		rh := d.Stored.RunHours[id]
-		if input != nil {
-			rh = store.RunHours{Effective: input["run_effective_"+id], Real: input["run_real_"+id]}
-		}
-		m.RunHours = append(m.RunHours, views.RunHoursField{QuoteID: id, Provider: sq.ProviderName, Effective: rh.Effective, Real: rh.Real})
 		m.AllQuotes = append(m.AllQuotes, views.Option{Value: id, Label: sq.ProviderName})
 	}
 	if len(d.WS.Results) == 0 {
@@ -66,15 +62,66 @@ func (s *Server) worksheetView(r *http.Request, d *evaluation.Analysis, input ma
 		}
 	}
 	results := visibleResults(d.WS.Results, m.Hidden, m.Sort == "cost")
+	// A page shows at most worksheetColumns quotes, so its size and cost
+	// stay bounded however many quotes an evaluation holds.
+	results, m.Pager = pageOf(results, q, worksheetColumns)
+	if len(m.AllQuotes) > worksheetChooser {
+		m.AllQuotes = nil // too many to tick one by one: page through them
+	}
+	onPage := map[string]store.StoredQuote{}
+	for _, res := range results {
+		id := res.QuoteID
+		onPage[id] = byID[id]
+		rh := d.Stored.RunHours[id]
+		if input != nil {
+			rh = store.RunHours{Effective: input["run_effective_"+id], Real: input["run_real_"+id]}
+		}
+		m.RunHours = append(m.RunHours, views.RunHoursField{QuoteID: id, Provider: byID[id].ProviderName, Effective: rh.Effective, Real: rh.Real})
+	}
 	for _, res := range results {
 		sq := byID[res.QuoteID]
 		m.Columns = append(m.Columns, views.WorksheetColumn{ID: res.QuoteID, Provider: sq.ProviderName,
 			Rental: z.T("quote.term.rental_model." + string(res.RentalModel)), Link: "/quotes/" + res.QuoteID})
 	}
 	m.Groups = s.worksheetGroups(r, d, results, byID)
-	m.Sensitivity = sensitivityTable(z, d, byID)
-	m.PerRun = perRunRows(z, d, byID)
+	m.Sensitivity = sensitivityTable(z, d, byID, onPage)
+	m.PerRun = perRunRows(z, d, onPage)
 	return m
+}
+
+// worksheetColumns is how many quotes one worksheet page compares side by
+// side: six fit a 1440 px screen, twelve still read on a wide one; past
+// that the page turns. worksheetChooser is how many quotes still get a
+// show/hide tick box each.
+const (
+	worksheetColumns = 12
+	worksheetChooser = 60
+)
+
+// pageOf is the page of results the "page" parameter asks for (1 when it
+// is absent or out of range) and the links to the others.
+func pageOf(results []tco.Result, q url.Values, size int) ([]tco.Result, views.Pager) {
+	pages := (len(results) + size - 1) / size
+	p, err := strconv.Atoi(q.Get("page"))
+	if err != nil || p < 1 || p > pages {
+		p = 1
+	}
+	pager := views.Pager{Page: p, Pages: pages, Total: len(results), From: (p-1)*size + 1, To: min(p*size, len(results))}
+	link := func(n int) string {
+		v := url.Values{}
+		for k, vs := range q {
+			v[k] = vs
+		}
+		v.Set("page", strconv.Itoa(n))
+		return "?" + v.Encode()
+	}
+	if p > 1 {
+		pager.Prev = link(p - 1)
+	}
+	if p < pages {
+		pager.Next = link(p + 1)
+	}
+	return results[pager.From-1 : pager.To], pager
 }
 
 func visibleResults(all []tco.Result, hidden map[string]bool, byCost bool) []tco.Result {
@@ -204,18 +251,22 @@ func statusKey(st tco.Status) string {
 	return "quote.state.not_stated"
 }
 
-func sensitivityTable(z *i18n.Localizer, d *evaluation.Analysis, byID map[string]store.StoredQuote) views.SensitivityTable {
+func sensitivityTable(z *i18n.Localizer, d *evaluation.Analysis, byID, onPage map[string]store.StoredQuote) views.SensitivityTable {
 	sens := d.WS.Sensitivity
 	t := views.SensitivityTable{Headers: []string{z.T("worksheet.point")},
 		Chart: fmt.Sprintf("/evaluations/%d/worksheet/sensitivity.svg", d.Evaluation.ID)}
 	for _, id := range sens.QuoteIDs {
-		t.Headers = append(t.Headers, byID[id].ProviderName)
+		if _, ok := onPage[id]; ok {
+			t.Headers = append(t.Headers, byID[id].ProviderName)
+		}
 	}
 	for _, pt := range sens.Points {
 		row := views.SensitivityRow{Label: z.T("worksheet.point_label", map[string]any{
 			"Utilisation": strconv.Itoa(int(pt.Utilisation*100 + 0.5)), "Restart": z.T("worksheet.restart." + string(pt.Restart))})}
 		for i, c := range pt.CostPerUnit {
-			row.Cells = append(row.Cells, views.WorksheetCell{Text: money(z, c), Numeric: true, Best: sens.QuoteIDs[i] == pt.Cheapest})
+			if _, ok := onPage[sens.QuoteIDs[i]]; ok {
+				row.Cells = append(row.Cells, views.WorksheetCell{Text: money(z, c), Numeric: true, Best: sens.QuoteIDs[i] == pt.Cheapest})
+			}
 		}
 		t.Rows = append(t.Rows, row)
 	}

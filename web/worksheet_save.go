@@ -59,6 +59,15 @@ func (s *Server) saveAssumptions(w http.ResponseWriter, r *http.Request) error {
 	}
 	for _, sq := range d.Quotes {
 		qid := strconv.FormatInt(sq.ID, 10)
+		_, onForm := r.PostForm["run_effective_"+qid]
+		if _, real := r.PostForm["run_real_"+qid]; !onForm && !real {
+			// Not on the page that was saved (the worksheet pages its
+			// quotes): what is stored stays.
+			if rh, ok := d.Stored.RunHours[qid]; ok {
+				next.RunHours[qid] = rh
+			}
+			continue
+		}
 		eff, errE := z.ParseDecimal(r.PostForm.Get("run_effective_" + qid))
 		real, errR := z.ParseDecimal(r.PostForm.Get("run_real_" + qid))
 		if errE != nil || errR != nil {

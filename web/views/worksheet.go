@@ -20,6 +20,14 @@ type WorksheetPage struct {
 	Hidden         map[string]bool
 	Sensitivity    SensitivityTable
 	PerRun         []PerRunRow
+	Pager          Pager
+}
+
+// Pager is where a page of a long list stands, and the links around it.
+type Pager struct {
+	Page, Pages     int
+	Total, From, To int
+	Prev, Next      string // empty at either end
 }
 
 // WorksheetColumn is one quote's column header.
