@@ -117,7 +117,11 @@ func bodies(c openapi3.Content) []views.APIBody {
 	slices.Sort(types)
 	out := make([]views.APIBody, 0, len(types))
 	for _, mt := range types {
-		out = append(out, views.APIBody{MediaType: mt, Type: typeOf(c[mt].Schema)})
+		b := views.APIBody{MediaType: mt, Type: typeOf(c[mt].Schema)}
+		if sc := c[mt].Schema; sc != nil && sc.Ref == "" && sc.Value != nil && len(sc.Value.Properties) > 0 {
+			b.Props = propsOf(sc.Value)
+		}
+		out = append(out, b)
 	}
 	return out
 }

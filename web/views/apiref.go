@@ -36,6 +36,7 @@ type APIOp struct {
 type APIBody struct {
 	MediaType string
 	Type      APIType
+	Props     []APIProp // the fields of an inline object schema
 }
 
 // APIResponse is one documented status of an operation.
