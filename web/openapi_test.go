@@ -62,6 +62,9 @@ func TestOpenAPIServedAndRendered(t *testing.T) {
 		t.Errorf("anonymous openapi.json: %d, want 401 like the rest of the API", res.StatusCode)
 	}
 	c, _ := a.login("page@example.com", auth.Procurement)
+	if res := c.get("/api/v1/openapi.json"); res.StatusCode != 200 {
+		t.Errorf("signed-in session reading openapi.json (the page links it): %d", res.StatusCode)
+	}
 	profile := c.get("/profile")
 	wantStatus(t, profile, 200)
 	href, _ := doc(t, profile).Find("[data-testid=api-reference-link]").Attr("href")
