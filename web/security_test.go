@@ -186,6 +186,9 @@ var policy = map[string][]string{
 	"GET /api/v1/quotes/{id}/benchmarks":              {"user"},
 	"POST /api/v1/quotes/{id}/benchmarks":             {"engineer", "manager", "admin"},
 	"POST /api/v1/quotes/{id}/acceptance":             {"engineer", "manager", "admin"},
+	// The API reference (issue 17): the page and the document, to any user.
+	"GET /api-reference":       {"user"},
+	"GET /api/v1/openapi.json": {"user"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {
