@@ -92,3 +92,35 @@ func TestOpenAPIServedAndRendered(t *testing.T) {
 		}
 	})
 }
+
+var benchItems = 100
+
+// BenchmarkOpenAPICheck is the cost the response check adds to each API
+// test call, on a list of 100 evaluations (each with its completeness).
+//
+//	go test ./web/ -run '^$' -bench OpenAPICheck -benchtime 200x
+func BenchmarkOpenAPICheck(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`{"evaluations":[`)
+	for i := range benchItems {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(`{"id":` + itoa(int64(i+1)) + `,"name":"Eval","archived":false,"created_by":1,"owner":"bot","created_at":"2026-01-02T03:04:05Z",` +
+			`"updated_at":"2026-01-02T03:04:05Z","version":1,"status":"draft","completeness":{"percent":40,"filled":8,"total":20,` +
+			`"sections":{"workload":50,"cluster":30},"ready_to_reserve":false,"required":["node_count"],"missing":["node_count","fabric"]}}`)
+	}
+	sb.WriteString(`]}`)
+	body := []byte(sb.String())
+	req := httptest.NewRequest("GET", "http://127.0.0.1:1/api/v1/evaluations", nil)
+	res := &http.Response{StatusCode: 200, Header: http.Header{"Content-Type": {"application/json"}}}
+	if err := checkAgainstOpenAPI(req, res, body); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if err := checkAgainstOpenAPI(req, res, body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
