@@ -137,7 +137,7 @@ type apiAnalysisRow struct {
 	apiQuoteFigures
 	Committed bool           `json:"committed"`
 	Lines     []apiLine      `json:"lines"`
-	Missing   []tco.Missing  `json:"missing"`
+	Missing   []apiMissing   `json:"missing"`
 	Blockers  int            `json:"blockers"`
 	Warnings  int            `json:"warnings"`
 	Suite     apiSuiteCounts `json:"suite"`
@@ -161,10 +161,7 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 		Recommendation: recommendationJSON(a), Best: bestIDs(a.WS.Best), Approval: approvalJSON(a)}
 	for i, res := range a.WS.Results {
 		sq := a.Quotes[i]
-		row := apiAnalysisRow{apiQuoteFigures: quoteFigures(a, i), Committed: res.Committed, Lines: apiLines(res), Missing: res.Missing}
-		if row.Missing == nil {
-			row.Missing = []tco.Missing{}
-		}
+		row := apiAnalysisRow{apiQuoteFigures: quoteFigures(a, i), Committed: res.Committed, Lines: apiLines(res), Missing: missingJSON(res.Missing)}
 		for _, f := range a.Flags[sq.ID] {
 			if f.Severity == "blocker" {
 				row.Blockers++

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -23,14 +24,29 @@ func (a *app) api(token, method, path, body string, headers ...string) (*http.Re
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
+	res, raw := a.send(req)
+	var out map[string]any
+	_ = json.Unmarshal(raw, &out)
+	return res, out
+}
+
+// send does an API request and checks the response against the OpenAPI
+// document: every API response a test receives must match the reference.
+func (a *app) send(req *http.Request) (*http.Response, []byte) {
+	a.t.Helper()
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		a.t.Fatal(err)
 	}
 	defer res.Body.Close()
-	var out map[string]any
-	_ = json.NewDecoder(res.Body).Decode(&out)
-	return res, out
+	raw, err := io.ReadAll(res.Body)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	if err := checkAgainstOpenAPI(req, res, raw); err != nil {
+		a.t.Error(err)
+	}
+	return res, raw
 }
 
 func (a *app) token(email string, role auth.Role) string {

@@ -26,18 +26,18 @@ type apiLine struct {
 }
 
 type apiResult struct {
-	QuoteID     int64         `json:"quote_id"`
-	Provider    string        `json:"provider"`
-	RentalModel string        `json:"rental_model"`
-	Committed   bool          `json:"committed"`
-	Lines       []apiLine     `json:"lines"`
-	TCO         apiMoney      `json:"tco"`
-	Low         apiMoney      `json:"tco_low"`
-	High        apiMoney      `json:"tco_high"`
-	Incomplete  bool          `json:"incomplete"`
-	Missing     []tco.Missing `json:"missing"`
-	CostPerUnit apiMoney      `json:"cost_per_unit"`
-	UnitsPerMo  float64       `json:"units_per_month"`
+	QuoteID     int64        `json:"quote_id"`
+	Provider    string       `json:"provider"`
+	RentalModel string       `json:"rental_model"`
+	Committed   bool         `json:"committed"`
+	Lines       []apiLine    `json:"lines"`
+	TCO         apiMoney     `json:"tco"`
+	Low         apiMoney     `json:"tco_low"`
+	High        apiMoney     `json:"tco_high"`
+	Incomplete  bool         `json:"incomplete"`
+	Missing     []apiMissing `json:"missing"`
+	CostPerUnit apiMoney     `json:"cost_per_unit"`
+	UnitsPerMo  float64      `json:"units_per_month"`
 }
 
 func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
@@ -49,11 +49,8 @@ func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
 	for i, res := range d.WS.Results {
 		ar := apiResult{QuoteID: d.Quotes[i].ID, Provider: d.Quotes[i].ProviderName, RentalModel: string(res.RentalModel),
 			Committed: res.Committed, TCO: apiMoneyOf(res.TCO), Low: apiMoneyOf(res.Low), High: apiMoneyOf(res.High),
-			Incomplete: res.Incomplete, Missing: res.Missing, CostPerUnit: apiMoneyOf(res.CostPerUnit), UnitsPerMo: res.UnitsPerMonth,
+			Incomplete: res.Incomplete, Missing: missingJSON(res.Missing), CostPerUnit: apiMoneyOf(res.CostPerUnit), UnitsPerMo: res.UnitsPerMonth,
 			Lines: apiLines(res)}
-		if ar.Missing == nil {
-			ar.Missing = []tco.Missing{}
-		}
 		results = append(results, ar)
 	}
 	skipped := []string{}
@@ -61,6 +58,6 @@ func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
 		skipped = append(skipped, sq.ProviderName)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"currency": d.WS.Currency, "unit": d.WS.UnitName, "quotes": results,
-		"best": bestIDs(d.WS.Best), "skipped_without_fx": skipped, "left_out": leftOut(d), "sensitivity": d.WS.Sensitivity})
+		"best": bestIDs(d.WS.Best), "skipped_without_fx": skipped, "left_out": leftOut(d), "sensitivity": sensitivityJSON(d.WS.Sensitivity)})
 	return nil
 }

@@ -94,13 +94,9 @@ func (a *app) apiUpload(tok string, quoteID int64, name string, content []byte, 
 	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/api/v1/quotes/"+itoa(quoteID)+"/benchmarks", body)
 	req.Header.Set("Authorization", "Bearer "+tok)
 	req.Header.Set("Content-Type", ct)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	defer res.Body.Close()
+	res, raw := a.send(req)
 	var out map[string]any
-	_ = json.NewDecoder(res.Body).Decode(&out)
+	_ = json.Unmarshal(raw, &out)
 	return res, out
 }
 

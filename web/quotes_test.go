@@ -201,11 +201,9 @@ func TestAPIImportDryRunAndList(t *testing.T) {
 	req, _ := http.NewRequest("POST", a.srv.URL+"/api/v1/evaluations/"+id+"/quotes/import?dry_run=true", bytes.NewReader(example))
 	req.Header.Set("Authorization", "Bearer "+tok)
 	req.Header.Set("Content-Type", "text/csv")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("dry run: %v %v", res.StatusCode, err)
+	if res, _ := a.send(req); res.StatusCode != 200 {
+		t.Fatalf("dry run: %v", res.StatusCode)
 	}
-	res.Body.Close()
 	_, out = a.api(tok, "GET", "/api/v1/evaluations/"+id+"/quotes", "")
 	if qs := out["quotes"].([]any); len(qs) != 0 {
 		t.Errorf("a dry run saved %d quotes", len(qs))

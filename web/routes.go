@@ -98,6 +98,8 @@ func (s *Server) routes() http.Handler {
 		})
 		s.rfqPages(r)
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
+		// The API reference, rendered from the same document as /api/v1/openapi.json.
+		r.Get("/api-reference", s.h(s.apiReferencePage))
 		r.With(s.requirePermission(auth.ManageUsers)).Group(func(r chi.Router) {
 			r.Get("/admin/users", s.h(s.adminUsers))
 			r.Post("/admin/users", s.h(s.addUser))
@@ -120,6 +122,8 @@ func (s *Server) routes() http.Handler {
 	r.Route("/api/v1", func(r chi.Router) {
 		r.Use(s.requireAPIUser)
 		s.rfqAPI(r)
+		// The reference itself (web/openapi/openapi.yaml); every route here is in it.
+		r.Get("/openapi.json", s.h(s.apiOpenAPI))
 		r.Get("/evaluations", s.h(s.apiListEvaluations))
 		r.Get("/evaluations/{id}", s.h(s.apiGetEvaluation))
 		r.Get("/evaluations/{id}/brief", s.h(s.apiGetBrief))

@@ -225,6 +225,10 @@ var policy = map[string][]string{
 	"POST /v/quote/check":                {"vendor"},
 	"POST /v/questions":                  {"vendor"},
 	"POST /v/documents":                  {"vendor"},
+
+	// The API reference (issue 17): the page and the document, to any user.
+	"GET /api-reference":       {"user"},
+	"GET /api/v1/openapi.json": {"user"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {

@@ -94,8 +94,23 @@ func (s *Store) WithAdvisoryLock(ctx context.Context, key int64, fn func() error
 		return fmt.Errorf("store: advisory lock: %w", err)
 	}
 	defer conn.Release()
-	// lock_timeout does not apply to advisory locks; the context bounds the wait.
-	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, key); err != nil {
+	// The pool's 3 s lock_timeout applies to advisory locks too, and the
+	// other instance may hold this one longer (hashing the demo passwords
+	// on a busy machine): wait without it, bounded by the context. The
+	// setting is local to the transaction the lock is taken in.
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("store: advisory lock: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `SET LOCAL lock_timeout = 0`); err == nil {
+		_, err = tx.Exec(ctx, `SELECT pg_advisory_lock($1)`, key)
+	}
+	if err != nil {
+		_ = tx.Rollback(context.WithoutCancel(ctx))
+		return fmt.Errorf("store: advisory lock %d: %w", key, err)
+	}
+	// A session lock outlives the transaction that took it.
+	if err := tx.Commit(ctx); err != nil {
 		return fmt.Errorf("store: advisory lock %d: %w", key, err)
 	}
 	defer func() { _, _ = conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, key) }()
