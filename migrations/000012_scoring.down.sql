@@ -1,0 +1,3 @@
+DROP TABLE IF EXISTS awards;
+DROP TABLE IF EXISTS score_overrides;
+DROP TABLE IF EXISTS evaluation_criteria;
