@@ -127,6 +127,9 @@ func (s *Server) routes() http.Handler {
 		// Shortlisting, as on the decision page (DELETE takes a quote off).
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/quotes/{id}/shortlist", s.h(s.apiShortlist(true)))
 		r.With(s.requirePermission(auth.EditQuotes)).Delete("/quotes/{id}/shortlist", s.h(s.apiShortlist(false)))
+		// Scoring and award (issue 14).
+		r.With(s.requirePermission(auth.EditBrief)).Put("/evaluations/{id}/criteria", s.h(s.apiPutCriteria))
+		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/award", s.h(s.apiRecordAward))
 	})
 	return r
 }

@@ -186,6 +186,8 @@ var policy = map[string][]string{
 	"GET /api/v1/quotes/{id}/benchmarks":              {"user"},
 	"POST /api/v1/quotes/{id}/benchmarks":             {"engineer", "manager", "admin"},
 	"POST /api/v1/quotes/{id}/acceptance":             {"engineer", "manager", "admin"},
+	"PUT /api/v1/evaluations/{id}/criteria":           {"procurement", "manager", "admin"},
+	"POST /api/v1/evaluations/{id}/award":             {"procurement", "manager", "admin"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {

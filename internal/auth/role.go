@@ -35,6 +35,7 @@ const (
 	UseAPI            Permission = "api.use"
 	Approve           Permission = "decision.approve"  // approve, reject, revoke; waive blocker flags
 	UploadBenchmarks  Permission = "benchmarks.upload" // upload logs, record acceptance tests
+	GradeQuotes       Permission = "scores.grade"      // override a pre-graded score, with a reason
 )
 
 // grants is deny-by-default: a permission missing here is held by nobody.
@@ -50,6 +51,7 @@ var grants = map[Permission][]Role{
 	UseAPI:            {Procurement, Engineer, Manager, Admin},
 	Approve:           {Manager},
 	UploadBenchmarks:  {Engineer, Manager, Admin},
+	GradeQuotes:       {Procurement, Manager},
 }
 
 // Can reports whether role r holds permission p.

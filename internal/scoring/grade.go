@@ -29,8 +29,13 @@ type Quote struct {
 	// CostText is the point cost as the worksheet shows it, with its
 	// currency, for the rule's text.
 	CostText string
-	Flags    []Flag
-	Tests    Tests
+	// Unpriced marks a quote the worksheet could not price (no exchange
+	// rate, a term the model refuses): its cost is graded at both ends and
+	// it is scored but not ranked.
+	Unpriced       bool
+	UnpricedReason string
+	Flags          []Flag
+	Tests          Tests
 }
 
 // Grade is one criterion's grade of one quote: a band on the 0–Scale
@@ -130,6 +135,11 @@ func gradeAll(q Quote, best Quote) []Grade {
 func gradeCost(q Quote, best Quote) Grade {
 	g := Grade{Key: CostPerUnit, Rule: "scoring.rule.cost_per_unit",
 		Facts: map[string]string{"Best": best.CostText, "Cost": q.CostText, "Scale": num(Scale)}}
+	if q.Unpriced {
+		g.Rule, g.Low, g.High, g.Value = "scoring.rule.cost_unpriced", 0, Scale, Scale/2
+		g.Facts = map[string]string{"Reason": q.UnpricedReason, "Scale": num(Scale)}
+		return g
+	}
 	ratio := func(c float64) float64 {
 		if c <= 0 {
 			return Scale
@@ -148,7 +158,7 @@ func gradeCost(q Quote, best Quote) Grade {
 // and passed at the best, a failed test capping like a blocker.
 func gradeTerms(key string, q Quote) Grade {
 	g := Grade{Key: key, Rule: "scoring.rule.terms", Low: Scale, High: Scale, Facts: map[string]string{
-		"Cap": num(BlockerCap), "Warning": num(WarningDeduction), "Unstated": num(UnstatedLow)}}
+		"Scale": num(Scale), "Cap": num(BlockerCap), "Warning": num(WarningDeduction), "Unstated": num(UnstatedLow)}}
 	if key == VerifiedPerformance && q.Tests.Total > 0 {
 		t := q.Tests
 		g.Rule = "scoring.rule.verified"

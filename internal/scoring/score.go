@@ -46,25 +46,26 @@ type Result struct {
 }
 
 // Evaluate grades quotes under weights (checked by Normalize) and
-// the evaluators' overrides by quote id, ranks them by value (ties go to
-// the earlier quote) and finds the weight that would change the winner.
+// the evaluators' overrides by quote id, ranks the priced ones by value
+// (ties go to the earlier quote) and finds the weight that would change
+// the winner.
 func Evaluate(weights []Weight, quotes []Quote, overrides map[int64][]Override) Result {
 	res := Result{Weights: weights}
-	if len(quotes) == 0 {
-		return res
-	}
-	best := quotes[0]
-	for _, q := range quotes[1:] {
-		if q.Cost < best.Cost {
-			best = q
+	var best *Quote
+	for i, q := range quotes {
+		if !q.Unpriced && (best == nil || q.Cost < best.Cost) {
+			best = &quotes[i]
 		}
+	}
+	if best == nil {
+		best = &Quote{}
 	}
 	w := map[string]float64{}
 	for _, x := range weights {
 		w[x.Key] = float64(x.Weight)
 	}
 	for _, q := range quotes {
-		s := Score{QuoteID: q.ID, Grades: gradeAll(q, best)}
+		s := Score{QuoteID: q.ID, Grades: gradeAll(q, *best)}
 		for i := range s.Grades {
 			g := &s.Grades[i]
 			applyOverrides(g, overrides[q.ID])
@@ -75,21 +76,27 @@ func Evaluate(weights []Weight, quotes []Quote, overrides map[int64][]Override) 
 		s.Low, s.High, s.Value = round1(s.Low), round1(s.High), round1(s.Value)
 		res.Scores = append(res.Scores, s)
 	}
-	order := make([]int, len(res.Scores))
-	for i := range order {
-		order[i] = i
+	var order []int
+	for i, q := range quotes {
+		if !q.Unpriced {
+			order = append(order, i)
+		}
+	}
+	if len(order) == 0 {
+		return res
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(res.Scores[b].Value, res.Scores[a].Value) })
 	lead := &res.Scores[order[0]]
 	res.Leader = lead.QuoteID
 	for place, i := range order {
-		s := &res.Scores[i]
-		s.Place = place + 1
-		if place > 0 && s.High >= lead.Low {
+		res.Scores[i].Place = place + 1
+	}
+	for i := range res.Scores {
+		if s := &res.Scores[i]; s != lead && s.High >= lead.Low {
 			s.OverlapsLeader, res.Overlap = true, true
 		}
 	}
-	res.Flip = flip(w, res.Scores, order[0])
+	res.Flip = flip(w, res.Scores, order)
 	return res
 }
 
@@ -113,7 +120,8 @@ func applyOverrides(g *Grade, os []Override) {
 // quote q tie the leader L. With the total read as Σwg/Σw, q catches L
 // where S_q + d·g_qk = S_L + d·g_Lk, so d = (S_L − S_q)/(g_qk − g_Lk),
 // which must leave the weight at 0 or more.
-func flip(w map[string]float64, scores []Score, leader int) *Flip {
+func flip(w map[string]float64, scores []Score, ranked []int) *Flip {
+	leader := ranked[0]
 	sum := func(s Score) float64 {
 		t := 0.0
 		for _, g := range s.Grades {
@@ -126,10 +134,8 @@ func flip(w map[string]float64, scores []Score, leader int) *Flip {
 	var out *Flip
 	bestD := math.Inf(1)
 	for k, key := range Keys {
-		for j, q := range scores {
-			if j == leader {
-				continue
-			}
+		for _, j := range ranked[1:] {
+			q := scores[j]
 			dg := q.Grades[k].Value - L.Grades[k].Value
 			if dg == 0 {
 				continue

@@ -141,3 +141,35 @@ func TestEveryRedFlagHasACriterion(t *testing.T) {
 		}
 	}
 }
+
+// 70 % reserved at A (contract 100 000.00, TCO 10 000.00/month for 1 000
+// units) and 30 % on demand at B (contract 30 000.00, TCO 15 000.00 for
+// 1 200 units): contract 70 000 + 9 000 = 79 000.00; cost per unit
+// (0.7×10 000 + 0.3×15 000) / (0.7×1 000 + 0.3×1 200) = 11 500 / 1 060
+// = 10.849… → 10.85.
+func TestCombineSplitAward(t *testing.T) {
+	c := Combine([]Part{{70, 10_000_000, 1_000_000, 1000}, {30, 3_000_000, 1_500_000, 1200}})
+	if c != (Combined{ContractMinor: 7_900_000, CostPerUnitMinor: 1085}) {
+		t.Errorf("combined %+v", c)
+	}
+	if c := Combine([]Part{{100, 333, 100, 3}}); c != (Combined{333, 33}) {
+		t.Errorf("one quote %+v", c)
+	}
+}
+
+// A quote the worksheet cannot price (no exchange rate) is scored with its
+// cost graded at both ends, but never ranked or named as the leader.
+func TestUnpricedIsScoredButNotRanked(t *testing.T) {
+	ws, _ := Normalize([]Weight{{CostPerUnit, 50}, {LockInExit, 50}})
+	u := Quote{ID: 9, Unpriced: true}
+	a := Quote{ID: 1, Cost: 100, CostLow: 100, CostHigh: 100, Flags: []Flag{{"egress_refused", true}}}
+	res := Evaluate(ws, []Quote{u, a}, nil)
+	su := res.Scores[0]
+	g := grade(su.Grades, CostPerUnit)
+	if g.Low != 0 || g.High != 10 || g.Rule != "scoring.rule.cost_unpriced" || su.Place != 0 || res.Leader != 1 || !su.OverlapsLeader {
+		t.Errorf("unpriced %+v leader %d", su, res.Leader)
+	}
+	if r := Evaluate(ws, []Quote{u}, nil); r.Leader != 0 || len(r.Scores) != 1 || r.Flip != nil {
+		t.Errorf("only unpriced: %+v", r)
+	}
+}

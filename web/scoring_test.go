@@ -1,0 +1,99 @@
+package web_test
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+)
+
+// PUT criteria refuses weights that do not sum to 100, naming the field;
+// saved weights are the ones the analysis scores with, and every quote
+// (priced or left out) carries a score band with each criterion's rule.
+func TestCriteriaAndScoresThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, tok := analysedEvaluation(t, a)
+	path := "/api/v1/evaluations/" + id
+	res, out := a.api(tok, "PUT", path+"/criteria", `{"criteria":[{"key":"cost_per_unit","weight":70}]}`)
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	if out["fields"].(map[string]any)["criteria"] == nil {
+		t.Errorf("no field error for the sum: %v", out)
+	}
+	res, out = a.api(tok, "PUT", path+"/criteria", `{"criteria":[{"key":"cost_per_unit","weight":70},{"key":"price","weight":30}]}`)
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	if out["fields"].(map[string]any)["criteria[1].key"] == nil {
+		t.Errorf("no field error for the unknown key: %v", out)
+	}
+	res, _ = a.api(tok, "PUT", path+"/criteria", `{"criteria":[{"key":"cost_per_unit","weight":70.5},{"key":"lock_in_exit","weight":29.5}]}`)
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	res, _ = a.api(tok, "PUT", path+"/criteria", `{"criteria":[{"key":"cost_per_unit","weight":60},{"key":"lock_in_exit","weight":40}]}`)
+	wantStatus(t, res, http.StatusOK)
+
+	res, an := a.api(tok, "GET", path+"/analysis", "")
+	wantStatus(t, res, http.StatusOK)
+	sc := an["scoring"].(map[string]any)
+	if sc["weights_from"] != "evaluation" {
+		t.Errorf("weights from %v", sc["weights_from"])
+	}
+	quotes := an["quotes"].([]any)
+	if len(quotes) == 0 {
+		t.Fatal("no priced quotes")
+	}
+	for _, q := range quotes {
+		s := q.(map[string]any)["score"].(map[string]any)
+		lo, hi := s["low"].(float64), s["high"].(float64)
+		if lo > hi || hi > 10 || len(s["criteria"].([]any)) != 8 {
+			t.Errorf("score %v", s)
+		}
+		c := s["criteria"].([]any)[0].(map[string]any)
+		if c["key"] != "cost_per_unit" || c["weight"].(float64) != 60 || !strings.Contains(c["rule"].(map[string]any)["text"].(string), "best") {
+			t.Errorf("cost criterion %v", c)
+		}
+	}
+}
+
+// An award splits the capacity across priced quotes with shares summing
+// to 100; anything else is refused with the share at fault.
+func TestAwardRecordsASplit(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, tok := analysedEvaluation(t, a)
+	path := "/api/v1/evaluations/" + id
+	_, an := a.api(tok, "GET", path+"/analysis", "")
+	quotes := an["quotes"].([]any)
+	if len(quotes) < 2 {
+		t.Fatalf("%d priced quotes", len(quotes))
+	}
+	q0 := strconv.FormatFloat(quotes[0].(map[string]any)["quote_id"].(float64), 'f', 0, 64)
+	q1 := strconv.FormatFloat(quotes[1].(map[string]any)["quote_id"].(float64), 'f', 0, 64)
+	for _, bad := range []struct{ body, field string }{
+		{`{"shares":[{"quote_id":` + q0 + `,"share_pct":70}],"reason":"r"}`, "shares"},
+		{`{"shares":[{"quote_id":` + q0 + `,"share_pct":70},{"quote_id":` + q0 + `,"share_pct":30}],"reason":"r"}`, "shares[1].quote_id"},
+		{`{"shares":[{"quote_id":999999,"share_pct":100}],"reason":"r"}`, "shares[0].quote_id"},
+		{`{"shares":[{"quote_id":` + q0 + `,"share_pct":100}],"reason":" "}`, "reason"},
+	} {
+		res, out := a.api(tok, "POST", path+"/award", bad.body)
+		wantStatus(t, res, http.StatusUnprocessableEntity)
+		if out["fields"].(map[string]any)[bad.field] == nil {
+			t.Errorf("%s: no error on %s: %v", bad.body, bad.field, out)
+		}
+	}
+	res, out := a.api(tok, "POST", path+"/award", `{"shares":[{"quote_id":`+q0+`,"share_pct":70},{"quote_id":`+q1+`,"share_pct":30}],"reason":"reserved plus burst"}`)
+	wantStatus(t, res, http.StatusCreated)
+	if out["status"] != "awaiting_approval" {
+		t.Errorf("award %v", out)
+	}
+	// The combined contract value is 70 % of the first quote's plus 30 %
+	// of the second's, to the cent.
+	num := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
+	want := 0.7*num(figure(t, quotes[0], "contract_value")) + 0.3*num(figure(t, quotes[1], "contract_value"))
+	if got := num(figure(t, out, "contract_value")); got < want-0.01 || got > want+0.01 || got == 0 {
+		t.Errorf("contract value %v, want %.2f", got, want)
+	}
+	eng := a.token("eng@example.com", auth.Engineer)
+	res, _ = a.api(eng, "POST", path+"/award", `{"shares":[{"quote_id":`+q0+`,"share_pct":100}],"reason":"r"}`)
+	wantStatus(t, res, http.StatusForbidden)
+}
