@@ -87,6 +87,9 @@ func (s *Server) routes() http.Handler {
 		r.Get("/benchmarks/{id}/download", s.h(s.downloadBenchmark))
 		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/benchmarks", s.h(s.uploadBenchmark))
 		r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/acceptance", s.h(s.recordAcceptance))
+		// The scoring sheet (issue 14): every user reads, graders override.
+		r.Get("/evaluations/{id}/scores", s.h(s.showScores))
+		r.With(s.requirePermission(auth.GradeQuotes)).Post("/evaluations/{id}/scores/overrides", s.h(s.saveScoreOverride))
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		r.With(s.requirePermission(auth.ManageUsers)).Group(func(r chi.Router) {
 			r.Get("/admin/users", s.h(s.adminUsers))

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -96,4 +97,75 @@ func TestAwardRecordsASplit(t *testing.T) {
 	eng := a.token("eng@example.com", auth.Engineer)
 	res, _ = a.api(eng, "POST", path+"/award", `{"shares":[{"quote_id":`+q0+`,"share_pct":100}],"reason":"r"}`)
 	wantStatus(t, res, http.StatusForbidden)
+}
+
+// The scoring sheet shows each criterion × quote grade with its rule;
+// blind mode hides the provider names; an override needs a grade on the
+// scale and a reason (an error next to the field, nothing saved), and an
+// engineer cannot override.
+func TestScoringSheetGradesAndOverrides(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, tok := analysedEvaluation(t, a)
+	_, an := a.api(tok, "GET", "/api/v1/evaluations/"+id+"/analysis", "")
+	q := an["quotes"].([]any)[0].(map[string]any)
+	qid := strconv.FormatFloat(q["quote_id"].(float64), 'f', 0, 64)
+	provider := q["provider"].(string)
+	mgr, _ := a.login("grader@example.com", auth.Manager)
+
+	res := mgr.get("/evaluations/" + id + "/scores")
+	wantStatus(t, res, http.StatusOK)
+	d := doc(t, res)
+	sheet := d.Find(`[data-testid="scoring-sheet"]`)
+	if sheet.Find("tbody tr").Length() != 10 || !strings.Contains(sheet.Text(), provider) || !strings.Contains(sheet.Text(), "best") {
+		t.Errorf("sheet: %d rows, provider %q shown %v", sheet.Find("tbody tr").Length(), provider, strings.Contains(sheet.Text(), provider))
+	}
+	if d.Find(`[data-testid="override-form"]`).Length() != 1 {
+		t.Error("a manager sees no override form")
+	}
+	res = mgr.get("/evaluations/" + id + "/scores?blind=1")
+	if text := doc(t, res).Find(`[data-testid="scoring-sheet"]`).Text(); strings.Contains(text, provider) || !strings.Contains(text, "Quote A") {
+		t.Errorf("blind sheet names the provider or letters nothing")
+	}
+
+	path := "/evaluations/" + id + "/scores/overrides"
+	form := url.Values{"quote_id": {qid}, "criterion": {"lock_in_exit"}, "grade": {"10.5"}, "reason": {"egress quoted by mail"}}
+	res = mgr.post(path, form)
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	if doc(t, res).Find(`.field.invalid #grade`).Length() != 1 {
+		t.Error("no error next to the grade")
+	}
+	form.Set("grade", "4.5")
+	form.Set("reason", " ")
+	wantStatus(t, mgr.post(path, form), http.StatusUnprocessableEntity)
+	_, an = a.api(tok, "GET", "/api/v1/evaluations/"+id+"/analysis", "")
+	if crit(an, qid, "lock_in_exit")["override"] != nil {
+		t.Fatal("a refused override was saved")
+	}
+	form.Set("reason", "egress quoted by mail")
+	if res := mgr.post(path, form); res.StatusCode != http.StatusSeeOther && res.StatusCode != http.StatusOK {
+		t.Fatalf("override: %d", res.StatusCode)
+	}
+	_, an = a.api(tok, "GET", "/api/v1/evaluations/"+id+"/analysis", "")
+	c := crit(an, qid, "lock_in_exit")
+	if o, _ := c["override"].(map[string]any); o == nil || o["consensus"].(float64) != 4.5 || c["grade"].(map[string]any)["low"].(float64) != 4.5 {
+		t.Errorf("override not applied: %v", c)
+	}
+	eng, _ := a.login("eng2@example.com", auth.Engineer)
+	wantStatus(t, eng.post(path, form), http.StatusForbidden)
+}
+
+func crit(an map[string]any, qid, key string) map[string]any {
+	for _, q := range an["quotes"].([]any) {
+		qm := q.(map[string]any)
+		if strconv.FormatFloat(qm["quote_id"].(float64), 'f', 0, 64) != qid {
+			continue
+		}
+		for _, c := range qm["score"].(map[string]any)["criteria"].([]any) {
+			if cm := c.(map[string]any); cm["key"] == key {
+				return cm
+			}
+		}
+	}
+	return nil
 }

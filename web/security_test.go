@@ -188,6 +188,8 @@ var policy = map[string][]string{
 	"POST /api/v1/quotes/{id}/acceptance":             {"engineer", "manager", "admin"},
 	"PUT /api/v1/evaluations/{id}/criteria":           {"procurement", "manager", "admin"},
 	"POST /api/v1/evaluations/{id}/award":             {"procurement", "manager", "admin"},
+	"GET /evaluations/{id}/scores":                    {"user"},
+	"POST /evaluations/{id}/scores/overrides":         {"procurement", "manager"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {
