@@ -8,6 +8,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // apiScore is one quote's weighted score: the band, the point value, its
@@ -113,6 +114,40 @@ func (s *Server) apiPutCriteria(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	ws, err := readCriteria(w, r)
+	if err != nil {
+		return err
+	}
+	if _, err := s.store.Evaluation(r.Context(), id); err != nil {
+		return err
+	}
+	if err := s.store.SaveCriteria(r.Context(), currentUser(r).Actor(), id, ws); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"evaluation_id": id, "criteria": ws})
+	return nil
+}
+
+// apiPutCriteriaTemplate sets the organisation's template: the weights of
+// every evaluation that has none of its own. Checked as for an evaluation.
+func (s *Server) apiPutCriteriaTemplate(w http.ResponseWriter, r *http.Request) error {
+	ws, err := readCriteria(w, r)
+	if err != nil {
+		return err
+	}
+	raw, err := json.Marshal(ws)
+	if err != nil {
+		return err
+	}
+	if err := s.store.SetSetting(r.Context(), currentUser(r).Actor(), store.SettingCriteriaTemplate, string(raw)); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"criteria": ws})
+	return nil
+}
+
+// readCriteria reads {"criteria":[{"key","weight"}]} and checks it.
+func readCriteria(w http.ResponseWriter, r *http.Request) ([]scoring.Weight, error) {
 	var in struct {
 		Criteria []struct {
 			Key    string      `json:"key"`
@@ -120,16 +155,16 @@ func (s *Server) apiPutCriteria(w http.ResponseWriter, r *http.Request) error {
 		} `json:"criteria"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
-		return err
+		return nil, err
 	}
-	if len(in.Criteria) == 0 {
-		return fieldErrors{"criteria": "scoring.error.weight_sum"}
+	if len(in.Criteria) == 0 || len(in.Criteria) > 2*len(scoring.Keys) {
+		return nil, fieldErrors{"criteria": "scoring.error.weight_sum"}
 	}
 	ws := make([]scoring.Weight, 0, len(in.Criteria))
 	for i, c := range in.Criteria {
 		n, err := c.Weight.Int64()
 		if err != nil || n < 0 || n > 100 {
-			return fieldErrors{fmt.Sprintf("criteria[%d].weight", i): "scoring.error.weight_range"}
+			return nil, fieldErrors{fmt.Sprintf("criteria[%d].weight", i): "scoring.error.weight_range"}
 		}
 		ws = append(ws, scoring.Weight{Key: c.Key, Weight: int(n)})
 	}
@@ -139,14 +174,7 @@ func (s *Server) apiPutCriteria(w http.ResponseWriter, r *http.Request) error {
 		for _, e := range errs {
 			fe[e.Field] = e.Key
 		}
-		return fe
+		return nil, fe
 	}
-	if _, err := s.store.Evaluation(r.Context(), id); err != nil {
-		return err
-	}
-	if err := s.store.SaveCriteria(r.Context(), currentUser(r).Actor(), id, norm); err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"evaluation_id": id, "criteria": norm})
-	return nil
+	return norm, nil
 }

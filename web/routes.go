@@ -133,6 +133,7 @@ func (s *Server) routes() http.Handler {
 		// Scoring and award (issue 14).
 		r.With(s.requirePermission(auth.EditBrief)).Put("/evaluations/{id}/criteria", s.h(s.apiPutCriteria))
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/award", s.h(s.apiRecordAward))
+		r.With(s.requirePermission(auth.ManageReference)).Put("/settings/criteria-template", s.h(s.apiPutCriteriaTemplate))
 	})
 	return r
 }

@@ -30,10 +30,17 @@ func TestCriteriaAndScoresThroughTheAPI(t *testing.T) {
 	}
 	res, _ = a.api(tok, "PUT", path+"/criteria", `{"criteria":[{"key":"cost_per_unit","weight":70.5},{"key":"lock_in_exit","weight":29.5}]}`)
 	wantStatus(t, res, http.StatusUnprocessableEntity)
+	// The organisation template applies until the evaluation has its own.
+	res, _ = a.api(tok, "PUT", "/api/v1/settings/criteria-template", `{"criteria":[{"key":"cost_per_unit","weight":50},{"key":"lock_in_exit","weight":50}]}`)
+	wantStatus(t, res, http.StatusOK)
+	_, an := a.api(tok, "GET", path+"/analysis", "")
+	if sc := an["scoring"].(map[string]any); sc["weights_from"] != "template" || sc["weights"].([]any)[0].(map[string]any)["weight"].(float64) != 50 {
+		t.Errorf("template not applied: %v", sc["weights"])
+	}
 	res, _ = a.api(tok, "PUT", path+"/criteria", `{"criteria":[{"key":"cost_per_unit","weight":60},{"key":"lock_in_exit","weight":40}]}`)
 	wantStatus(t, res, http.StatusOK)
 
-	res, an := a.api(tok, "GET", path+"/analysis", "")
+	res, an = a.api(tok, "GET", path+"/analysis", "")
 	wantStatus(t, res, http.StatusOK)
 	sc := an["scoring"].(map[string]any)
 	if sc["weights_from"] != "evaluation" {

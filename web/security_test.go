@@ -189,6 +189,7 @@ var policy = map[string][]string{
 	"PUT /api/v1/evaluations/{id}/criteria":           {"procurement", "manager", "admin"},
 	"POST /api/v1/evaluations/{id}/award":             {"procurement", "manager", "admin"},
 	"GET /evaluations/{id}/scores":                    {"user"},
+	"PUT /api/v1/settings/criteria-template":          {"admin"},
 	"POST /evaluations/{id}/scores/overrides":         {"procurement", "manager"},
 }
 
