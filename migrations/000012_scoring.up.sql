@@ -36,3 +36,19 @@ CREATE TABLE awards (
     recorded_at   timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX awards_evaluation_idx ON awards (evaluation_id, id);
+
+-- How many approvers an award needs, fixed from the approval rules when it
+-- is recorded; and each approval, one per approver (so one person or a
+-- replayed request cannot complete a two-step approval).
+ALTER TABLE awards ADD COLUMN required_approvers integer NOT NULL DEFAULT 1 CHECK (required_approvers BETWEEN 1 AND 3);
+CREATE TABLE award_approvals (
+    award_id    bigint NOT NULL REFERENCES awards (id) ON DELETE CASCADE,
+    approver_id bigint NOT NULL REFERENCES users (id),
+    reason      text NOT NULL CHECK (length(btrim(reason)) > 0),
+    approved_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (award_id, approver_id)
+);
+
+-- The finance role approves large awards alongside managers.
+ALTER TABLE users DROP CONSTRAINT users_role_check;
+ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('procurement', 'engineer', 'manager', 'admin', 'finance'));

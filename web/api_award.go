@@ -48,15 +48,19 @@ func (s *Server) apiRecordAward(w http.ResponseWriter, r *http.Request) error {
 	c := scoring.Combine(parts)
 	cur := a.WS.Currency
 	value, cpu := tco.Money{Minor: c.ContractMinor, Currency: cur}, tco.Money{Minor: c.CostPerUnitMinor, Currency: cur}
+	need, err := s.requiredApprovers(r, a, value.Decimal(), cur)
+	if err != nil {
+		return err
+	}
 	rec, err := s.store.RecordAward(r.Context(), currentUser(r).Actor(), store.NewAward{EvaluationID: a.Evaluation.ID, Shares: shares,
-		Reason: in.Reason, Currency: cur, ContractValue: value.Decimal(), CostPerUnit: cpu.Decimal()})
+		Reason: in.Reason, Currency: cur, ContractValue: value.Decimal(), CostPerUnit: cpu.Decimal(), RequiredApprovers: need})
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Location", fmt.Sprintf("/api/v1/evaluations/%d/award", a.Evaluation.ID))
 	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "evaluation_id": a.Evaluation.ID, "status": rec.Status,
 		"shares": shares, "reason": rec.Reason, "contract_value": apiMoneyOf(value), "cost_per_unit": apiMoneyOf(cpu),
-		"unit": a.WS.UnitName, "recorded_by": rec.RecordedBy, "recorded_at": rec.RecordedAt})
+		"unit": a.WS.UnitName, "recorded_by": rec.RecordedBy, "recorded_at": rec.RecordedAt, "required_approvers": rec.RequiredApprovers})
 	return nil
 }
 

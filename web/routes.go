@@ -134,6 +134,8 @@ func (s *Server) routes() http.Handler {
 		r.With(s.requirePermission(auth.EditBrief)).Put("/evaluations/{id}/criteria", s.h(s.apiPutCriteria))
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/award", s.h(s.apiRecordAward))
 		r.With(s.requirePermission(auth.ManageReference)).Put("/settings/criteria-template", s.h(s.apiPutCriteriaTemplate))
+		r.With(s.requirePermission(auth.ManageReference)).Put("/settings/approval-rules", s.h(s.apiPutApprovalRules))
+		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/approval", s.h(s.apiApproveAward))
 	})
 	return r
 }

@@ -176,3 +176,43 @@ func crit(an map[string]any, qid, key string) map[string]any {
 	}
 	return nil
 }
+
+// Above the threshold an award needs two approvers: the first approval
+// answers 202 "awaiting approval", the same person again is refused, a
+// finance approver completes it.
+func TestApprovalByAmount(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, tok := analysedEvaluation(t, a)
+	res, out := a.api(tok, "PUT", "/api/v1/settings/approval-rules", `{"currency":"usd","tiers":[{"above":"10","approvers":1},{"above":5,"approvers":4}]}`)
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	for _, f := range []string{"currency", "tiers[1].above", "tiers[1].approvers"} {
+		if out["fields"].(map[string]any)[f] == nil {
+			t.Errorf("no error on %s: %v", f, out)
+		}
+	}
+	res, _ = a.api(tok, "PUT", "/api/v1/settings/approval-rules", `{"currency":"USD","tiers":[{"above":0,"approvers":1},{"above":"1","approvers":2}]}`)
+	wantStatus(t, res, http.StatusOK)
+	_, an := a.api(tok, "GET", "/api/v1/evaluations/"+id+"/analysis", "")
+	qid := strconv.FormatFloat(an["quotes"].([]any)[0].(map[string]any)["quote_id"].(float64), 'f', 0, 64)
+	res, aw := a.api(tok, "POST", "/api/v1/evaluations/"+id+"/award", `{"shares":[{"quote_id":`+qid+`,"share_pct":100}],"reason":"cheapest"}`)
+	wantStatus(t, res, http.StatusCreated)
+	if aw["required_approvers"].(float64) != 2 {
+		t.Fatalf("award %v", aw)
+	}
+	path := "/api/v1/awards/" + strconv.FormatFloat(aw["id"].(float64), 'f', 0, 64) + "/approval"
+	mgr := a.token("approver@example.com", auth.Manager)
+	res, out = a.api(mgr, "POST", path, `{"reason":"fits the budget"}`)
+	wantStatus(t, res, http.StatusAccepted)
+	if out["state"] != "awaiting approval" {
+		t.Errorf("first approval %v", out)
+	}
+	res, _ = a.api(mgr, "POST", path, `{"reason":"fits the budget"}`)
+	wantStatus(t, res, http.StatusConflict)
+	fin := a.token("finance@example.com", auth.Finance)
+	res, out = a.api(fin, "POST", path, `{"reason":"funds reserved"}`)
+	wantStatus(t, res, http.StatusOK)
+	if out["state"] != "approved" || len(out["approvers"].([]any)) != 2 {
+		t.Errorf("second approval %v", out)
+	}
+}

@@ -190,6 +190,8 @@ var policy = map[string][]string{
 	"POST /api/v1/evaluations/{id}/award":             {"procurement", "manager", "admin"},
 	"GET /evaluations/{id}/scores":                    {"user"},
 	"PUT /api/v1/settings/criteria-template":          {"admin"},
+	"PUT /api/v1/settings/approval-rules":             {"admin"},
+	"POST /api/v1/awards/{id}/approval":               {"manager", "finance"},
 	"POST /evaluations/{id}/scores/overrides":         {"procurement", "manager"},
 }
 

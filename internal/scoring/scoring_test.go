@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
 )
 
@@ -171,5 +172,28 @@ func TestUnpricedIsScoredButNotRanked(t *testing.T) {
 	}
 	if r := Evaluate(ws, []Quote{u}, nil); r.Leader != 0 || len(r.Scores) != 1 || r.Flip != nil {
 		t.Errorf("only unpriced: %+v", r)
+	}
+}
+
+func TestApprovalTiers(t *testing.T) {
+	r := ApprovalRules{Currency: "USD", Tiers: []Tier{{"0", 1}, {"250000", 2}}}
+	if errs := r.Check(); len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	for _, c := range []struct {
+		value string
+		want  int
+	}{{"100", 1}, {"250000", 1}, {"250000.01", 2}, {"9000000", 2}} {
+		d, _ := quote.ParseDecimal(c.value)
+		if got := r.Required(d); got != c.want {
+			t.Errorf("%s: %d approvers, want %d", c.value, got, c.want)
+		}
+	}
+	bad := ApprovalRules{Currency: "usd", Tiers: []Tier{{"10", 1}, {"5", 4}, {"x", 1}}}
+	errs := bad.Check()
+	for _, f := range []string{"currency", "tiers[1].above", "tiers[1].approvers", "tiers[2].above"} {
+		if errs[f] == "" {
+			t.Errorf("no error on %s: %v", f, errs)
+		}
 	}
 }

@@ -118,3 +118,8 @@ func (s *Store) SaveScoreOverride(ctx context.Context, by audit.Actor, evaluatio
 			After: map[string]string{"criterion": criterion, "grade": grade, "reason": reason}})
 	})
 }
+
+// SettingApprovalRules is the organisation's approval thresholds by
+// contract value (a JSON scoring.ApprovalRules); absent, every award needs
+// one approver.
+const SettingApprovalRules = "approval_rules"

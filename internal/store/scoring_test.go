@@ -72,3 +72,41 @@ func TestScoringIsSavedWithItsAuditAndStaysInItsEvaluation(t *testing.T) {
 		}
 	}
 }
+
+// A two-approver award cannot be completed by one person: not by its
+// recorder, not by the same approver twice (a replayed request), only by
+// two different approvers; after that it is no longer open to approval.
+func TestTwoStepAwardApprovalNeedsTwoPeople(t *testing.T) {
+	t.Parallel()
+	st, _ := storetest.New(t, nil)
+	ctx := context.Background()
+	p := newUser(t, st, "p@example.com", auth.Procurement)
+	m := newUser(t, st, "m@example.com", auth.Manager)
+	f := newUser(t, st, "f@example.com", auth.Finance)
+	m2 := newUser(t, st, "m2@example.com", auth.Manager)
+	e, _ := st.CreateEvaluation(ctx, p.Actor(), "Two-step")
+	qs, _ := quote.ReadCSV(strings.NewReader("provider,rental_model,currency\nAcme,reserved,USD\n"))
+	ids, _ := st.ImportQuotes(ctx, p.Actor(), e.ID, qs)
+	aw, err := st.RecordAward(ctx, m.Actor(), store.NewAward{EvaluationID: e.ID, Shares: []store.AwardShare{{QuoteID: ids[0], SharePct: 100}},
+		Reason: "cheapest", Currency: "USD", ContractValue: "900000.00", CostPerUnit: "1.00", RequiredApprovers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.ApproveAward(ctx, m.Actor(), aw.ID, "mine"); !errors.Is(err, store.ErrSameApprover) {
+		t.Errorf("the recorder approved: %v", err)
+	}
+	a1, err := st.ApproveAward(ctx, f.Actor(), aw.ID, "within budget")
+	if err != nil || a1.Status != "awaiting_approval" || a1.Approvals != 1 {
+		t.Fatalf("first approval %+v %v", a1, err)
+	}
+	if _, err := st.ApproveAward(ctx, f.Actor(), aw.ID, "within budget"); !errors.Is(err, store.ErrSameApprover) {
+		t.Errorf("a replayed approval counted: %v", err)
+	}
+	a2, err := st.ApproveAward(ctx, m2.Actor(), aw.ID, "agreed")
+	if err != nil || a2.Status != "approved" || a2.Approvals != 2 || len(a2.Approvers) != 2 {
+		t.Fatalf("second approval %+v %v", a2, err)
+	}
+	if _, err := st.ApproveAward(ctx, p.Actor(), aw.ID, "late"); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("an approved award took another approval: %v", err)
+	}
+}
