@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"github.com/gpuquote/gpuquote/internal/auth"
 )
 
@@ -214,5 +216,48 @@ func TestApprovalByAmount(t *testing.T) {
 	wantStatus(t, res, http.StatusOK)
 	if out["state"] != "approved" || len(out["approvers"].([]any)) != 2 {
 		t.Errorf("second approval %v", out)
+	}
+}
+
+// The XLSX carries a Scores sheet whose totals are live formulas over the
+// weights: they match the analysis, and move when a weight is edited.
+func TestXLSXScoresSheetIsLive(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, tok := analysedEvaluation(t, a)
+	_, an := a.api(tok, "GET", "/api/v1/evaluations/"+id+"/analysis", "")
+	first := an["quotes"].([]any)[0].(map[string]any)["score"].(map[string]any)["value"].(float64)
+	req, _ := http.NewRequest("GET", a.srv.URL+"/api/v1/evaluations/"+id+"/worksheet.xlsx", nil)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	wantStatus(t, res, http.StatusOK)
+	f, err := excelize.OpenReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	total := func() float64 {
+		v, err := f.CalcCellValue("Scores", "C12")
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, _ := strconv.ParseFloat(v, 64)
+		return x
+	}
+	if got := total(); got < first-0.051 || got > first+0.051 {
+		t.Errorf("sheet total %v, analysis %v", got, first)
+	}
+	// All the weight on lock-in and exit: the total becomes that grade.
+	for row := 4; row <= 11; row++ {
+		_ = f.SetCellValue("Scores", "B"+strconv.Itoa(row), 0)
+	}
+	_ = f.SetCellValue("Scores", "B11", 100)
+	grade, _ := f.GetCellValue("Scores", "C11")
+	if g, _ := strconv.ParseFloat(grade, 64); total() != g {
+		t.Errorf("after editing the weights the total is %v, the lock-in grade %v", total(), g)
 	}
 }

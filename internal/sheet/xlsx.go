@@ -29,16 +29,31 @@ var ErrMismatch = errors.New("sheet: workbook does not reproduce the worksheet")
 // sheet. Values are cached for readers that do not calculate; spreadsheet
 // applications recompute on open.
 func WorksheetXLSX(w io.Writer, quotes []tco.Quote, a tco.Assumptions, ws tco.Worksheet) error {
+	return WorksheetXLSXWithScores(w, quotes, a, ws, nil)
+}
+
+// WorksheetXLSXWithScores is WorksheetXLSX with a "Scores" sheet of the
+// weighted scoring when scores is not nil; its totals are checked like
+// the worksheet's figures.
+func WorksheetXLSXWithScores(w io.Writer, quotes []tco.Quote, a tco.Assumptions, ws tco.Worksheet, scores *ScoreTable) error {
 	if err := checkInput(quotes, &a, ws); err != nil {
 		return err
 	}
 	b, blocks := build(quotes, &a, ws)
+	if scores != nil {
+		b.sheets = append(b.sheets, scoresSheet(*scores))
+	}
 	values, err := b.evaluate()
 	if err != nil {
 		return err
 	}
 	if err := verify(values, ws, blocks); err != nil {
 		return err
+	}
+	if scores != nil {
+		if err := verifyScores(values, *scores); err != nil {
+			return err
+		}
 	}
 	f, err := b.render(values)
 	if err != nil {
