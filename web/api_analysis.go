@@ -133,6 +133,7 @@ type apiAnalysis struct {
 	Best           map[string]int64  `json:"best"`
 	Approval       any               `json:"approval"`
 	Scoring        apiScoring        `json:"scoring"`
+	AwardSplit     map[string]any    `json:"award_split"`
 }
 
 type apiAnalysisRow struct {
@@ -158,8 +159,12 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	split, err := splitJSON(r, a)
+	if err != nil {
+		return err
+	}
 	z := i18n.From(r.Context())
-	out := apiAnalysis{EvaluationID: a.Evaluation.ID, Currency: a.WS.Currency, Unit: a.WS.UnitName, Assumptions: assumptionValues(a),
+	out := apiAnalysis{AwardSplit: split, EvaluationID: a.Evaluation.ID, Currency: a.WS.Currency, Unit: a.WS.UnitName, Assumptions: assumptionValues(a),
 		Quotes: []apiAnalysisRow{}, LeftOut: leftOut(a), Award: awardJSON(a, awardSummary(z, a)),
 		Recommendation: recommendationJSON(a), Best: bestIDs(a.WS.Best), Approval: approvalJSON(a), Scoring: scoringJSON(a)}
 	for i, res := range a.WS.Results {

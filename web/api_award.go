@@ -3,7 +3,9 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -103,4 +105,38 @@ func awardShares(a *evaluation.Analysis, in []apiAwardShare) ([]store.AwardShare
 		fe["shares"] = "scoring.error.share_sum"
 	}
 	return shares, parts, fe
+}
+
+// apiSplit is a suggested split of the capacity.
+type apiSplit struct {
+	Shares      []store.AwardShare `json:"shares"`
+	CostPerUnit apiMoney           `json:"cost_per_unit"`
+}
+
+// splitJSON reads the buyer's constraints from the query
+// (max_vendor_pct 1–100, verified_fabric_only=1) and suggests the split;
+// a malformed constraint is a field error, not a guess.
+func splitJSON(r *http.Request, a *evaluation.Analysis) (map[string]any, error) {
+	q := r.URL.Query()
+	maxPct := 100
+	if v := q.Get("max_vendor_pct"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100 {
+			return nil, fieldErrors{"max_vendor_pct": "scoring.error.share_range"}
+		}
+		maxPct = n
+	}
+	verified := q.Get("verified_fabric_only") == "1"
+	best, run := a.SuggestSplit(maxPct, verified)
+	conv := func(s *scoring.Split) *apiSplit {
+		if s == nil {
+			return nil
+		}
+		out := &apiSplit{CostPerUnit: apiMoneyOf(tco.Money{Minor: int64(math.Round(s.CostPerUnit)), Currency: a.WS.Currency})}
+		for _, sh := range s.Shares {
+			out.Shares = append(out.Shares, store.AwardShare{QuoteID: sh.QuoteID, SharePct: sh.SharePct})
+		}
+		return out
+	}
+	return map[string]any{"max_vendor_pct": maxPct, "verified_fabric_only": verified, "suggested": conv(best), "runner_up": conv(run)}, nil
 }

@@ -261,3 +261,31 @@ func TestXLSXScoresSheetIsLive(t *testing.T) {
 		t.Errorf("after editing the weights the total is %v, the lock-in grade %v", total(), g)
 	}
 }
+
+// The analysis suggests the split that minimises cost per useful unit
+// under the buyer's cap per vendor; a malformed cap is refused.
+func TestAnalysisSuggestsASplit(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, tok := analysedEvaluation(t, a)
+	res, _ := a.api(tok, "GET", "/api/v1/evaluations/"+id+"/analysis?max_vendor_pct=0", "")
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	res, an := a.api(tok, "GET", "/api/v1/evaluations/"+id+"/analysis?max_vendor_pct=50", "")
+	wantStatus(t, res, http.StatusOK)
+	sp := an["award_split"].(map[string]any)
+	best, ok := sp["suggested"].(map[string]any)
+	if !ok {
+		t.Fatalf("no split suggested: %v", sp)
+	}
+	sum := 0.0
+	for _, s := range best["shares"].([]any) {
+		pct := s.(map[string]any)["share_pct"].(float64)
+		if pct > 50 {
+			t.Errorf("share %v above the cap", pct)
+		}
+		sum += pct
+	}
+	if sum != 100 || best["cost_per_unit"] == nil {
+		t.Errorf("split %v", best)
+	}
+}
