@@ -134,7 +134,7 @@ func (s *Server) saveScoreOverride(w http.ResponseWriter, r *http.Request) error
 	if err := s.store.SaveScoreOverride(r.Context(), currentUser(r).Actor(), a.Evaluation.ID, qid, form["criterion"], grade, form["reason"]); err != nil {
 		return err
 	}
-	return redirect(w, r, "/evaluations/"+strconv.FormatInt(a.Evaluation.ID, 10)+"/scores", "scoring.override.saved")
+	return redirect(w, r, "/evaluations/"+strconv.FormatInt(a.Evaluation.ID, 10)+"/scores", "flash.score_saved")
 }
 
 // parseGrade reads a grade typed in the user's locale: 0 to 10 with at
