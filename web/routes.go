@@ -90,6 +90,7 @@ func (s *Server) routes() http.Handler {
 		// The scoring sheet (issue 14): every user reads, graders override.
 		r.Get("/evaluations/{id}/scores", s.h(s.showScores))
 		r.With(s.requirePermission(auth.GradeQuotes)).Post("/evaluations/{id}/scores/overrides", s.h(s.saveScoreOverride))
+		r.With(s.requirePermission(auth.EditBrief)).Post("/evaluations/{id}/scores/criteria", s.h(s.saveScoreWeights))
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		r.With(s.requirePermission(auth.ManageUsers)).Group(func(r chi.Router) {
 			r.Get("/admin/users", s.h(s.adminUsers))

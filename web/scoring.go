@@ -32,7 +32,15 @@ func (s *Server) renderScores(w http.ResponseWriter, r *http.Request, a *evaluat
 		p.Flash = z.T(key)
 	}
 	m := scoringSheet(z, a, r.URL.Query().Get("blind") == "1")
-	m.CanGrade, m.Form, m.Errors = p.Can(auth.GradeQuotes), form, errs
+	m.CanGrade, m.CanWeigh, m.Form, m.Errors = p.Can(auth.GradeQuotes), p.Can(auth.EditBrief), form, errs
+	if m.Form == nil {
+		m.Form = map[string]string{}
+	}
+	for _, w := range a.Scoring.Weights {
+		if _, typed := m.Form["w_"+w.Key]; !typed {
+			m.Form["w_"+w.Key] = strconv.Itoa(w.Weight)
+		}
+	}
 	s.render(w, r, status, views.ScoringPage(p, m))
 	return nil
 }
@@ -75,6 +83,7 @@ func scoringSheet(z *i18n.Localizer, a *evaluation.Analysis, blind bool) views.S
 		}
 		m.Rows = append(m.Rows, row)
 		m.Criteria = append(m.Criteria, views.Option{Value: w.Key, Label: row.Label})
+		m.Weights = m.Criteria
 	}
 	for _, s := range sc.Scores.Scores {
 		col := views.ScoreColumn{Label: label[s.QuoteID], Total: band(s.Low, s.High), Overlap: s.OverlapsLeader, Place: "–"}

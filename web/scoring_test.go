@@ -289,3 +289,32 @@ func TestAnalysisSuggestsASplit(t *testing.T) {
 		t.Errorf("split %v", best)
 	}
 }
+
+// The weights form refuses a sum other than 100 with the message on the
+// form and keeps what was typed; a valid set is saved and scored with.
+func TestScoringSheetWeightsForm(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, tok := analysedEvaluation(t, a)
+	buyer, _ := a.login("weights@example.com", auth.Procurement)
+	path := "/evaluations/" + id + "/scores/criteria"
+	form := url.Values{"w_cost_per_unit": {"70"}}
+	res := buyer.post(path, form)
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	d := doc(t, res)
+	if d.Find(`[data-testid="weights-error"]`).Length() != 1 || d.Find(`#w_cost_per_unit`).AttrOr("value", "") != "70" {
+		t.Error("no sum error, or the typed weight was lost")
+	}
+	form.Set("w_lock_in_exit", "x")
+	res = buyer.post(path, form)
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	if doc(t, res).Find(`.field.invalid #w_lock_in_exit`).Length() != 1 {
+		t.Error("no error next to the bad weight")
+	}
+	form.Set("w_lock_in_exit", "30")
+	wantStatus(t, buyer.post(path, form), http.StatusSeeOther)
+	_, an := a.api(tok, "GET", "/api/v1/evaluations/"+id+"/analysis", "")
+	if sc := an["scoring"].(map[string]any); sc["weights_from"] != "evaluation" || sc["weights"].([]any)[7].(map[string]any)["weight"].(float64) != 30 {
+		t.Errorf("weights %v", sc)
+	}
+}

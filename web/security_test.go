@@ -193,6 +193,7 @@ var policy = map[string][]string{
 	"PUT /api/v1/settings/approval-rules":             {"admin"},
 	"POST /api/v1/awards/{id}/approval":               {"manager", "finance"},
 	"POST /evaluations/{id}/scores/overrides":         {"procurement", "manager"},
+	"POST /evaluations/{id}/scores/criteria":          {"procurement", "manager", "admin"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {

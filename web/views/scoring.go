@@ -12,6 +12,8 @@ type ScoringSheet struct {
 	Overlap      string
 	Flip         string
 	CanGrade     bool
+	CanWeigh     bool     // may change the weights
+	Weights      []Option // criterion key and label, with the weight in Form["w_"+key]
 	Criteria     []Option // for the override form
 	Quotes       []Option
 	Form         map[string]string
