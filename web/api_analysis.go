@@ -53,9 +53,10 @@ func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
 
 // apiLeftOut is a quote the analysis could not price, with the reason.
 type apiLeftOut struct {
-	QuoteID  int64  `json:"quote_id"`
-	Provider string `json:"provider"`
-	Reason   string `json:"reason"`
+	QuoteID  int64     `json:"quote_id"`
+	Provider string    `json:"provider"`
+	Reason   string    `json:"reason"`
+	Score    *apiScore `json:"score,omitempty"` // in the analysis: graded with the cost unknown, not ranked
 }
 
 func leftOut(a *evaluation.Analysis) []apiLeftOut {
@@ -131,6 +132,8 @@ type apiAnalysis struct {
 	Recommendation any               `json:"recommendation"`
 	Best           map[string]int64  `json:"best"`
 	Approval       any               `json:"approval"`
+	Scoring        apiScoring        `json:"scoring"`
+	AwardSplit     map[string]any    `json:"award_split"`
 }
 
 type apiAnalysisRow struct {
@@ -141,6 +144,7 @@ type apiAnalysisRow struct {
 	Blockers  int            `json:"blockers"`
 	Warnings  int            `json:"warnings"`
 	Suite     apiSuiteCounts `json:"suite"`
+	Score     *apiScore      `json:"score"`
 }
 
 type apiSuiteCounts struct {
@@ -155,10 +159,14 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	split, err := splitJSON(r, a)
+	if err != nil {
+		return err
+	}
 	z := i18n.From(r.Context())
-	out := apiAnalysis{EvaluationID: a.Evaluation.ID, Currency: a.WS.Currency, Unit: a.WS.UnitName, Assumptions: assumptionValues(a),
+	out := apiAnalysis{AwardSplit: split, EvaluationID: a.Evaluation.ID, Currency: a.WS.Currency, Unit: a.WS.UnitName, Assumptions: assumptionValues(a),
 		Quotes: []apiAnalysisRow{}, LeftOut: leftOut(a), Award: awardJSON(a, awardSummary(z, a)),
-		Recommendation: recommendationJSON(a), Best: bestIDs(a.WS.Best), Approval: approvalJSON(a)}
+		Recommendation: recommendationJSON(a), Best: bestIDs(a.WS.Best), Approval: approvalJSON(a), Scoring: scoringJSON(a)}
 	for i, res := range a.WS.Results {
 		sq := a.Quotes[i]
 		row := apiAnalysisRow{apiQuoteFigures: quoteFigures(a, i), Committed: res.Committed, Lines: apiLines(res), Missing: missingJSON(res.Missing)}
@@ -171,7 +179,11 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 		}
 		c := a.SuiteCounts[sq.ID]
 		row.Suite = apiSuiteCounts{Passed: c.Passed, Failed: c.Failed, Waived: c.Waived, Total: c.Total()}
+		row.Score = scoreJSON(z, a, sq.ID)
 		out.Quotes = append(out.Quotes, row)
+	}
+	for i := range out.LeftOut {
+		out.LeftOut[i].Score = scoreJSON(z, a, out.LeftOut[i].QuoteID)
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

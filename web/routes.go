@@ -97,6 +97,10 @@ func (s *Server) routes() http.Handler {
 			r.Post("/quotes/{id}/benchmarks/{bid}/kind", s.h(s.reclassifyBenchmark))
 		})
 		s.rfqPages(r)
+		// The scoring sheet (issue 14): every user reads, graders override.
+		r.Get("/evaluations/{id}/scores", s.h(s.showScores))
+		r.With(s.requirePermission(auth.GradeQuotes)).Post("/evaluations/{id}/scores/overrides", s.h(s.saveScoreOverride))
+		r.With(s.requirePermission(auth.EditBrief)).Post("/evaluations/{id}/scores/criteria", s.h(s.saveScoreWeights))
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		// The API reference, rendered from the same document as /api/v1/openapi.json.
 		r.Get("/api-reference", s.h(s.apiReferencePage))
@@ -150,6 +154,12 @@ func (s *Server) routes() http.Handler {
 		// Shortlisting, as on the decision page (DELETE takes a quote off).
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/quotes/{id}/shortlist", s.h(s.apiShortlist(true)))
 		r.With(s.requirePermission(auth.EditQuotes)).Delete("/quotes/{id}/shortlist", s.h(s.apiShortlist(false)))
+		// Scoring and award (issue 14).
+		r.With(s.requirePermission(auth.EditBrief)).Put("/evaluations/{id}/criteria", s.h(s.apiPutCriteria))
+		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/award", s.h(s.apiRecordAward))
+		r.With(s.requirePermission(auth.ManageReference)).Put("/settings/criteria-template", s.h(s.apiPutCriteriaTemplate))
+		r.With(s.requirePermission(auth.ManageReference)).Put("/settings/approval-rules", s.h(s.apiPutApprovalRules))
+		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/approval", s.h(s.apiApproveAward))
 	})
 	return root
 }

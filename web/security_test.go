@@ -229,6 +229,15 @@ var policy = map[string][]string{
 	// The API reference (issue 17): the page and the document, to any user.
 	"GET /api-reference":       {"user"},
 	"GET /api/v1/openapi.json": {"user"},
+
+	"PUT /api/v1/evaluations/{id}/criteria":   {"procurement", "manager", "admin"},
+	"POST /api/v1/evaluations/{id}/award":     {"procurement", "manager", "admin"},
+	"GET /evaluations/{id}/scores":            {"user"},
+	"PUT /api/v1/settings/criteria-template":  {"admin"},
+	"PUT /api/v1/settings/approval-rules":     {"admin"},
+	"POST /api/v1/awards/{id}/approval":       {"manager", "finance"},
+	"POST /evaluations/{id}/scores/overrides": {"procurement", "manager"},
+	"POST /evaluations/{id}/scores/criteria":  {"procurement", "manager", "admin"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {

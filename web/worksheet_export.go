@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/sheet"
 )
 
@@ -24,7 +25,7 @@ func (s *Server) exportWorksheet(format string) handlerFunc {
 			err = sheet.WorksheetCSV(&buf, d.WS)
 			w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 		default:
-			err = sheet.WorksheetXLSXContext(r.Context(), &buf, d.Inputs, d.A, d.WS)
+			err = sheet.WorksheetXLSXWithScores(r.Context(), &buf, d.Inputs, d.A, d.WS, scoreTable(i18n.From(r.Context()), d))
 			w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 		}
 		if err != nil {

@@ -13,10 +13,11 @@ const (
 	Engineer    Role = "engineer"
 	Manager     Role = "manager"
 	Admin       Role = "admin"
+	Finance     Role = "finance" // approves large awards alongside managers
 )
 
 // Roles lists every role in display order.
-var Roles = []Role{Procurement, Engineer, Manager, Admin}
+var Roles = []Role{Procurement, Engineer, Manager, Admin, Finance}
 
 // Valid reports whether r is one of Roles.
 func (r Role) Valid() bool { return slices.Contains(Roles, r) }
@@ -35,6 +36,8 @@ const (
 	UseAPI            Permission = "api.use"
 	Approve           Permission = "decision.approve"  // approve, reject, revoke; waive blocker flags
 	UploadBenchmarks  Permission = "benchmarks.upload" // upload logs, record acceptance tests
+	GradeQuotes       Permission = "scores.grade"      // override a pre-graded score, with a reason
+	ApproveAward      Permission = "award.approve"     // approve a recorded award (one of its approvers)
 )
 
 // grants is deny-by-default: a permission missing here is held by nobody.
@@ -47,9 +50,11 @@ var grants = map[Permission][]Role{
 	ManageReference:   {Admin},
 	ManageUsers:       {Admin},
 	ReadAudit:         {Manager, Admin},
-	UseAPI:            {Procurement, Engineer, Manager, Admin},
+	UseAPI:            {Procurement, Engineer, Manager, Admin, Finance},
 	Approve:           {Manager},
 	UploadBenchmarks:  {Engineer, Manager, Admin},
+	GradeQuotes:       {Procurement, Manager},
+	ApproveAward:      {Manager, Finance},
 }
 
 // Can reports whether role r holds permission p.

@@ -51,6 +51,7 @@ type Analysis struct {
 	Decisions []store.DecisionRecord
 	Flags     map[int64][]redflag.Flag
 	AllowSelf bool
+	Scoring   Scoring // the weighted scores of the priced quotes
 }
 
 // Unpriced is a quote the cost model cannot price, and why (a tco error
@@ -122,6 +123,9 @@ func (a *Analysis) load(ctx context.Context, st *store.Store, id int64) error {
 	if a.Decisions, err = st.Decisions(ctx, id); err != nil {
 		return err
 	}
+	if err := a.loadScoring(ctx, st); err != nil {
+		return err
+	}
 	allow, err := st.Setting(ctx, store.SettingAllowSelfApproval)
 	a.AllowSelf = allow == "yes"
 	return err
@@ -165,6 +169,7 @@ func (a *Analysis) compute(today time.Time) {
 		a.RecErr = errors.Join(a.RecErr, err)
 	}
 	a.Award = a.award()
+	a.score()
 }
 
 // flag evaluates every quote's red flags with what only the analysis

@@ -30,24 +30,39 @@ var ErrMismatch = errors.New("sheet: workbook does not reproduce the worksheet")
 // sheet. Values are cached for readers that do not calculate; spreadsheet
 // applications recompute on open.
 func WorksheetXLSX(w io.Writer, quotes []tco.Quote, a tco.Assumptions, ws tco.Worksheet) error {
-	return WorksheetXLSXContext(context.Background(), w, quotes, a, ws)
+	return WorksheetXLSXWithScores(context.Background(), w, quotes, a, ws, nil)
 }
 
 // WorksheetXLSXContext is WorksheetXLSX that stops, with ctx's error and
 // nothing written, once ctx is done: a client that left does not keep a
 // CPU busy with its workbook.
 func WorksheetXLSXContext(ctx context.Context, w io.Writer, quotes []tco.Quote, a tco.Assumptions, ws tco.Worksheet) error {
+	return WorksheetXLSXWithScores(ctx, w, quotes, a, ws, nil)
+}
+
+// WorksheetXLSXWithScores is WorksheetXLSXContext with a "Scores" sheet of
+// the weighted scoring when scores is not nil; its totals are checked like
+// the worksheet's figures.
+func WorksheetXLSXWithScores(ctx context.Context, w io.Writer, quotes []tco.Quote, a tco.Assumptions, ws tco.Worksheet, scores *ScoreTable) error {
 	if err := checkInput(quotes, &a, ws); err != nil {
 		return err
 	}
 	b, blocks := build(quotes, &a, ws)
 	b.ctx = ctx
+	if scores != nil {
+		b.sheets = append(b.sheets, scoresSheet(*scores))
+	}
 	values, err := b.evaluate()
 	if err != nil {
 		return err
 	}
 	if err := verify(values, ws, blocks); err != nil {
 		return err
+	}
+	if scores != nil {
+		if err := verifyScores(values, *scores); err != nil {
+			return err
+		}
 	}
 	f, err := b.render(values)
 	if err != nil {

@@ -1,0 +1,141 @@
+package evaluation
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/redflag"
+	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// Where an evaluation's weights come from.
+const (
+	WeightsOwn      = "evaluation"
+	WeightsTemplate = "template"
+	WeightsDefault  = "default"
+)
+
+// Scoring is the weighted evaluation of the priced quotes, graded from
+// this analysis's own figures (no second computation of cost).
+type Scoring struct {
+	Weights     []scoring.Weight
+	WeightsFrom string // WeightsOwn, WeightsTemplate or WeightsDefault
+	Overrides   map[int64][]store.ScoreOverride
+	// Scores are in the order Quotes, Skipped, Unpriced: the quotes left
+	// out of the worksheet are scored with their cost unknown, not ranked.
+	Scores scoring.Result
+}
+
+// Score returns a quote's score.
+func (s Scoring) Score(quoteID int64) (scoring.Score, bool) {
+	for _, sc := range s.Scores.Scores {
+		if sc.QuoteID == quoteID {
+			return sc, true
+		}
+	}
+	return scoring.Score{}, false
+}
+
+func (a *Analysis) loadScoring(ctx context.Context, st *store.Store) error {
+	own, err := st.Criteria(ctx, a.Evaluation.ID)
+	if err != nil {
+		return err
+	}
+	tmpl, err := st.Setting(ctx, store.SettingCriteriaTemplate)
+	if err != nil {
+		return err
+	}
+	a.Scoring.Weights, a.Scoring.WeightsFrom = chooseWeights(own, tmpl)
+	a.Scoring.Overrides, err = st.ScoreOverrides(ctx, a.Evaluation.ID)
+	return err
+}
+
+// chooseWeights takes the evaluation's weights, else the organisation's
+// template, else the defaults; saved weights that no longer pass the
+// check (a criterion renamed) fall through to the next.
+func chooseWeights(own []scoring.Weight, template string) ([]scoring.Weight, string) {
+	if ws, errs := scoring.Normalize(own); own != nil && errs == nil {
+		return ws, WeightsOwn
+	}
+	var t []scoring.Weight
+	if template != "" && json.Unmarshal([]byte(template), &t) == nil {
+		if ws, errs := scoring.Normalize(t); errs == nil {
+			return ws, WeightsTemplate
+		}
+	}
+	ws, _ := scoring.Normalize(scoring.DefaultWeights())
+	return ws, WeightsDefault
+}
+
+// score grades the priced quotes from the worksheet results, the red
+// flags (a waived blocker counts as a stated shortfall, not a cap) and
+// the acceptance suite.
+func (a *Analysis) score() {
+	qs := make([]scoring.Quote, 0, len(a.All))
+	for i, sq := range a.Quotes {
+		res := a.WS.Results[i]
+		qs = append(qs, a.scoringQuote(sq, scoring.Quote{ID: sq.ID, Cost: res.CostRank, CostLow: float64(res.CostPerUnitLow.Minor),
+			CostHigh: float64(res.CostPerUnitHigh.Minor), CostText: res.CostPerUnit.Decimal() + " " + res.CostPerUnit.Currency}))
+	}
+	for _, sq := range a.Skipped {
+		cur, _ := sq.Quote.Currency.Get()
+		qs = append(qs, a.scoringQuote(sq, scoring.Quote{ID: sq.ID, Unpriced: true, UnpricedReason: "no exchange rate for " + cur}))
+	}
+	for _, u := range a.Unpriced {
+		qs = append(qs, a.scoringQuote(u.StoredQuote, scoring.Quote{ID: u.ID, Unpriced: true, UnpricedReason: strings.TrimPrefix(u.Reason, "tco: ")}))
+	}
+	ov := map[int64][]scoring.Override{}
+	for id, list := range a.Scoring.Overrides {
+		for _, o := range list {
+			g, err := strconv.ParseFloat(o.Grade, 64)
+			if err != nil {
+				continue
+			}
+			ov[id] = append(ov[id], scoring.Override{Criterion: o.Criterion, Evaluator: o.Evaluator, Grade: g, Reason: o.Reason})
+		}
+	}
+	a.Scoring.Scores = scoring.Evaluate(a.Scoring.Weights, qs, ov)
+}
+
+// scoringQuote adds a quote's open flags and acceptance suite to q.
+func (a *Analysis) scoringQuote(sq store.StoredQuote, q scoring.Quote) scoring.Quote {
+	for _, f := range a.Flags[sq.ID] {
+		_, waived := a.Waivers[sq.ID][f.ID]
+		q.Flags = append(q.Flags, scoring.Flag{ID: f.ID, Blocker: f.Severity == redflag.Blocker && !waived})
+	}
+	q.Tests.Total = len(store.AcceptanceTests)
+	for _, test := range store.AcceptanceTests {
+		switch a.Suites[sq.ID][test].Status {
+		case store.AcceptancePassed, store.AcceptanceWaived:
+			q.Tests.Passed++
+		case store.AcceptanceFailed:
+			q.Tests.Failed++
+		default:
+			q.Tests.Pending++
+		}
+	}
+	return q
+}
+
+// SuggestSplit is the split of the brief's capacity that minimises the
+// combined cost per useful unit under the buyer's constraints (at most
+// maxVendorPct with one provider; with verifiedOnly, a multi-node brief
+// only on quotes whose all-reduce test passed), and its runner-up. Quotes
+// rejected or with open blockers take no share.
+func (a *Analysis) SuggestSplit(maxVendorPct int, verifiedOnly bool) (best, runnerUp *scoring.Split) {
+	nodes, _ := a.Brief.Data.Int("node_count")
+	opts := make([]scoring.SplitOption, 0, len(a.Quotes))
+	for i, sq := range a.Quotes {
+		res := a.WS.Results[i]
+		ok := a.Shortlist[sq.ID].Status != "rejected" && len(a.OpenBlockers(sq.ID)) == 0
+		if verifiedOnly && nodes > 1 && a.Suites[sq.ID]["nccl_allreduce"].Status != store.AcceptancePassed {
+			ok = false
+		}
+		opts = append(opts, scoring.SplitOption{QuoteID: sq.ID, Vendor: sq.ProviderName, TCOMinor: res.TCO.Minor,
+			Units: res.UnitsPerMonth, Eligible: ok})
+	}
+	return scoring.SuggestSplit(opts, maxVendorPct)
+}

@@ -1,0 +1,67 @@
+package sheet
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// ScoresSheet is the name of the scoring sheet.
+const ScoresSheet = "Scores"
+
+// ScoreTable is the weighted scoring for the workbook: criteria by row
+// with their weights, quotes by column, each cell the criterion's point
+// grade, and the totals the app computed (for the check).
+type ScoreTable struct {
+	Title    string
+	Criteria []string // labels, in order
+	Weights  []int
+	Quotes   []string    // column labels
+	Grades   [][]float64 // [criterion][quote]
+	Totals   []float64   // [quote], the app's weighted score
+	TotalRow string      // label of the totals row
+	Weight   string      // label of the weight column
+}
+
+// scoresSheet lays out the table. Each total is a live formula, Σ weight
+// × grade ÷ Σ weights, so a buyer who edits a weight in the spreadsheet
+// sees the ranking move.
+func scoresSheet(t ScoreTable) *grid {
+	g := newGrid(ScoresSheet)
+	g.set(1, 1, val(t.Title, title))
+	g.set(2, 3, val(t.Weight, bold))
+	for j, q := range t.Quotes {
+		g.set(3+j, 3, val(q, bold))
+	}
+	first, last := 4, 3+len(t.Criteria)
+	for i, c := range t.Criteria {
+		g.set(1, first+i, val(c, wrapText))
+		g.set(2, first+i, val(float64(t.Weights[i]), number))
+		for j := range t.Quotes {
+			g.set(3+j, first+i, val(t.Grades[i][j], number))
+		}
+	}
+	g.set(1, last+1, val(t.TotalRow, bold))
+	for j := range t.Quotes {
+		terms := make([]string, len(t.Criteria))
+		for i := range t.Criteria {
+			terms[i] = fmt.Sprintf("$B%d*%s", first+i, cellName(3+j, first+i))
+		}
+		g.set(3+j, last+1, fm(fmt.Sprintf("(%s)/SUM($B%d:$B%d)", strings.Join(terms, "+"), first, last), number))
+	}
+	g.widths[1] = 32
+	return g
+}
+
+// verifyScores checks the sheet's totals against the app's, which are
+// rounded to one decimal.
+func verifyScores(values map[cellKey]float64, t ScoreTable) error {
+	row := 4 + len(t.Criteria)
+	for j, want := range t.Totals {
+		got := values[cellKey{ScoresSheet, 3 + j, row}]
+		if math.Abs(got-want) > 0.051 {
+			return fmt.Errorf("%w: score of %s is %v in the sheet, %v in the app", ErrMismatch, t.Quotes[j], got, want)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,185 @@
+package web
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// showScores is the scoring sheet; ?blind=1 letters the quotes instead of
+// naming their providers, for graders who should not see them.
+func (s *Server) showScores(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.analysisParam(r)
+	if err != nil {
+		return err
+	}
+	return s.renderScores(w, r, a, http.StatusOK, nil, nil)
+}
+
+func (s *Server) renderScores(w http.ResponseWriter, r *http.Request, a *evaluation.Analysis, status int, form, errs map[string]string) error {
+	z := i18n.From(r.Context())
+	p := s.page(r, z.T("scoring.title"), "evaluations")
+	if key := takeFlash(w, r); key != "" {
+		p.Flash = z.T(key)
+	}
+	m := scoringSheet(z, a, r.URL.Query().Get("blind") == "1")
+	m.CanGrade, m.CanWeigh, m.Form, m.Errors = p.Can(auth.GradeQuotes), p.Can(auth.EditBrief), form, errs
+	if m.Form == nil {
+		m.Form = map[string]string{}
+	}
+	for _, w := range a.Scoring.Weights {
+		if _, typed := m.Form["w_"+w.Key]; !typed {
+			m.Form["w_"+w.Key] = strconv.Itoa(w.Weight)
+		}
+	}
+	s.render(w, r, status, views.ScoringPage(p, m))
+	return nil
+}
+
+// quoteLetter labels the i-th quote A, B, … Z, AA, AB, ….
+func quoteLetter(i int) string {
+	if i < 26 {
+		return string(rune('A' + i))
+	}
+	return quoteLetter(i/26-1) + string(rune('A'+i%26))
+}
+
+func scoringSheet(z *i18n.Localizer, a *evaluation.Analysis, blind bool) views.ScoringSheet {
+	sc := a.Scoring
+	m := views.ScoringSheet{EvaluationID: a.Evaluation.ID, Blind: blind, Empty: len(sc.Scores.Scores) == 0,
+		WeightsFrom: z.T("scoring.weights_from." + sc.WeightsFrom)}
+	label := map[int64]string{}
+	for i, sq := range a.All {
+		label[sq.ID] = sq.ProviderName
+		if blind {
+			label[sq.ID] = z.T("scoring.quote_label", map[string]string{"Letter": quoteLetter(i)})
+		}
+	}
+	band := func(lo, hi float64) string {
+		if lo == hi {
+			return z.Decimal(strconv.FormatFloat(lo, 'f', 1, 64))
+		}
+		return z.Decimal(strconv.FormatFloat(lo, 'f', 1, 64)) + "–" + z.Decimal(strconv.FormatFloat(hi, 'f', 1, 64))
+	}
+	for k, w := range sc.Weights {
+		row := views.ScoreRow{Label: z.T("scoring.criterion." + w.Key), Weight: strconv.Itoa(w.Weight)}
+		for _, s := range sc.Scores.Scores {
+			g := s.Grades[k]
+			c := views.ScoreCell{Grade: band(g.Low, g.High), Rule: z.T(g.Rule, localFacts(z, g.Facts)), Capped: g.Capped, Overridden: g.Overridden}
+			for _, o := range g.Overrides {
+				c.Overrides = append(c.Overrides, z.T("scoring.by", map[string]string{"Name": o.Evaluator,
+					"Grade": z.Decimal(strconv.FormatFloat(o.Grade, 'f', 1, 64)), "Reason": o.Reason}))
+			}
+			row.Cells = append(row.Cells, c)
+		}
+		m.Rows = append(m.Rows, row)
+		m.Criteria = append(m.Criteria, views.Option{Value: w.Key, Label: row.Label})
+		m.Weights = m.Criteria
+	}
+	for _, s := range sc.Scores.Scores {
+		col := views.ScoreColumn{Label: label[s.QuoteID], Total: band(s.Low, s.High), Overlap: s.OverlapsLeader, Place: "–"}
+		if s.Place > 0 {
+			col.Place = strconv.Itoa(s.Place)
+		}
+		m.Columns = append(m.Columns, col)
+		m.Quotes = append(m.Quotes, views.Option{Value: strconv.FormatInt(s.QuoteID, 10), Label: col.Label})
+	}
+	m.Overlap = z.T("scoring.no_overlap")
+	if sc.Scores.Overlap {
+		m.Overlap = z.T("scoring.overlap")
+	}
+	m.Flip = z.T("scoring.no_flip")
+	if f := sc.Scores.Flip; f != nil {
+		m.Flip = z.T("scoring.flip", map[string]string{"Criterion": z.T("scoring.criterion." + f.Criterion),
+			"From": z.Decimal(strconv.FormatFloat(f.From, 'f', -1, 64)), "To": z.Decimal(strconv.FormatFloat(f.To, 'f', -1, 64)),
+			"Quote": label[f.NewLeader]})
+	}
+	return m
+}
+
+// saveScoreOverride records the signed-in evaluator's grade of one
+// criterion of one quote, with the reason; errors are shown next to their
+// field and nothing is saved.
+func (s *Server) saveScoreOverride(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.analysisParam(r)
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	form := map[string]string{}
+	for _, k := range []string{"quote_id", "criterion", "grade", "reason"} {
+		form[k] = strings.TrimSpace(r.PostForm.Get(k))
+	}
+	errs := map[string]string{}
+	qid, err := strconv.ParseInt(form["quote_id"], 10, 64)
+	if _, ok := a.Scoring.Score(qid); err != nil || !ok {
+		errs["quote_id"] = z.T("scoring.error.quote_not_priced")
+	}
+	if !slices.Contains(scoring.Keys, form["criterion"]) {
+		errs["criterion"] = z.T("scoring.error.unknown_criterion")
+	}
+	grade, ok := parseGrade(z, form["grade"])
+	if !ok {
+		errs["grade"] = z.T("scoring.error.grade")
+	}
+	if form["reason"] == "" || utf8.RuneCountInString(form["reason"]) > 2000 {
+		errs["reason"] = z.T("scoring.error.reason")
+	}
+	if len(errs) > 0 {
+		return s.renderScores(w, r, a, http.StatusUnprocessableEntity, form, errs)
+	}
+	if err := s.store.SaveScoreOverride(r.Context(), currentUser(r).Actor(), a.Evaluation.ID, qid, form["criterion"], grade, form["reason"]); err != nil {
+		return err
+	}
+	return redirect(w, r, "/evaluations/"+strconv.FormatInt(a.Evaluation.ID, 10)+"/scores", "flash.score_saved")
+}
+
+// parseGrade reads a grade typed in the user's locale: 0 to 10 with at
+// most one decimal, returned as an exact decimal.
+func parseGrade(z *i18n.Localizer, v string) (string, bool) {
+	canonical, err := z.ParseDecimal(v)
+	if err != nil {
+		return "", false
+	}
+	d, err := quote.ParseDecimal(canonical)
+	if err != nil {
+		return "", false
+	}
+	text := d.String()
+	if whole, frac, _ := strings.Cut(text, "."); len(frac) > 1 || strings.HasPrefix(whole, "-") {
+		return "", false
+	}
+	if f := d.Float64(); f < 0 || f > scoring.Scale {
+		return "", false
+	}
+	return text, true
+}
+
+// localFacts writes the numbers among a rule's facts ("1.67 USD", "7.5")
+// in the reader's number format.
+func localFacts(z *i18n.Localizer, facts map[string]string) map[string]string {
+	out := make(map[string]string, len(facts))
+	for k, v := range facts {
+		num, unit, _ := strings.Cut(v, " ")
+		if _, err := strconv.ParseFloat(num, 64); err == nil {
+			v = z.Decimal(num)
+			if unit != "" {
+				v += "\u00a0" + unit
+			}
+		}
+		out[k] = v
+	}
+	return out
+}

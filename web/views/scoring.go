@@ -1,0 +1,45 @@
+package views
+
+// ScoringSheet is the scoring page: each criterion × quote grade with its
+// rule, the weighted totals, and the override form.
+type ScoringSheet struct {
+	EvaluationID int64
+	Blind        bool // provider names hidden: quotes are lettered
+	Empty        bool
+	WeightsFrom  string
+	Columns      []ScoreColumn
+	Rows         []ScoreRow
+	Overlap      string
+	Flip         string
+	CanGrade     bool
+	CanWeigh     bool     // may change the weights
+	Weights      []Option // criterion key and label, with the weight in Form["w_"+key]
+	Criteria     []Option // for the override form
+	Quotes       []Option
+	Form         map[string]string
+	Errors       map[string]string // message by field
+}
+
+// ScoreColumn is one quote: its label, its weighted score and place.
+type ScoreColumn struct {
+	Label   string
+	Total   string // the band, or one number when it has none
+	Place   string
+	Overlap bool
+}
+
+// ScoreRow is one criterion across the quotes.
+type ScoreRow struct {
+	Label  string
+	Weight string
+	Cells  []ScoreCell
+}
+
+// ScoreCell is one grade and its rule.
+type ScoreCell struct {
+	Grade      string
+	Rule       string
+	Capped     bool
+	Overridden bool
+	Overrides  []string
+}
