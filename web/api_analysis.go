@@ -8,6 +8,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/decision"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
@@ -170,13 +171,7 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 	for i, res := range a.WS.Results {
 		sq := a.Quotes[i]
 		row := apiAnalysisRow{apiQuoteFigures: quoteFigures(a, i), Committed: res.Committed, Lines: apiLines(res), Missing: missingJSON(res.Missing)}
-		for _, f := range a.Flags[sq.ID] {
-			if f.Severity == "blocker" {
-				row.Blockers++
-			} else {
-				row.Warnings++
-			}
-		}
+		row.Blockers, row.Warnings = redflag.Counts(a.Flags[sq.ID])
 		c := a.SuiteCounts[sq.ID]
 		row.Suite = apiSuiteCounts{Passed: c.Passed, Failed: c.Failed, Waived: c.Waived, Total: c.Total()}
 		row.Score = scoreJSON(z, a, sq.ID)

@@ -118,12 +118,7 @@ func (s *Server) vendorFormModel(z *i18n.Localizer, v vendorState) views.VendorQ
 func (s *Server) vendorSaveQuote(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	sess := vendorFrom(ctx)
-	if err := parseForm(w, r); err != nil {
-		return err
-	}
-	r.PostForm.Set("state_provider", "stated")
-	r.PostForm.Set("v_provider", sess.Invitation.Company)
-	q, raw, errs, err := parseQuoteForm(w, r)
+	q, raw, errs, err := vendorQuoteForm(w, r, sess.Invitation.Company)
 	if err != nil {
 		return err
 	}
@@ -198,12 +193,7 @@ func vendorLayout(title string) views.Page { return views.Page{Title: title} }
 func (s *Server) vendorCheckDraft(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	sess := vendorFrom(ctx)
-	if err := parseForm(w, r); err != nil {
-		return err
-	}
-	r.PostForm.Set("state_provider", "stated")
-	r.PostForm.Set("v_provider", sess.Invitation.Company)
-	q, _, _, err := parseQuoteForm(w, r)
+	q, _, _, err := vendorQuoteForm(w, r, sess.Invitation.Company)
 	if err != nil {
 		return err
 	}
@@ -211,4 +201,15 @@ func (s *Server) vendorCheckDraft(w http.ResponseWriter, r *http.Request) error 
 	z := i18n.From(ctx)
 	s.render(w, r, http.StatusOK, views.DraftCheckSection(vendorCheck(z, rfq.CheckDraft(q, sess.RFQ.Brief, s.store.Now()))))
 	return nil
+}
+
+// vendorQuoteForm reads the vendor's quote form like the buyer's, with the
+// provider fixed to the invited company.
+func vendorQuoteForm(w http.ResponseWriter, r *http.Request, company string) (quote.Quote, map[string][2]string, map[string]string, error) {
+	if err := parseForm(w, r); err != nil {
+		return quote.Quote{}, nil, nil, err
+	}
+	r.PostForm.Set("state_provider", "stated")
+	r.PostForm.Set("v_provider", company)
+	return parseQuoteForm(w, r)
 }
