@@ -119,12 +119,21 @@ func pdfText(t *testing.T, ctx context.Context, paper chromedp.PaperSize, name s
 	if err != nil {
 		t.Fatal(err)
 	}
+	return pdfPages(pdf), pdfToText(t, pdf, name)
+}
+
+// pdfPages counts the pages of a PDF.
+func pdfPages(pdf []byte) int { return len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1)) }
+
+// pdfToText keeps pdf beside the screenshots and returns its text, pages
+// separated by form feeds.
+func pdfToText(t *testing.T, pdf []byte, name string) string {
+	t.Helper()
 	if dir := os.Getenv("GPUQUOTE_SCREENSHOTS"); dir != "" {
 		if err := os.WriteFile(filepath.Join(dir, name+".pdf"), pdf, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("no pdftotext; .ci/run should install poppler-utils")
@@ -137,7 +146,7 @@ func pdfText(t *testing.T, ctx context.Context, paper chromedp.PaperSize, name s
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pages, string(out)
+	return string(out)
 }
 
 // fullBrief fills every field a real brief fills, the longest case for

@@ -187,7 +187,8 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 				cell.State = "assumed"
 				cell.Detail += " — " + strings.Join(l.Assumed, "; ")
 			}
-			if l.Converted() {
+			if l.Converted() && l.Original.Minor != 0 {
+				cell.Original = z.T("worksheet.as_quoted", map[string]any{"Amount": money(z, l.Original)})
 				cell.Detail += " — " + z.T("worksheet.converted", map[string]any{"Original": money(z, l.Original), "Date": z.Date(l.FX.Date)})
 			}
 			row.Cells = append(row.Cells, cell)
@@ -218,8 +219,8 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 			Detail: z.T("worksheet.units", map[string]any{"Units": strconv.FormatFloat(res.UnitsPerMonth, 'f', 2, 64), "Unit": unitLabel(z, d)})}
 		mc := views.WorksheetCell{Text: z.T("worksheet.complete"), State: "stated"}
 		if res.Incomplete {
-			tc.Text += " (" + money(z, res.Low) + " – " + money(z, res.High) + ")"
-			cu.Text += " (" + money(z, res.CostPerUnitLow) + " – " + money(z, res.CostPerUnitHigh) + ")"
+			tc.Range = "(" + money(z, res.Low) + " – " + money(z, res.High) + ")"
+			cu.Range = "(" + money(z, res.CostPerUnitLow) + " – " + money(z, res.CostPerUnitHigh) + ")"
 			var names []string
 			for _, miss := range res.Missing {
 				if c, ok := quote.ColumnByName(miss.Term); ok {

@@ -54,11 +54,13 @@ type WorksheetRow struct {
 
 // WorksheetCell is one figure with its explanation.
 type WorksheetCell struct {
-	Text    string
-	Detail  string // basis or the assumption used, shown on hover and in print
-	State   string // "", "stated", "not_stated", "refused", "assumed"
-	Best    bool
-	Numeric bool
+	Text     string
+	Range    string // "(low – high)" of an incomplete quote's figure
+	Original string // the amount as quoted, beside one converted to the evaluation's currency
+	Detail   string // how it was computed: the basis, the assumption used
+	State    string // "", "stated", "not_stated", "refused", "assumed"
+	Best     bool
+	Numeric  bool
 }
 
 // AssumptionField is one editable assumption.
