@@ -87,4 +87,6 @@ func TestBrowserWorksheetPrintsEveryFigureInLandscape(t *testing.T) {
 
 // flatText is text with its runs of spaces, no-break spaces and line
 // breaks made one space, as a figure reads however the paper lays it out.
-func flatText(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "\u00a0", " ")), " ") }
+func flatText(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\u00a0", " ")), " ")
+}
