@@ -131,3 +131,41 @@ func TestSensitivityChartAgreesWithTheTable(t *testing.T) {
 		t.Errorf("at 50 %% the chart names %q, the table %q", named[0], table[0])
 	}
 }
+
+// The evaluation had no chart of the bus bandwidth measured across its
+// quotes: the worksheet shows one line per quote with an uploaded
+// all-reduce run, named by provider, beside the band its fabric expects.
+func TestWorksheetChartsBusBandwidthAcrossQuotes(t *testing.T) {
+	t.Parallel()
+	d := newDemo(t)
+	eng, _ := d.a.login("engineer2@example.com", auth.Engineer)
+	log, err := os.ReadFile(samples + "nccl/h100-p5-2node-efa-srun-label-prefix.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range d.others {
+		wantStatus(t, eng.postMultipart(q+"/benchmarks", map[string]string{"region": "eu-west-1"}, "file", log), http.StatusSeeOther)
+	}
+	page := doc(t, d.buyer.get(d.ev+"/worksheet"))
+	src, _ := page.Find("img[data-testid=busbw-chart]").Attr("src")
+	if src != strings.TrimPrefix(d.ev, "")+"/worksheet/busbw.svg" {
+		t.Fatalf("the worksheet's bus bandwidth chart is at %q", src)
+	}
+	res := d.buyer.get(src)
+	wantStatus(t, res, http.StatusOK)
+	if ct := res.Header.Get("Content-Type"); ct != "image/svg+xml" {
+		t.Errorf("content type %q", ct)
+	}
+	svg := body(t, res)
+	if n := strings.Count(svg, "<polyline"); n != 1+len(d.others) {
+		t.Errorf("%d lines, want one per quote (%d)", n, 1+len(d.others))
+	}
+	for _, name := range []string{"Example Marketplace", "Example Hyperscaler", "Example Specialized Cloud"} {
+		if !strings.Contains(svg, ">"+name+"<") {
+			t.Errorf("the chart does not name %s", name)
+		}
+	}
+	if !strings.Contains(svg, `class="bands"`) || !strings.Contains(svg, "Expected for") {
+		t.Errorf("no expected band on the chart")
+	}
+}

@@ -85,6 +85,7 @@ func (s *Server) worksheetView(r *http.Request, d *evaluation.Analysis, input ma
 	}
 	m.Groups = s.worksheetGroups(r, d, results, byID)
 	m.Sensitivity = sensitivityTable(z, d, byID, onPage)
+	m.BusbwChart = fmt.Sprintf("/evaluations/%d/worksheet/busbw.svg", d.Evaluation.ID)
 	m.PerRun = perRunRows(z, d, onPage)
 	return m
 }

@@ -19,6 +19,7 @@ type WorksheetPage struct {
 	AllQuotes      []Option // every quote, for the show/hide form
 	Hidden         map[string]bool
 	Sensitivity    SensitivityTable
+	BusbwChart     string // URL of the bus bandwidth measured per quote
 	PerRun         []PerRunRow
 	Pager          Pager
 }
