@@ -45,11 +45,13 @@ func TestBrowserRefusedFormMovesTheFocusToTheErrorSummaryAndTheField(t *testing.
 	}
 }
 
-// ownPages are the demo pages this change is answerable for at 390 px:
-// the comparison and the decision are laid out by another change.
+// layoutOutsideThisIssue are pages another change lays out on a phone.
+var layoutOutsideThisIssue = []string{"/decision"}
+
+// ownPages are the demo pages this change is answerable for at 390 px.
 func ownPages(pages []string) []string {
 	return slices.DeleteFunc(pages, func(p string) bool {
-		return slices.ContainsFunc(wordsOutsideThisIssue, func(s string) bool { return strings.Contains(p, s) })
+		return slices.ContainsFunc(layoutOutsideThisIssue, func(s string) bool { return strings.Contains(p, s) })
 	})
 }
 

@@ -56,10 +56,11 @@ type WorksheetRow struct {
 // WorksheetCell is one figure with its explanation.
 type WorksheetCell struct {
 	Text     string
-	Range    string // "(low – high)" of an incomplete quote's figure
-	Original string // the amount as quoted, beside one converted to the evaluation's currency
-	Detail   string // how it was computed: the basis, the assumption used
-	State    string // "", "stated", "not_stated", "refused", "assumed"
+	Range    string   // "(low – high)" of an incomplete quote's figure
+	Original string   // the amount as quoted, beside one converted to the evaluation's currency
+	Detail   string   // how it was computed: the basis
+	Notes    []string // and what it rests on: assumptions, the conversion
+	State    string   // "", "stated", "not_stated", "refused", "assumed"
 	Best     bool
 	Numeric  bool
 }
