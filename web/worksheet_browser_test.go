@@ -86,6 +86,7 @@ func TestBrowserWorksheetExplainsFiguresToTheKeyboard(t *testing.T) {
 	do(t, ctx, chromedp.Focus(css(sel)), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, ctx, `document.querySelector("[data-testid=ws-row-contract_value] td details.how").open &&
 		document.querySelector("[data-testid=ws-row-contract_value] td details.how p").getBoundingClientRect().height > 0`)
+	screenshot(t, ctx, "worksheet-1440-details-open")
 	if got := text(t, ctx, "[data-testid=ws-row-contract_value] td details.how p"); !strings.Contains(got, "USD") {
 		t.Errorf("the contract value's explanation reads %q", got)
 	}

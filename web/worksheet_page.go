@@ -300,6 +300,11 @@ func perRunRows(z *i18n.Localizer, d *evaluation.Analysis, byID map[string]store
 		}
 		row := views.PerRunRow{Provider: byID[in.ID].ProviderName, Basis: rc.Basis,
 			Overhead: "× " + z.Decimal(strconv.FormatFloat(rc.Overhead, 'f', 2, 64)), Cost: money(z, rc.Cost)}
+		// One currency on the page: a run priced in another is shown
+		// converted, with the amount as quoted beside it.
+		if fx, ok := d.A.FX[rc.Cost.Currency]; ok && rc.Cost.Currency != d.A.Currency {
+			row.Cost = money(z, tco.NewMoney(rc.Cost.Float()*fx.Rate, d.A.Currency)) + " " + z.T("worksheet.as_quoted", map[string]any{"Amount": row.Cost})
+		}
 		if res, ok := d.Result(byID[in.ID].ID); ok {
 			row.Worksheet = money(z, res.CostPerUnit)
 		}

@@ -84,7 +84,11 @@ func worksheetTerm(z *i18n.Localizer, c quote.Column, q *quote.Quote, a tco.Assu
 		return cell
 	}
 	_, frac, _ := strings.Cut(v.Value, ".")
-	converted := strconv.FormatFloat(amount*fx.Rate, 'f', max(currencies.Digits(a.Currency), len(frac)), 64)
+	digits := max(currencies.Digits(a.Currency), len(frac))
+	if amount*fx.Rate < 1 {
+		digits = max(digits, 3) // 0.05 EUR per GB is 0.054 USD, not 0.05
+	}
+	converted := strconv.FormatFloat(amount*fx.Rate, 'f', digits, 64)
 	cell.Original = z.T("worksheet.as_quoted", map[string]any{"Amount": cell.Text})
 	cell.Text = z.Price(converted, a.Currency)
 	return cell
