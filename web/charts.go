@@ -1,11 +1,14 @@
 package web
 
 import (
+	"math"
 	"net/http"
 	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	currencies "github.com/gpuquote/gpuquote/internal/money"
+	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
 // writeSVG serves a chart as its own document: an <img> shows it, so no
@@ -31,20 +34,51 @@ func (s *Server) sensitivityChart(w http.ResponseWriter, r *http.Request) error 
 		Lang: z.Lang, Width: 760, Height: 380,
 		XTicks:  []chart.Tick{{Value: 50}, {Value: 70}, {Value: 85}, {Value: 95}},
 		XFormat: func(x float64) string { return strconv.Itoa(int(x+0.5)) + " %" },
-		YFormat: func(y float64) string { return z.Decimal(strconv.FormatFloat(y, 'f', 0, 64)) }}
+		Lowest:  map[float64]int{}}
 	sens := d.WS.Sensitivity
 	names := map[string]string{}
 	for _, sq := range d.Quotes {
 		names[strconv.FormatInt(sq.ID, 10)] = sq.ProviderName
 	}
+	var lo, hi float64
 	for qi, id := range sens.QuoteIDs {
 		series := chart.Series{Name: names[id]}
 		for _, pt := range sens.Points {
-			if pt.Restart == "expected" {
-				series.Points = append(series.Points, chart.Point{X: pt.Utilisation * 100, Y: pt.CostPerUnit[qi].Float()})
+			if pt.Restart != tco.RestartExpected {
+				continue
+			}
+			y := pt.CostPerUnit[qi].Float()
+			if len(c.Series) == 0 && len(series.Points) == 0 {
+				lo, hi = y, y
+			}
+			lo, hi = min(lo, y), max(hi, y)
+			series.Points = append(series.Points, chart.Point{X: pt.Utilisation * 100, Y: y})
+			// The table's ★ compares exact costs; two that round to the
+			// same cent must not make the chart name another quote.
+			if pt.Cheapest == id {
+				c.Lowest[pt.Utilisation*100] = qi
 			}
 		}
 		c.Series = append(c.Series, series)
 	}
+	c.YFormat = amountAxis(z, d.A.Currency, hi-lo)
 	return writeSVG(w, c.SVG())
+}
+
+// amountAxis labels an axis of amounts in currency spanning span: with
+// the currency's decimals, and more when the ticks are closer than that
+// (a cost near 0.40 USD per million tokens), so no two ticks read alike.
+func amountAxis(z *i18n.Localizer, currency string, span float64) func(float64) string {
+	digits := currencies.Digits(currency)
+	if span > 0 {
+		// About five ticks: their step is near a fifth of the span.
+		digits = max(digits, int(math.Ceil(-math.Log10(span/5))))
+	}
+	digits = min(digits, 6)
+	return func(y float64) string {
+		if math.Abs(y) < 0.5*math.Pow10(-digits) {
+			y = 0 // never "-0.00"
+		}
+		return z.Decimal(strconv.FormatFloat(y, 'f', digits, 64))
+	}
 }

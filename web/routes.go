@@ -67,6 +67,7 @@ func (s *Server) routes() http.Handler {
 		r.Get("/quotes/{id}/questions", s.h(s.quoteQuestions))
 		r.Get("/evaluations/{id}/worksheet", s.h(s.showWorksheet))
 		r.Get("/evaluations/{id}/worksheet/sensitivity.svg", s.h(s.sensitivityChart))
+		r.Get("/evaluations/{id}/worksheet/busbw.svg", s.h(s.evaluationBusbwChart))
 		r.Get("/evaluations/{id}/worksheet.csv", s.h(s.exportWorksheet("csv")))
 		r.Get("/evaluations/{id}/worksheet.xlsx", s.h(s.exportWorksheet("xlsx")))
 		r.Get("/evaluations/{id}/decision", s.h(s.showDecision))

@@ -162,6 +162,7 @@ var policy = map[string][]string{
 	"GET /api/v1/evaluations/{id}/analysis":           {"user"},
 	"GET /api/v1/evaluations/{id}/worksheet":          {"user"},
 	"GET /evaluations/{id}/worksheet/sensitivity.svg": {"user"},
+	"GET /evaluations/{id}/worksheet/busbw.svg":       {"user"},
 	"GET /evaluations/{id}/decision":                  {"user"},
 	"GET /evaluations/{id}/decision/memo":             {"user"},
 	"POST /evaluations/{id}/decision/facts":           {"procurement", "manager", "admin"},

@@ -85,6 +85,7 @@ func (s *Server) worksheetView(r *http.Request, d *evaluation.Analysis, input ma
 	}
 	m.Groups = s.worksheetGroups(r, d, results, byID)
 	m.Sensitivity = sensitivityTable(z, d, byID, onPage)
+	m.BusbwChart = fmt.Sprintf("/evaluations/%d/worksheet/busbw.svg", d.Evaluation.ID)
 	m.PerRun = perRunRows(z, d, onPage)
 	return m
 }
@@ -151,7 +152,7 @@ func assumptionFields(z *i18n.Localizer, a tco.Assumptions, input, errs map[stri
 			v = z.Decimal(v)
 		}
 		out = append(out, views.AssumptionField{Key: key, Label: z.T("worksheet.assumption." + key), Value: v, Unit: unit,
-			Source: z.T("worksheet.source", map[string]any{"Source": f.Source}), Error: errs[key]})
+			Source: z.T("worksheet.source", map[string]any{"Source": assumptionSource(z, key, *f)}), Error: errs[key]})
 	}
 	return out
 }
@@ -165,7 +166,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		row := views.WorksheetRow{Label: z.T(c.Label), Key: col}
 		for _, res := range results {
 			q := byID[res.QuoteID].Quote
-			row.Cells = append(row.Cells, views.WorksheetCell{Text: termText(z, c, &q), State: stateName(c.State(&q))})
+			row.Cells = append(row.Cells, worksheetTerm(z, c, &q, d.A))
 		}
 		return row
 	}
@@ -185,10 +186,11 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 			cell := views.WorksheetCell{Text: money(z, l.Amount), Numeric: true, Detail: l.Basis, Best: d.WS.Best[key] == res.QuoteID && len(results) > 1}
 			if len(l.Assumed) > 0 {
 				cell.State = "assumed"
-				cell.Detail += " — " + strings.Join(l.Assumed, "; ")
+				cell.Notes = append(cell.Notes, assumedTexts(z, l.Assumed, res.Missing))
 			}
-			if l.Converted() {
-				cell.Detail += " — " + z.T("worksheet.converted", map[string]any{"Original": money(z, l.Original), "Date": z.Date(l.FX.Date)})
+			if l.Converted() && l.Original.Minor != 0 {
+				cell.Original = z.T("worksheet.as_quoted", map[string]any{"Amount": money(z, l.Original)})
+				cell.Notes = append(cell.Notes, z.T("worksheet.converted", map[string]any{"Original": money(z, l.Original), "Date": z.Date(l.FX.Date)}))
 			}
 			row.Cells = append(row.Cells, cell)
 		}
@@ -215,18 +217,14 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		monthlyRow.Cells = append(monthlyRow.Cells, views.WorksheetCell{Text: money(z, c.Monthly), Numeric: true})
 		tc := views.WorksheetCell{Text: money(z, res.TCO), Numeric: true, Best: d.WS.Best[tco.RowTCO] == res.QuoteID && len(results) > 1}
 		cu := views.WorksheetCell{Text: money(z, res.CostPerUnit), Numeric: true, Best: d.WS.Best[tco.RowCostPerUnit] == res.QuoteID && len(results) > 1,
-			Detail: z.T("worksheet.units", map[string]any{"Units": strconv.FormatFloat(res.UnitsPerMonth, 'f', 2, 64), "Unit": unitLabel(z, d)})}
+			Detail: z.T("worksheet.units", map[string]any{"Units": z.Decimal(strconv.FormatFloat(res.UnitsPerMonth, 'f', 2, 64)), "Unit": unitLabel(z, d)})}
 		mc := views.WorksheetCell{Text: z.T("worksheet.complete"), State: "stated"}
 		if res.Incomplete {
-			tc.Text += " (" + money(z, res.Low) + " – " + money(z, res.High) + ")"
-			cu.Text += " (" + money(z, res.CostPerUnitLow) + " – " + money(z, res.CostPerUnitHigh) + ")"
+			tc.Range = "(" + money(z, res.Low) + " – " + money(z, res.High) + ")"
+			cu.Range = "(" + money(z, res.CostPerUnitLow) + " – " + money(z, res.CostPerUnitHigh) + ")"
 			var names []string
 			for _, miss := range res.Missing {
-				if c, ok := quote.ColumnByName(miss.Term); ok {
-					names = append(names, z.T(c.Label)+" ("+z.T(statusKey(miss.Status))+")")
-				} else {
-					names = append(names, miss.Term)
-				}
+				names = append(names, termName(z, miss.Term)+" ("+z.T(statusKey(miss.Status))+")")
 			}
 			mc = views.WorksheetCell{Text: z.T("worksheet.incomplete", map[string]any{"Terms": strings.Join(names, ", ")}), State: "assumed"}
 		}
@@ -302,6 +300,11 @@ func perRunRows(z *i18n.Localizer, d *evaluation.Analysis, byID map[string]store
 		}
 		row := views.PerRunRow{Provider: byID[in.ID].ProviderName, Basis: rc.Basis,
 			Overhead: "× " + z.Decimal(strconv.FormatFloat(rc.Overhead, 'f', 2, 64)), Cost: money(z, rc.Cost)}
+		// One currency on the page: a run priced in another is shown
+		// converted, with the amount as quoted beside it.
+		if fx, ok := d.A.FX[rc.Cost.Currency]; ok && rc.Cost.Currency != d.A.Currency {
+			row.Cost = money(z, tco.NewMoney(rc.Cost.Float()*fx.Rate, d.A.Currency)) + " " + z.T("worksheet.as_quoted", map[string]any{"Amount": row.Cost})
+		}
 		if res, ok := d.Result(byID[in.ID].ID); ok {
 			row.Worksheet = money(z, res.CostPerUnit)
 		}

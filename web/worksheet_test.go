@@ -90,11 +90,10 @@ func TestWorksheetComparesAndRecalculates(t *testing.T) {
 	}
 }
 
-func TestWorksheetPerRunView(t *testing.T) {
-	t.Parallel()
-	a := newApp(t)
-	c, _ := a.login("buyer@example.com", auth.Procurement)
-	ev := importExample(t, a, c, "Per run")
+// assumptionsForm is the worksheet's assumptions form as the page fills
+// it, and the first quote's id in its run-hours fields.
+func assumptionsForm(t *testing.T, c *client, ev string) (url.Values, string) {
+	t.Helper()
 	d := doc(t, c.get(ev+"/worksheet"))
 	form := url.Values{"version": {"0"}}
 	d.Find("[data-testid=assumptions-form] input").Each(func(_ int, s *goquerySelection) {
@@ -110,7 +109,15 @@ func TestWorksheetPerRunView(t *testing.T) {
 			effective, _ = s.Attr("name")
 		}
 	})
-	id := strings.TrimPrefix(effective, "run_effective_")
+	return form, strings.TrimPrefix(effective, "run_effective_")
+}
+
+func TestWorksheetPerRunView(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, c, "Per run")
+	form, id := assumptionsForm(t, c, ev)
 	form.Set("run_effective_"+id, "48")
 	form.Set("run_real_"+id, "40")
 	wantStatus(t, c.post(ev+"/worksheet/assumptions", form), http.StatusUnprocessableEntity)

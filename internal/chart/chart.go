@@ -81,6 +81,12 @@ type Line struct {
 	Width, Height int
 
 	Highlight Highlight
+	// Lowest, when set, tells HighlightMin which series is the lowest at
+	// each x value (an index into Series) instead of comparing the drawn
+	// y values: the caller may have compared figures more exact than the
+	// rounded ones it plots, and the chart must name what its table names.
+	// An x no series has a point at, or an index out of range, is skipped.
+	Lowest map[float64]int
 
 	// The remaining fields exist for translation; each has an English
 	// default.

@@ -33,6 +33,25 @@ func lowest(ss []plotSeries) []winner {
 	return out
 }
 
+// given is the lowest series at each x as the caller named it, placed at
+// that series' point.
+func given(ss []plotSeries, at map[float64]int) []winner {
+	var out []winner
+	for x, i := range at {
+		if i < 0 || i >= len(ss) {
+			continue
+		}
+		for _, p := range ss[i].pts {
+			if p.X == x {
+				out = append(out, winner{x, p.Y, i})
+				break
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b winner) int { return cmp.Compare(a.x, b.x) })
+	return out
+}
+
 // lowestLabel is the word for the highlighted series.
 func (r *renderer) lowestLabel() string {
 	if r.c.LowestLabel != "" {

@@ -63,6 +63,9 @@ func newRenderer(c Line) *renderer {
 	r.bands = cleanBands(c.Bands)
 	if c.Highlight == HighlightMin {
 		r.lowest = lowest(r.series)
+		if c.Lowest != nil {
+			r.lowest = given(r.series, c.Lowest)
+		}
 	}
 	r.legend = layoutLegend(r.legendItems(), r.w-2*edge)
 

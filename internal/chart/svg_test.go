@@ -315,3 +315,23 @@ func TestTallLegendGrowsDocument(t *testing.T) {
 		t.Error("document did not grow to fit 60 legend entries")
 	}
 }
+
+// Two costs that round to the same cent tie on the chart, and the tie
+// went to the earlier series while the table, comparing exact costs,
+// named the later one: the caller's choice wins.
+func TestLowestNamedByTheCaller(t *testing.T) {
+	c := Line{Highlight: HighlightMin, LowestLabel: "cheapest",
+		Series: []Series{{"A", []Point{{50, 0.42}, {70, 0.40}}}, {"B", []Point{{50, 0.42}, {70, 0.41}}}},
+		Lowest: map[float64]int{50: 1, 70: 0, 99: 1, 60: 7}}
+	d := parse(t, c.SVG())
+	if !d.hasText("cheapest: B") || !d.hasText("cheapest: A") {
+		t.Errorf("the chart does not name B, then A")
+	}
+	if got := d.count("lowest", "circle"); got != 2 {
+		t.Errorf("%d points ringed, want 2 (x=99 and series 7 skipped)", got)
+	}
+	c.Lowest = nil
+	if d := parse(t, c.SVG()); d.hasText("cheapest: B") {
+		t.Errorf("without the caller's choice the tie goes to the earlier series")
+	}
+}

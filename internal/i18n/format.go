@@ -63,12 +63,15 @@ func (z *Localizer) Decimal(s string) string {
 // (two, none for VND), the symbol or ISO code after the amount, e.g.
 // "1 234,56 ₽", "1,234.56 USD", "1.234.567 ₫".
 func (z *Localizer) Money(amount, currency string) string {
-	digits := money.Digits(currency)
-	unit := currency
+	return z.Decimal(roundDecimal(amount, money.Digits(currency))) + "\u00a0" + z.currencyUnit(currency)
+}
+
+// currencyUnit is the symbol or ISO code written after an amount.
+func (z *Localizer) currencyUnit(currency string) string {
 	if sym, ok := currencySymbols[currency]; ok && (z.Lang != "en" || currency == "RUB" || currency == "VND") {
-		unit = sym
+		return sym
 	}
-	return z.Decimal(roundDecimal(amount, digits)) + "\u00a0" + unit
+	return currency
 }
 
 // roundDecimal rounds an exact decimal string half away from zero to
@@ -161,4 +164,13 @@ func (z *Localizer) ParseDecimal(in string) (string, error) {
 		return whole + "." + frac, nil
 	}
 	return whole, nil
+}
+
+// Price formats a unit price in currency like Money, with at least the
+// currency's digits ("5.9" reads "5.90 USD" beside "4.90 USD") but never
+// fewer than it was stated with: 0.023 USD per GB stays 0.023.
+func (z *Localizer) Price(amount, currency string) string {
+	_, frac, _ := strings.Cut(strings.TrimPrefix(amount, "-"), ".")
+	digits := max(money.Digits(currency), len(strings.TrimRight(frac, "0")))
+	return z.Decimal(roundDecimal(amount, digits)) + "\u00a0" + z.currencyUnit(currency)
 }

@@ -76,3 +76,20 @@ func TestMatch(t *testing.T) {
 		}
 	}
 }
+
+// A price stated as "5.9" read "5.9 USD" beside "4.90 USD": it takes the
+// currency's digits, and keeps any finer ones it was stated with.
+func TestPrice(t *testing.T) {
+	for _, tt := range []struct{ lang, amount, cur, want string }{
+		{"en", "5.9", "USD", "5.90\u00a0USD"},
+		{"en", "0.023", "USD", "0.023\u00a0USD"},
+		{"en", "0.0230", "USD", "0.023\u00a0USD"},
+		{"ru", "2.95", "EUR", "2,95\u00a0€"},
+		{"en", "12", "JPY", "12\u00a0JPY"},
+		{"vi", "1234.5", "USD", "1.234,50\u00a0$"},
+	} {
+		if got := New(tt.lang).Price(tt.amount, tt.cur); got != tt.want {
+			t.Errorf("%s Price(%s, %s) = %q, want %q", tt.lang, tt.amount, tt.cur, got, tt.want)
+		}
+	}
+}

@@ -80,9 +80,26 @@ func yesNo(b bool) string {
 func missingText(ms []tco.Missing) string {
 	parts := make([]string, len(ms))
 	for i, m := range ms {
-		parts[i] = m.Term + " (" + statusText(m.Status) + "): " + m.Assumption
+		parts[i] = termText(m.Term) + " (" + statusText(m.Status) + "): " + m.Assumption
 	}
 	return strings.Join(parts, "\n")
+}
+
+// termNames are the quote terms as a reader names them, not the quote
+// CSV's column keys.
+var termNames = map[string]string{
+	tco.TermRate: "price per GPU-hour", tco.TermBillingUnit: "billing unit", tco.TermMinTerm: "minimum term",
+	tco.TermStorage: "storage price per TB-month", tco.TermEgress: "egress price per GB", tco.TermSupport: "support price per month",
+	tco.TermNodes: "node count", tco.TermMinSpend: "minimum spend", tco.TermUpfront: "upfront payment",
+}
+
+// termText is a term's reader's name; a term without one reads with
+// spaces for underscores.
+func termText(term string) string {
+	if n, ok := termNames[term]; ok {
+		return n
+	}
+	return strings.ReplaceAll(term, "_", " ")
 }
 
 // statusText spells a term status for a reader: "not stated", "refused".

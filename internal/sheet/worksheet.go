@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"github.com/gpuquote/gpuquote/internal/tco"
+	"strings"
 )
 
 // Rows of the Worksheet sheet's summary, above the workings.
@@ -118,7 +119,7 @@ func summary(g *grid, quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, 
 	}
 	keys := tco.LineKeys()
 	for i := range keys {
-		g.set(howCol, rowLine1+i, val("the estimate's workings, in minor units, / "+sE, plain))
+		g.set(howCol, rowLine1+i, val("the estimate's workings below, in "+a.Currency, plain))
 	}
 	for i, q := range quotes {
 		col := quoteCol(i)
@@ -127,7 +128,7 @@ func summary(g *grid, quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, 
 		three := func(key string) string { return ref(estimate, key) + "," + ref(lowEnd, key) + "," + ref(highEnd, key) }
 		g.set(col, rowTitle, val(q.Label, bold))
 		g.set(col, rowID, val(q.ID, plain))
-		g.set(col, rowModel, val(string(q.RentalModel), plain))
+		g.set(col, rowModel, val(rentalName(q.RentalModel), plain))
 		for j, k := range keys {
 			st := money
 			if j < len(r.Lines) && !r.Lines[j].Stated {
@@ -153,4 +154,13 @@ func summary(g *grid, quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, 
 	for j, k := range keys {
 		g.set(1, rowLine1+j, val(lineLabel(ws.Results, j, k), plain))
 	}
+}
+
+// rentalName is a rental model as a reader writes it: "on demand", not
+// the key "on_demand".
+func rentalName(m tco.RentalModel) string {
+	if m == tco.ModelAPI {
+		return "model API"
+	}
+	return strings.ReplaceAll(string(m), "_", " ")
 }

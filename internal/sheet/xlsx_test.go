@@ -1,7 +1,9 @@
 package sheet
 
 import (
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/tco"
@@ -164,4 +166,25 @@ func cutRef(s string) (string, string, bool) {
 		}
 	}
 	return "", "", false
+}
+
+// The summary a reader opens first said "in minor units, / 100" and
+// "on_demand": notes for a developer. It speaks the reader's words; the
+// workings below it keep their exact units.
+func TestXLSXSummaryHasNoDeveloperWords(t *testing.T) {
+	qs := testQuotes()
+	a := testCases()[0].a
+	f, _ := buildXLSX(t, qs, a, computeWS(t, qs, a))
+	rows, err := f.GetRows("Worksheet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snake := regexp.MustCompile(`\b[a-z]+(?:_[a-z0-9]+)+\b`)
+	for i, row := range rows[:rowWorkings-1] {
+		for _, v := range row {
+			if strings.Contains(v, "minor units") || strings.Contains(v, "/ 100") || snake.MatchString(v) {
+				t.Errorf("row %d reads %q", i+1, v)
+			}
+		}
+	}
 }

@@ -1,8 +1,9 @@
 package tco
 
-// refDoc names the file every market reference below comes from, so a
-// reader can check the figure and its date.
-const refDoc = "shared/reference/cost-reference.md"
+// refDoc names the reference every market figure below comes from, so a
+// reader can check the figure and its date (by its title: a reader has
+// no repository path to follow).
+const refDoc = "the cost reference"
 
 // DefaultAssumptions returns a complete set of assumptions for an
 // evaluation in currency, each labelled with where it came from. Market

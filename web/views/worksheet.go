@@ -19,6 +19,7 @@ type WorksheetPage struct {
 	AllQuotes      []Option // every quote, for the show/hide form
 	Hidden         map[string]bool
 	Sensitivity    SensitivityTable
+	BusbwChart     string // URL of the bus bandwidth measured per quote
 	PerRun         []PerRunRow
 	Pager          Pager
 }
@@ -54,11 +55,14 @@ type WorksheetRow struct {
 
 // WorksheetCell is one figure with its explanation.
 type WorksheetCell struct {
-	Text    string
-	Detail  string // basis or the assumption used, shown on hover and in print
-	State   string // "", "stated", "not_stated", "refused", "assumed"
-	Best    bool
-	Numeric bool
+	Text     string
+	Range    string   // "(low – high)" of an incomplete quote's figure
+	Original string   // the amount as quoted, beside one converted to the evaluation's currency
+	Detail   string   // how it was computed: the basis
+	Notes    []string // and what it rests on: assumptions, the conversion
+	State    string   // "", "stated", "not_stated", "refused", "assumed"
+	Best     bool
+	Numeric  bool
 }
 
 // AssumptionField is one editable assumption.

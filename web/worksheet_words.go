@@ -1,0 +1,95 @@
+package web
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	currencies "github.com/gpuquote/gpuquote/internal/money"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/tco"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// The worksheet's words: the cost model names terms and sources by their
+// keys and in English; readers see them in their language, without field
+// names or file paths.
+
+// assumptionSource says where an assumption's value comes from: the
+// brief, an edit on the worksheet, or the evaluation's default with the
+// reference it rests on.
+func assumptionSource(z *i18n.Localizer, key string, a tco.Assumption) string {
+	switch {
+	case a.Source == tco.SourceEdited:
+		return z.T("worksheet.source_edited")
+	case strings.HasPrefix(a.Source, tco.SourceBrief+":"):
+		return z.T("worksheet.source_brief." + key)
+	}
+	return z.T("worksheet.source_default." + key)
+}
+
+// termName is a quote term as the reader knows it: the quote form's label.
+func termName(z *i18n.Localizer, term string) string {
+	if c, ok := quote.ColumnByName(term); ok {
+		return z.T(c.Label)
+	}
+	return z.T("worksheet.term." + term)
+}
+
+// assumedText explains one assumption a cost line used for a term the
+// vendor did not state or refused; the figure it used is in the line's
+// basis. Engineering effort is the evaluation's default for every quote.
+func assumedText(z *i18n.Localizer, entry string, missing []tco.Missing) string {
+	term, _, _ := strings.Cut(entry, ": ")
+	switch term {
+	case "engineering hours", "engineering rate":
+		return z.T("worksheet.assumed_engineering." + strings.ReplaceAll(term, " ", "_"))
+	}
+	status := "quote.state.not_stated"
+	for _, m := range missing {
+		if m.Term == term && m.Status == tco.StatusRefused {
+			status = "quote.state.refused"
+		}
+	}
+	return z.T("worksheet.assumed_term", map[string]any{"Term": termName(z, term), "Status": z.T(status)})
+}
+
+// assumedTexts is every assumption of a line, each said once.
+func assumedTexts(z *i18n.Localizer, entries []string, missing []tco.Missing) string {
+	var out []string
+	for _, e := range entries {
+		if s := assumedText(z, e, missing); !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// worksheetTerm is a quote term's cell: a price in the evaluation's
+// currency with the price as quoted beside it when it was converted, and
+// with the currency's digits at least; any other term as the quote page
+// shows it.
+func worksheetTerm(z *i18n.Localizer, c quote.Column, q *quote.Quote, a tco.Assumptions) views.WorksheetCell {
+	cell := views.WorksheetCell{Text: termText(z, c, q), State: stateName(c.State(q))}
+	v := c.Cell(q)
+	if !moneyColumns[c.Name] || v.State != quote.Stated {
+		return cell
+	}
+	cur, _ := q.Currency.Get()
+	cell.Text, cell.Numeric = z.Price(v.Value, cur), true
+	fx, ok := a.FX[cur]
+	amount, err := strconv.ParseFloat(v.Value, 64)
+	if cur == a.Currency || !ok || err != nil {
+		return cell
+	}
+	_, frac, _ := strings.Cut(v.Value, ".")
+	digits := max(currencies.Digits(a.Currency), len(frac))
+	if amount*fx.Rate < 1 {
+		digits = max(digits, 3) // 0.05 EUR per GB is 0.054 USD, not 0.05
+	}
+	converted := strconv.FormatFloat(amount*fx.Rate, 'f', digits, 64)
+	cell.Original = z.T("worksheet.as_quoted", map[string]any{"Amount": cell.Text})
+	cell.Text = z.Price(converted, a.Currency)
+	return cell
+}
