@@ -41,7 +41,6 @@ const maxDCGMTests = 256
 var (
 	dcgmCategory = regexp.MustCompile(`^[|+]-+\s+([A-Za-z][A-Za-z ]*?)\s+-+\+`)
 	dcgmLevel    = regexp.MustCompile(`dcgmi\s+diag\b.*?(?:-r|--run)\s*(\S+)`)
-	dcgmGPUList  = regexp.MustCompile(`\d+`)
 )
 
 // ParseDCGMI parses `dcgmi diag` output, text or JSON.
@@ -64,23 +63,33 @@ func ParseDCGMI(data []byte) (*DCGMReport, error) {
 			break
 		}
 		t := trim(raw)
-		if m := dcgmLevel.FindStringSubmatch(t); m != nil {
-			rep.Level = dcgmLevelOf(m[1])
+		// The expressions run only on the lines that can match them (their
+		// literal prefix), which are few; running them on every line cost
+		// most of the parse.
+		if strings.Contains(t, "dcgmi") {
+			if m := dcgmLevel.FindStringSubmatch(t); m != nil {
+				rep.Level = dcgmLevelOf(m[1])
+			}
 		}
-		if m := dcgmCategory.FindStringSubmatch(t); m != nil {
-			category, last, inWarning = strings.Clone(m[1]), nil, false
-			continue
+		if len(t) > 1 && (t[0] == '|' || t[0] == '+') && t[1] == '-' {
+			if m := dcgmCategory.FindStringSubmatch(t); m != nil {
+				category, last, inWarning = strings.Clone(m[1]), nil, false
+				continue
+			}
 		}
 		if !strings.HasPrefix(t, "|") {
 			continue
 		}
-		cells := strings.Split(strings.TrimSuffix(t[1:], "|"), "|")
-		name := trim(cells[0])
-		value := ""
-		if len(cells) > 1 {
+		// The first two cells, as a split on "|" would give them.
+		name, value, twoCells := strings.Cut(strings.TrimSuffix(t[1:], "|"), "|")
+		name = trim(name)
+		if twoCells {
+			if i := strings.IndexByte(value, '|'); i >= 0 {
+				value = value[:i]
+			}
 			// One pad space, then text wrapped at the column's width: keep
 			// it unpadded so wrapped words join back ("second" + "s").
-			value = strings.TrimPrefix(strings.TrimRight(cells[1], " \t"), " ")
+			value = strings.TrimPrefix(strings.TrimRight(value, " \t"), " ")
 		}
 		switch {
 		case name == "Diagnostic" && strings.HasPrefix(trim(value), "Result"):
@@ -176,10 +185,19 @@ func dcgmStatus(v string) (DCGMResult, bool) {
 
 func gpuList(s string) []int {
 	var out []int
-	for _, m := range dcgmGPUList.FindAllString(s, 64) {
-		if v, err := strconv.Atoi(m); err == nil {
+	for i, n := 0, 0; i < len(s) && n < 64; {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		if v, err := strconv.Atoi(s[i:j]); err == nil {
 			out = append(out, v)
 		}
+		i, n = j, n+1
 	}
 	return out
 }

@@ -140,11 +140,11 @@ func mib(s string) (int64, bool) {
 	if !ok || v < 0 {
 		return 0, false
 	}
-	switch strings.ToLower(unit) {
-	case "mib", "mb", "":
-	case "gib", "gb":
+	switch {
+	case unit == "" || strings.EqualFold(unit, "mib") || strings.EqualFold(unit, "mb"):
+	case strings.EqualFold(unit, "gib") || strings.EqualFold(unit, "gb"):
 		v *= 1024
-	case "kib", "kb":
+	case strings.EqualFold(unit, "kib") || strings.EqualFold(unit, "kb"):
 		v /= 1024
 	default:
 		return 0, false

@@ -1,0 +1,54 @@
+package benchlog
+
+import (
+	"regexp"
+	"testing"
+)
+
+// The hand scanners replace regular expressions that cost most of their
+// parser's time; each must find exactly what the expression found.
+
+var perftestKVRegexp = regexp.MustCompile(`([A-Za-z][\w .*/()-]*?)\s+:\s+(\S+)`)
+
+func perftestKVAll(t string) [][2]string {
+	var out [][2]string
+	for i, pos := 0, 0; i < 4; i++ {
+		k, v, next, ok := perftestKV(t, pos)
+		if !ok {
+			break
+		}
+		out = append(out, [2]string{k, v})
+		pos = next
+	}
+	return out
+}
+
+func checkPerftestKV(t *testing.T, line string) {
+	want := perftestKVRegexp.FindAllStringSubmatch(line, 4)
+	got := perftestKVAll(line)
+	if len(got) != len(want) {
+		t.Fatalf("%q: %d settings %q, the expression finds %d %q", line, len(got), got, len(want), want)
+	}
+	for i := range want {
+		if got[i][0] != want[i][1] || got[i][1] != want[i][2] {
+			t.Fatalf("%q: setting %d is %q, the expression finds %q", line, i, got[i], want[i][1:])
+		}
+	}
+}
+
+func TestPerftestKVMatchesExpression(t *testing.T) {
+	for _, line := range []string{
+		"Dual-port       : OFF\t\tDevice         : mlx5_5", "rdma_cm QPs\t : ON",
+		"Data ex. method : rdma_cm \tTOS    : 41", "Mtu             : 4096[B]", "a : b : c : d : e : f",
+		"x: 1", "abc :1", " : x", "9 : x", "key  :  ", "a b c\t:\tv w : z", "Key (a/b) * - : v\vw",
+		"local address: LID 0000 QPN 0x0093 PSN 0xbf9bfe", "é : x", "A\t \t:\t x",
+	} {
+		checkPerftestKV(t, line)
+	}
+}
+
+func FuzzPerftestKV(f *testing.F) {
+	f.Add("Number of qps   : 4\t\tTransport type : IB")
+	f.Add("Data ex. method : rdma_cm \tTOS    : 41")
+	f.Fuzz(func(t *testing.T, line string) { checkPerftestKV(t, line) })
+}
