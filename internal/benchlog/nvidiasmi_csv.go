@@ -112,7 +112,7 @@ func parseSMICSV(s string) (*SMIReport, error) {
 		if t == "" || strings.HasPrefix(t, "$") || strings.HasPrefix(t, "#") {
 			continue
 		}
-		parts = splitCSV(t, parts)
+		parts = splitByte(t, ',', parts)
 		if tab.Header != nil && strings.HasPrefix(t, tab.Header[0]) && isQueryHeader(t) {
 			continue // -l logging can repeat the header
 		}
@@ -298,18 +298,4 @@ func parseSMICSV(s string) (*SMIReport, error) {
 	}
 	sort.SliceStable(rep.GPUs, func(i, j int) bool { return rep.GPUs[i].Index < rep.GPUs[j].Index })
 	return rep, nil
-}
-
-// splitCSV splits a --format=csv line on commas into dst (reused); the
-// values hold no quoted commas.
-func splitCSV(s string, dst []string) []string {
-	dst = dst[:0]
-	for {
-		i := strings.IndexByte(s, ',')
-		if i < 0 {
-			return append(dst, s)
-		}
-		dst = append(dst, s[:i])
-		s = s[i+1:]
-	}
 }

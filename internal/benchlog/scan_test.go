@@ -2,6 +2,8 @@ package benchlog
 
 import (
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -51,4 +53,29 @@ func FuzzPerftestKV(f *testing.F) {
 	f.Add("Number of qps   : 4\t\tTransport type : IB")
 	f.Add("Data ex. method : rdma_cm \tTOS    : 41")
 	f.Fuzz(func(t *testing.T, line string) { checkPerftestKV(t, line) })
+}
+
+// fields, slashFields and splitByte stand in for the strings functions on
+// hot paths and must split exactly as they do.
+func checkSplitters(t *testing.T, s string) {
+	if got, want := fields(s, nil), strings.Fields(s); !slices.Equal(got, want) {
+		t.Fatalf("fields(%q) = %q, strings.Fields %q", s, got, want)
+	}
+	if got, want := slashFields(s, nil), strings.Fields(strings.ReplaceAll(s, "/", " / ")); !slices.Equal(got, want) {
+		t.Fatalf("slashFields(%q) = %q, want %q", s, got, want)
+	}
+	if got, want := splitByte(s, '|', nil), strings.Split(s, "|"); !slices.Equal(got, want) {
+		t.Fatalf("splitByte(%q) = %q, strings.Split %q", s, got, want)
+	}
+}
+
+func TestSplittersMatchStrings(t *testing.T) {
+	for _, s := range []string{"", " ", "| N/A  25C  P0  92W / 700W |", "a\u00a0b c", "x||y|", "\t\v\f\r\n", "/", "//a/ /"} {
+		checkSplitters(t, s)
+	}
+}
+
+func FuzzSplitters(f *testing.F) {
+	f.Add("| N/A   32C    P0    70W / 700W |  1MiB / 81559MiB |")
+	f.Fuzz(checkSplitters)
 }
