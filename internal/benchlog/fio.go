@@ -100,7 +100,7 @@ type FioDisk struct {
 // a prompt or warnings) or text. It returns a *ParseError when no job
 // result is found or a result line cannot be read.
 func ParseFio(data []byte) (*FioReport, error) {
-	s := string(data)
+	s := asString(data) // the parsers copy what they keep
 	if err := checkText(KindFio, s); err != nil {
 		return nil, err
 	}

@@ -183,17 +183,3 @@ func internIB(v string) string {
 
 var ibConstants = map[string]string{"Active": "Active", "Down": "Down", "Init": "Init", "Armed": "Armed", "LinkUp": "LinkUp",
 	"Linkup": "Linkup", "Polling": "Polling", "Disabled": "Disabled", "InfiniBand": "InfiniBand", "Ethernet": "Ethernet"}
-
-// isUpperWord reports v == strings.ToUpper(v) without the copy for ASCII.
-func isUpperWord(v string) bool {
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if c >= 0x80 {
-			return v == strings.ToUpper(v)
-		}
-		if c >= 'a' && c <= 'z' {
-			return false
-		}
-	}
-	return true
-}

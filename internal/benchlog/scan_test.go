@@ -67,10 +67,23 @@ func checkSplitters(t *testing.T, s string) {
 	if got, want := splitByte(s, '|', nil), strings.Split(s, "|"); !slices.Equal(got, want) {
 		t.Fatalf("splitByte(%q) = %q, strings.Split %q", s, got, want)
 	}
+	if got, want := splitString(s, ", ", nil), strings.Split(s, ", "); !slices.Equal(got, want) {
+		t.Fatalf("splitString(%q) = %q, strings.Split %q", s, got, want)
+	}
+	if isUpperWord(s) != (s == strings.ToUpper(s)) || isLowerWord(s) != (s == strings.ToLower(s)) {
+		t.Fatalf("isUpperWord/isLowerWord(%q) disagree with strings", s)
+	}
+	if len(s) <= 8 {
+		exp, ok := fioUnitExp(s)
+		want, wantOK := map[string]int{"": 0, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5}[strings.ToUpper(strings.ReplaceAll(strings.TrimSuffix(s, "B"), "i", ""))]
+		if exp != want || ok != wantOK {
+			t.Fatalf("fioUnitExp(%q) = %d %v, want %d %v", s, exp, ok, want, wantOK)
+		}
+	}
 }
 
 func TestSplittersMatchStrings(t *testing.T) {
-	for _, s := range []string{"", " ", "| N/A  25C  P0  92W / 700W |", "a\u00a0b c", "x||y|", "\t\v\f\r\n", "/", "//a/ /"} {
+	for _, s := range []string{"", " ", "| N/A  25C  P0  92W / 700W |", "a\u00a0b c", "x||y|", "\t\v\f\r\n", "/", "//a/ /", "KiB", "kB", "MiB", "iB", "ıB", "İ", "a, b,, c, ", "READ", "Read"} {
 		checkSplitters(t, s)
 	}
 }

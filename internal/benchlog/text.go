@@ -374,3 +374,44 @@ func splitByte(s string, sep byte, dst []string) []string {
 		s = s[i+1:]
 	}
 }
+
+// isUpperWord reports v == strings.ToUpper(v) without the copy for ASCII.
+func isUpperWord(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c >= 0x80 {
+			return v == strings.ToUpper(v)
+		}
+		if c >= 'a' && c <= 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// isLowerWord reports v == strings.ToLower(v) without the copy for ASCII.
+func isLowerWord(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c >= 0x80 {
+			return v == strings.ToLower(v)
+		}
+		if c >= 'A' && c <= 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// splitString is strings.Split(s, sep) for a non-empty sep, into dst.
+func splitString(s, sep string, dst []string) []string {
+	dst = dst[:0]
+	for {
+		i := strings.Index(s, sep)
+		if i < 0 {
+			return append(dst, s)
+		}
+		dst = append(dst, s[:i])
+		s = s[i+len(sep):]
+	}
+}
