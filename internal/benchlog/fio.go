@@ -14,7 +14,7 @@ type FioReport struct {
 	Total   FioTotals  `json:"total"`            // sums over Jobs
 	Groups  []FioGroup `json:"groups,omitempty"` // text "Run status group" lines
 	Disks   []FioDisk  `json:"disks,omitempty"`
-	Notes   []string   `json:"notes,omitempty"`
+	Notes   []Note     `json:"notes,omitempty"`
 	// Runs is how many fio invocations the file holds (text output pasted
 	// one after another); RunTotals sums each run's jobs, and Total is the
 	// run with the best read or write bandwidth, never a sum across runs.

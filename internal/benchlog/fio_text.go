@@ -159,7 +159,7 @@ func parseFioText(s string) (*FioReport, error) {
 		for _, g := range rep.Groups {
 			rep.Jobs = append(rep.Jobs, FioJob{Name: fmt.Sprintf("group %d", g.ID), GroupID: g.ID, Read: g.Read, Write: g.Write, Trim: g.Trim, Mixed: g.Mixed})
 		}
-		rep.Notes = addCapped(rep.Notes, maxNotes, "no per-job results; jobs built from Run status group lines (IOPS unknown)")
+		rep.Notes = addCapped(rep.Notes, maxNotes, newNote(NoteFioGroupsOnly, "no per-job results; jobs built from Run status group lines (IOPS unknown)"))
 	}
 	return rep, nil
 }

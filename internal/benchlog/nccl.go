@@ -53,7 +53,7 @@ type NCCLRun struct {
 	Failed         bool     `json:"failed"`
 	FailureReasons []string `json:"failure_reasons,omitempty"`
 	FailureLines   []string `json:"failure_lines,omitempty"`
-	Notes          []string `json:"notes,omitempty"` // non-fatal observations
+	Notes          []Note   `json:"notes,omitempty"` // non-fatal observations
 
 	// Incomplete marks a run that did not finish its sweep: no footer, or
 	// a last row below the size the header asked for. Its figures are real

@@ -52,7 +52,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 			if st.run.Collective == "" && coll != "" {
 				st.run.Collective, st.run.CollectiveSource = coll, "footer"
 			} else if coll != "" && coll != st.run.Collective {
-				st.note(fmt.Sprintf("line %d: concluded %s, but the run started as %s", n, coll, st.run.Collective))
+				st.note(newNote(NoteConcludedOther, fmt.Sprintf("line %d: concluded %s, but the run started as %s", n, coll, st.run.Collective),
+					"Line", strconv.Itoa(n), "Concluded", coll, "Started", st.run.Collective))
 			}
 			st.phase = phDone
 			st.run.EndLine = n
@@ -102,7 +103,7 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 					return nil
 				}
 			}
-			st.note(fmt.Sprintf("line %d: unreadable Out of bounds line %q", n, c))
+			st.note(newNote(NoteUnreadableOOB, fmt.Sprintf("line %d: unreadable Out of bounds line %q", n, c), "Line", strconv.Itoa(n), "Text", c))
 		}
 		return nil
 	case strings.HasPrefix(c, "Avg bus bandwidth"):
@@ -123,7 +124,7 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 					return nil
 				}
 			}
-			st.note(fmt.Sprintf("line %d: unreadable Avg bus bandwidth line %q", n, c))
+			st.note(newNote(NoteUnreadableAvg, fmt.Sprintf("line %d: unreadable Avg bus bandwidth line %q", n, c), "Line", strconv.Itoa(n), "Text", c))
 		}
 		return nil
 	case strings.Contains(c, "busbw") && (strings.HasPrefix(c, "size ") || strings.HasPrefix(c, "bytes ")):
@@ -177,17 +178,18 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		return nil
 	case strings.Contains(c, "NCCL WARN"):
 		if p.cur != nil {
-			p.cur.note(fmt.Sprintf("line %d: %s", n, c))
+			p.cur.note(newNote(NoteNCCLWarn, fmt.Sprintf("line %d: %s", n, c), "Line", strconv.Itoa(n), "Text", c))
 		}
 		return nil
 	case hash && strings.HasPrefix(c, "error:"):
 		if p.cur != nil {
-			p.cur.note(fmt.Sprintf("line %d: NCCL last error: %s", n, trim(strings.TrimPrefix(c, "error:"))))
+			msg := trim(strings.TrimPrefix(c, "error:"))
+			p.cur.note(newNote(NoteNCCLLastError, fmt.Sprintf("line %d: NCCL last error: %s", n, msg), "Line", strconv.Itoa(n), "Text", msg))
 		}
 		return nil
 	case strings.HasPrefix(c, "Reducing maxBytes"):
 		if p.cur != nil {
-			p.cur.note(strings.Clone(c))
+			p.cur.note(newNote(NoteReducedMaxBytes, strings.Clone(c), "Text", c))
 			if f := strings.Fields(c); len(f) >= 4 && f[2] == "to" {
 				if v, err := strconv.ParseInt(f[3], 10, 64); err == nil && v > 0 {
 					p.cur.reducedMax = v
@@ -265,7 +267,7 @@ func (p *ncclParser) addInfoHost(h string) {
 	}
 }
 
-func (st *ncclRunState) note(s string) {
+func (st *ncclRunState) note(s Note) {
 	st.run.Notes = addCapped(st.run.Notes, maxNotes, s)
 }
 

@@ -24,7 +24,7 @@ type SMIReport struct {
 	// CSV keeps the raw query table, because a --query-gpu log can carry
 	// any field (power samples over time, clocks) that GPU does not model.
 	CSV   *CSVTable `json:"csv,omitempty"`
-	Notes []string  `json:"notes,omitempty"`
+	Notes []Note    `json:"notes,omitempty"`
 }
 
 // GPU is one device. Zero numbers mean "not shown" except where a pointer
@@ -107,7 +107,7 @@ func ParseNvidiaSMI(data []byte) (*SMIReport, error) {
 		}
 	}
 	if len(counts) > 1 {
-		rep.Notes = addCapped(rep.Notes, maxNotes, fmt.Sprintf("%d different GPU models", len(counts)))
+		rep.Notes = addCapped(rep.Notes, maxNotes, newNote(NoteGPUModels, fmt.Sprintf("%d different GPU models", len(counts)), "Count", strconv.Itoa(len(counts))))
 	}
 	return rep, nil
 }

@@ -162,7 +162,7 @@ func parseSMICSV(s string) (*SMIReport, error) {
 				}
 			}
 		}
-		rep.Notes = addCapped(rep.Notes, maxNotes, "CSV without header: only GPU names, UUIDs and bus ids are recognised")
+		rep.Notes = addCapped(rep.Notes, maxNotes, newNote(NoteCSVNoHeader, "CSV without header: only GPU names, UUIDs and bus ids are recognised"))
 	}
 	col := map[string]int{}
 	for i, c := range cols {

@@ -167,7 +167,7 @@ func numberWithUnit(s string) (v float64, unit string, ok bool) {
 
 // addCapped appends s unless the slice already holds max entries, so that
 // adversarial input cannot grow notes without bound.
-func addCapped(list []string, max int, s string) []string {
+func addCapped[T any](list []T, max int, s T) []T {
 	if len(list) >= max {
 		return list
 	}

@@ -23,8 +23,8 @@ type Topology struct {
 	// MinNVLinks is the smallest bonded link count over GPU pairs when
 	// AllNVLink (NV18 -> 18); it tells NVLink generations and partial
 	// NVSwitch fabrics apart.
-	MinNVLinks int      `json:"min_nvlinks"`
-	Notes      []string `json:"notes,omitempty"`
+	MinNVLinks int    `json:"min_nvlinks"`
+	Notes      []Note `json:"notes,omitempty"`
 }
 
 // TopoGPU is a GPU row with its affinity columns.
@@ -148,7 +148,8 @@ func ParseTopo(data []byte) (*Topology, error) {
 				}
 				if len(extra) > len(affinity) && !extraNoted {
 					extraNoted = true
-					topo.Notes = addCapped(topo.Notes, maxNotes, fmt.Sprintf("line %d: more affinity values than header names; assigned in nvidia-smi order", sc.n))
+					topo.Notes = addCapped(topo.Notes, maxNotes, newNote(NoteTopoAffinity, fmt.Sprintf("line %d: more affinity values than header names; assigned in nvidia-smi order", sc.n),
+						"Line", strconv.Itoa(sc.n)))
 				}
 				topo.GPUs = append(topo.GPUs, g)
 			}
