@@ -1,6 +1,8 @@
 package benchlog
 
 import (
+	"encoding/json"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -91,4 +93,98 @@ func TestSplittersMatchStrings(t *testing.T) {
 func FuzzSplitters(f *testing.F) {
 	f.Add("| N/A   32C    P0    70W / 700W |  1MiB / 81559MiB |")
 	f.Fuzz(checkSplitters)
+}
+
+// The fast fio JSON walk must decode exactly what encoding/json decodes,
+// or give up; it must never accept what encoding/json rejects.
+func checkFioJSONFast(t *testing.T, body string) {
+	var fast, slow fioJSONDoc
+	if !fastFioJSON(body, &fast) {
+		return
+	}
+	if err := json.NewDecoder(strings.NewReader(sanitizeJSONNumbers(body))).Decode(&slow); err != nil {
+		t.Fatalf("%q: the walk accepted what encoding/json rejects: %v", body, err)
+	}
+	if !reflect.DeepEqual(fast, slow) {
+		t.Fatalf("%q: walk %+v, encoding/json %+v", body, fast, slow)
+	}
+}
+
+func fioJSONSeeds(tb testing.TB) []string {
+	seeds := []string{`{"jobs":[]}`, `{"JOBS":[{"jobname":"a","read":{"bw":1,"BW_bytes":2,"clat_ns":{"percentile":{"1.0":3,"1.0":4}}}}]}`,
+		`{"jobs":[{"jobname":"a\u0041"}]}`, `{"jobs":[{"groupid":1.5}]}`, `{"jobs":[{"groupid":1}],"jobs":[]}`, `{"fio version":null}`,
+		`{"global options":{"rw":"read","x":1,"y":true,"z":null},"disk_util":[{"name":"sda","util":99.5,"in_queue":1}]}`,
+		`{"jobs":[{"read":{"iops":1e400}}]}`, `{"jobs":[{"jobname":"\xff"}]}`, `{"x":[1,{"a":"\"}"},-0.5e+3,true]} trailing`,
+		`{"jobs":[{"read":{"bw":-nan,"iops":inf,"x":nan}}],"y":[-inf]}`, `{"jobs":[{"read":{"bw":1inf}}]}`, `{"jobs":[{"error":nanx}]}`}
+	for _, f := range []string{"fio/json-fio-2.17-gce-pd-randread.json.txt"} {
+		seeds = append(seeds, string(readTestdata(tb, f)))
+	}
+	return seeds
+}
+
+func TestFioJSONFastMatchesEncodingJSON(t *testing.T) {
+	for _, s := range fioJSONSeeds(t) {
+		checkFioJSONFast(t, s)
+	}
+	var doc fioJSONDoc
+	if !fastFioJSON(fioJSONSeeds(t)[len(fioJSONSeeds(t))-1], &doc) || len(doc.Jobs) != 2 {
+		t.Errorf("the fast walk gave up on fio's own output")
+	}
+}
+
+func FuzzFioJSONFast(f *testing.F) {
+	for _, s := range fioJSONSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(checkFioJSONFast)
+}
+
+// sanitizeJSONNumbersRef is the byte-by-byte original of
+// sanitizeJSONNumbers, which must give the same result.
+func sanitizeJSONNumbersRef(s string) string {
+	var b []byte
+	inStr := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if inStr {
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inStr = false
+			}
+			continue
+		}
+		if c == '"' {
+			inStr = true
+			continue
+		}
+		for _, tok := range [...]string{"-nan", "nan", "-inf", "inf"} {
+			if strings.HasPrefix(s[i:], tok) {
+				if b == nil {
+					b = []byte(s)
+				}
+				b[i] = '0'
+				for k := 1; k < len(tok); k++ {
+					b[i+k] = ' '
+				}
+				i += len(tok) - 1
+				break
+			}
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+func FuzzSanitizeJSONNumbers(f *testing.F) {
+	for _, s := range []string{`{"usr_cpu" : -nan, "minf" : inf, "a\"nan" : "\\", "b": nan}`, `"\`, `"x\"`, `nan"inf\"-inf"-nan`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := sanitizeJSONNumbers(s), sanitizeJSONNumbersRef(s); got != want {
+			t.Fatalf("%q: %q, want %q", s, got, want)
+		}
+	})
 }
