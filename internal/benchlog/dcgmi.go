@@ -1,10 +1,12 @@
 package benchlog
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // DCGMReport is one `dcgmi diag` run (text table or -j JSON): the active
@@ -204,28 +206,37 @@ func gpuList(s string) []int {
 
 type dcgmJSON struct {
 	Diag struct {
-		Version    string `json:"version"`
-		Driver     string `json:"Driver Version Detected"`
-		Categories []struct {
-			Category string `json:"category"`
-			Tests    []struct {
-				Name    string `json:"name"`
-				Results []struct {
-					Status   string          `json:"status"`
-					GPUIDs   json.RawMessage `json:"gpu_ids"`
-					Info     json.RawMessage `json:"info"`
-					Warnings json.RawMessage `json:"warnings"`
-				} `json:"results"`
-			} `json:"tests"`
-		} `json:"test_categories"`
+		Version    string             `json:"version"`
+		Driver     string             `json:"Driver Version Detected"`
+		Categories []dcgmCategoryJSON `json:"test_categories"`
 	} `json:"DCGM GPU Diagnostic"`
 	Version string `json:"DCGM Version"`
 }
 
+type dcgmCategoryJSON struct {
+	Category string         `json:"category"`
+	Tests    []dcgmTestJSON `json:"tests"`
+}
+
+type dcgmTestJSON struct {
+	Name    string           `json:"name"`
+	Results []dcgmResultJSON `json:"results"`
+}
+
+type dcgmResultJSON struct {
+	Status   string          `json:"status"`
+	GPUIDs   json.RawMessage `json:"gpu_ids"`
+	Info     json.RawMessage `json:"info"`
+	Warnings json.RawMessage `json:"warnings"`
+}
+
 func parseDCGMJSON(s string, line int) (*DCGMReport, error) {
 	var doc dcgmJSON
-	if err := json.Unmarshal([]byte(s), &doc); err != nil {
-		return nil, errorf(KindDCGMI, line+jsonErrorLine(s, err), "dcgmi diag JSON does not decode: %v", err)
+	if !fastDCGMJSON(s, &doc) {
+		doc = dcgmJSON{}
+		if err := json.Unmarshal([]byte(s), &doc); err != nil {
+			return nil, errorf(KindDCGMI, line+jsonErrorLine(s, err), "dcgmi diag JSON does not decode: %v", err)
+		}
 	}
 	rep := &DCGMReport{Format: "json", Version: doc.Version, Driver: doc.Diag.Driver}
 	if rep.Version == "" {
@@ -274,6 +285,9 @@ func jsonText(raw json.RawMessage) string {
 	if len(raw) == 0 {
 		return ""
 	}
+	if s, ok := jsonTextFast(raw); ok {
+		return s
+	}
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		return s
@@ -298,6 +312,25 @@ func jsonText(raw json.RawMessage) string {
 		return ""
 	}
 	return strings.Trim(string(raw), `"`)
+}
+
+// jsonTextFast gives jsonText's answer for the values dcgmi prints most,
+// without the decoding attempts: a string without escapes, a number, a
+// literal. raw is one valid JSON value (the document decoded).
+func jsonTextFast(raw json.RawMessage) (string, bool) {
+	switch c := raw[0]; {
+	case c == '"':
+		body := raw[1 : len(raw)-1]
+		if bytes.IndexByte(body, '\\') >= 0 || !utf8.Valid(body) {
+			return "", false
+		}
+		return string(body), true
+	case c == '-' || isDigit(c) || c == 't' || c == 'f':
+		return string(raw), true // not a string, list or object: shown as written
+	case c == 'n':
+		return "", true // null decodes into a string as ""
+	}
+	return "", false
 }
 
 // jsonErrorLine turns a decoder error's offset into a line count.

@@ -188,3 +188,70 @@ func FuzzSanitizeJSONNumbers(f *testing.F) {
 		}
 	})
 }
+
+// jsonTextFast answers as the decoding attempts of jsonText do.
+func FuzzJSONTextFast(f *testing.F) {
+	for _, s := range []string{`"0"`, `"a\"b"`, `12`, `-1.5e3`, `true`, `false`, `null`, `["x","y"]`, `{"warning":"w"}`, "\"\xff\""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		raw := json.RawMessage(strings.TrimSpace(s))
+		if !json.Valid(raw) {
+			return
+		}
+		fast, ok := jsonTextFast(raw)
+		if !ok {
+			return
+		}
+		var str string
+		want := ""
+		switch {
+		case json.Unmarshal(raw, &str) == nil:
+			want = str
+		case raw[0] == '[' || raw[0] == '{':
+			t.Skip()
+		default:
+			want = strings.Trim(string(raw), `"`)
+		}
+		if fast != want {
+			t.Fatalf("%q: fast %q, want %q", s, fast, want)
+		}
+	})
+}
+
+// The fast dcgmi JSON walk decodes what json.Unmarshal decodes, or gives up.
+func checkDCGMJSONFast(t *testing.T, body string) {
+	var fast, slow dcgmJSON
+	if !fastDCGMJSON(body, &fast) {
+		return
+	}
+	if err := json.Unmarshal([]byte(body), &slow); err != nil {
+		t.Fatalf("%q: the walk accepted what encoding/json rejects: %v", body, err)
+	}
+	if !reflect.DeepEqual(fast, slow) {
+		t.Fatalf("%q: walk %+v, encoding/json %+v", body, fast, slow)
+	}
+}
+
+func dcgmJSONSeeds(tb testing.TB) []string {
+	return []string{`{"DCGM GPU Diagnostic":{"test_categories":[]}}`, `{"dcgm gpu diagnostic":{"TEST_CATEGORIES":[{"tests":[{"results":[{"gpu_ids":[0,1],"info":"a","warnings":[{"warning":"w"}]}]}]}]}} `,
+		`{"DCGM GPU Diagnostic":{}} x`, `{"DCGM Version":"3.1","DCGM Version":"3.2"}`, `{"DCGM GPU Diagnostic":{"test_categories":[{"tests":[{"results":[{"info":null}]}]}]}}`,
+		string(readTestdata(tb, "dcgmi/virtualclient-r3-json-t4-eud-skip.json"))}
+}
+
+func TestDCGMJSONFastMatchesEncodingJSON(t *testing.T) {
+	seeds := dcgmJSONSeeds(t)
+	for _, s := range seeds {
+		checkDCGMJSONFast(t, s)
+	}
+	if !fastDCGMJSON(seeds[len(seeds)-1], &dcgmJSON{}) {
+		t.Errorf("the fast walk gave up on dcgmi's own output")
+	}
+}
+
+func FuzzDCGMJSONFast(f *testing.F) {
+	for _, s := range dcgmJSONSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(checkDCGMJSONFast)
+}
