@@ -229,6 +229,7 @@ type ncclParser struct {
 	devBuf  []NCCLDevice
 	scratch []string // fields of the header line being read
 	arena   textArena
+	pool    stringPool
 }
 
 // ParseNCCL parses nccl-tests stdout (any collective, any version from

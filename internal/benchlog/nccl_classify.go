@@ -74,8 +74,10 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		st.run.Config = parseNThread(p.scratch)
 		return nil
 	case strings.HasPrefix(c, "Rank "):
-		p.scratch = splitFields(c, p.scratch)
-		if d, ok := parseDevice(c, p.scratch); ok {
+		// parseDevice reads no further than the 12th word: the rest is the
+		// device name, taken from the line as is.
+		p.scratch = splitFieldsN(c, p.scratch, 12)
+		if d, ok := parseDevice(c, p.scratch, &p.pool); ok {
 			st := p.cur
 			if st == nil || st.phase >= phFooter {
 				st = p.newRun(n)

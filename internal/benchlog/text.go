@@ -90,10 +90,13 @@ func trim(s string) string {
 }
 
 // splitFields splits on runs of blanks into dst (reused between calls).
-func splitFields(s string, dst []string) []string {
+func splitFields(s string, dst []string) []string { return splitFieldsN(s, dst, -1) }
+
+// splitFieldsN is splitFields stopping after max fields (all if max < 0).
+func splitFieldsN(s string, dst []string, max int) []string {
 	dst = dst[:0]
 	i := 0
-	for i < len(s) {
+	for i < len(s) && len(dst) != max {
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}

@@ -53,7 +53,7 @@ var topoAffinityWords = [][]string{{"CPU", "Affinity"}, {"NUMA", "Affinity"}, {"
 // irregular spacing. It returns a *ParseError for a missing header, an
 // unknown link type or a matrix that lacks a GPU row.
 func ParseTopo(data []byte) (*Topology, error) {
-	s := string(data)
+	s := asString(data) // what is kept is copied or a constant
 	if err := checkText(KindTopo, s); err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 	state := 0 // 0 before header, 1 in matrix, 2 after
 	headerLine := 0
 	extraNoted := false
-	var f []string
+	var f, cellSlab []string
 	for {
 		raw, ok := sc.next()
 		if !ok {
@@ -95,6 +95,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 				rows[d] = -1
 			}
 			topo.Links = make([][]string, len(topo.Devices))
+			cellSlab = make([]string, len(topo.Devices)*len(topo.Devices)) // every row's cells in one allocation
 			state = 1
 		case 1:
 			if len(f) == 0 || !isDeviceName(f[0]) {
@@ -114,13 +115,14 @@ func ParseTopo(data []byte) (*Topology, error) {
 			}
 			idx := indexOf(topo.Devices, f[0])
 			rows[f[0]] = idx
-			cells := make([]string, len(topo.Devices))
+			n := len(topo.Devices)
+			cells := cellSlab[idx*n : (idx+1)*n : (idx+1)*n]
 			for j := range cells {
 				c := f[1+j]
 				if !isLinkType(c) {
 					return nil, errorf(KindTopo, sc.n, "unknown link type %q between %s and %s", c, f[0], topo.Devices[j])
 				}
-				cells[j] = strings.Clone(c)
+				cells[j] = linkTypeName(c)
 			}
 			topo.Links[idx] = cells
 			if strings.HasPrefix(f[0], "GPU") {
@@ -258,6 +260,27 @@ func nvLinks(c string) (int, bool) {
 	}
 	n, err := strconv.Atoi(c[2:])
 	return n, err == nil && n > 0
+}
+
+// linkTypes are the link names as constants, so that a matrix of them is
+// not copied cell by cell out of the upload.
+var linkTypes = func() map[string]string {
+	m := map[string]string{}
+	for _, t := range []string{"X", "PIX", "PXB", "PHB", "NODE", "SYS", "SOC"} {
+		m[t] = t
+	}
+	for n := 1; n <= 24; n++ {
+		t := "NV" + strconv.Itoa(n)
+		m[t] = t
+	}
+	return m
+}()
+
+func linkTypeName(c string) string {
+	if t, ok := linkTypes[c]; ok {
+		return t
+	}
+	return strings.Clone(c)
 }
 
 func isLinkType(c string) bool {
