@@ -265,9 +265,11 @@ func (w *jsonWalk) integer(dst *int) bool {
 	return err == nil
 }
 
+// str reads a string field; like encoding/json's, the text is a copy,
+// never a view of the upload.
 func (w *jsonWalk) str(dst *string) bool {
 	v, ok := w.plainString()
-	*dst = v
+	*dst = strings.Clone(v)
 	return ok
 }
 

@@ -97,7 +97,12 @@ func burnSegment(rep *GPUBurnReport, gpus []GPUBurnGPU, t string, line int) ([]G
 			return gpus, errorf(KindGPUBurn, line, "verdict line %q: bad GPU number", t)
 		}
 		gpus = growBurn(gpus, idx+1)
-		gpus[idx].Verdict = trim(v)
+		switch v = trim(v); v {
+		case "OK", "FAULTY":
+			gpus[idx].Verdict = burnVerdicts[v] // a constant, not the upload's bytes
+		default:
+			gpus[idx].Verdict = strings.Clone(v)
+		}
 		gpus[idx].OK = gpus[idx].Verdict == "OK"
 	case strings.Contains(t, "using DOUBLES"):
 		rep.Doubles = true
@@ -162,3 +167,5 @@ func burnProgress(rep *GPUBurnReport, gpus []GPUBurnGPU, t string, line int) ([]
 	}
 	return gpus, nil
 }
+
+var burnVerdicts = map[string]string{"OK": "OK", "FAULTY": "FAULTY"}

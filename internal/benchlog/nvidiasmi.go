@@ -74,7 +74,7 @@ type CSVTable struct {
 // ParseNvidiaSMI parses nvidia-smi output in any of its common forms.
 // It returns a *ParseError when no GPU (or process) can be read.
 func ParseNvidiaSMI(data []byte) (*SMIReport, error) {
-	s := string(data)
+	s := asString(data) // the readers copy what they keep
 	if err := checkText(KindNvidiaSMI, s); err != nil {
 		return nil, err
 	}

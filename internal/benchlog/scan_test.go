@@ -1,7 +1,10 @@
 package benchlog
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -254,4 +257,29 @@ func FuzzDCGMJSONFast(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(checkDCGMJSONFast)
+}
+
+// The parsers view the upload without copying it, so whatever a result
+// keeps must be a copy or a constant: overwriting the upload after parsing
+// must leave every result as it was.
+func TestResultsDoNotAliasTheUpload(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*"))
+	for _, f := range files {
+		if strings.HasSuffix(f, "README.md") || strings.Contains(f, "fuzz") {
+			continue
+		}
+		sample, _ := os.ReadFile(f)
+		data := bytes.Clone(sample)
+		res, err := ParseCompact(KindUnknown, data)
+		if err != nil {
+			continue // the failing samples are tested elsewhere
+		}
+		before, _ := json.Marshal(res)
+		for i := range data {
+			data[i] = 'x'
+		}
+		if after, _ := json.Marshal(res); !bytes.Equal(before, after) {
+			t.Errorf("%s: the result changed with the upload's bytes", f)
+		}
+	}
 }
