@@ -86,7 +86,8 @@ func burnSegment(rep *GPUBurnReport, gpus []GPUBurnGPU, t string, line int) ([]G
 	case strings.Contains(t, "proc'd:"):
 		return burnProgress(rep, gpus, t, line)
 	case strings.HasPrefix(t, "Tested ") && strings.HasSuffix(t, "GPUs:"):
-		if f := strings.Fields(t); len(f) >= 2 {
+		var arr [16]string
+		if f := fields(t, arr[:0]); len(f) >= 2 {
 			rep.Tested, _ = strconv.Atoi(f[1])
 		}
 		rep.HasVerdict, rep.Line = true, line

@@ -59,7 +59,8 @@ func ParseIBStat(data []byte) (*IBStatReport, error) {
 			rep.Format = "ibstatus"
 			rest := strings.TrimPrefix(t, "Infiniband device '")
 			name, after, _ := strings.Cut(rest, "'")
-			f := strings.Fields(after)
+			var arr [16]string // the words, on the stack
+			f := fields(after, arr[:0])
 			n := 0
 			if len(f) >= 2 && f[0] == "port" {
 				n, _ = strconv.Atoi(f[1])

@@ -26,7 +26,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 			st = p.newRun(n)
 		}
 		st.sawVersion = true
-		f := strings.Fields(c)
+		var arr [16]string // the words, on the stack
+		f := fields(c, arr[:0])
 		if len(f) >= 3 {
 			st.run.TestsVersion = strings.Clone(f[2])
 		}
@@ -91,7 +92,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 				return errorf(KindNCCL, st.badRowLine, "%s", st.badRowReason)
 			}
 			_, v, _ := strings.Cut(c, ":")
-			f := strings.Fields(v)
+			var arr [16]string // the words, on the stack
+			f := fields(v, arr[:0])
 			if len(f) >= 1 {
 				if k, err := strconv.Atoi(f[0]); err == nil && k >= 0 {
 					st.run.HasFooter = true
@@ -114,7 +116,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 				return errorf(KindNCCL, st.badRowLine, "%s", st.badRowReason)
 			}
 			_, v, _ := strings.Cut(c, ":")
-			f := strings.Fields(v)
+			var arr [16]string // the words, on the stack
+			f := fields(v, arr[:0])
 			if len(f) >= 1 {
 				if x, ok := parseFinite(f[0]); ok && x >= 0 {
 					st.run.HasAvgBusBW, st.run.AvgBusBW = true, x
@@ -145,7 +148,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		st.phase = phTable
 		return nil
 	case strings.HasPrefix(c, "NCCL version "):
-		f := strings.Fields(c)
+		var arr [16]string // the words, on the stack
+		f := fields(c, arr[:0])
 		if len(f) < 3 {
 			return nil
 		}
@@ -192,7 +196,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 	case strings.HasPrefix(c, "Reducing maxBytes"):
 		if p.cur != nil {
 			p.cur.note(newNote(NoteReducedMaxBytes, strings.Clone(c), "Text", c))
-			if f := strings.Fields(c); len(f) >= 4 && f[2] == "to" {
+			var arr [16]string
+			if f := fields(c, arr[:0]); len(f) >= 4 && f[2] == "to" {
 				if v, err := strconv.ParseInt(f[3], 10, 64); err == nil && v > 0 {
 					p.cur.reducedMax = v
 				}

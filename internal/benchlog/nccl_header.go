@@ -119,7 +119,8 @@ func normalizeCollective(s string) string {
 
 // collectiveFromCommand finds a known *_perf binary on a command line.
 func collectiveFromCommand(c string) string {
-	for _, tok := range strings.Fields(c) {
+	var arr [16]string
+	for _, tok := range fields(c, arr[:0]) {
 		if !strings.Contains(tok, "_perf") {
 			continue
 		}
