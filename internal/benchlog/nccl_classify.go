@@ -122,7 +122,10 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 				if x, ok := parseFinite(f[0]); ok && x >= 0 {
 					st.run.HasAvgBusBW, st.run.AvgBusBW = true, x
 					if len(f) >= 2 && (f[1] == "OK" || f[1] == "FAILED") {
-						st.run.MinBWCheck = f[1]
+						st.run.MinBWCheck = "FAILED" // constants, not the upload's bytes
+						if f[1] == "OK" {
+							st.run.MinBWCheck = "OK"
+						}
 					}
 					st.phase = max(st.phase, phFooter)
 					st.run.EndLine = n

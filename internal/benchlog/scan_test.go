@@ -283,3 +283,23 @@ func TestResultsDoNotAliasTheUpload(t *testing.T) {
 		}
 	}
 }
+
+// A footer's min-bandwidth check word is kept as a constant too.
+func TestNCCLMinBWCheckDoesNotAliasTheUpload(t *testing.T) {
+	data := bytes.Clone(readTestdata(t, "nccl/h100-sxm-1node-8gpu-5coll-v2.17.8.txt"))
+	data = bytes.Replace(data, []byte("# Avg bus bandwidth    : 437.957 "), []byte("# Avg bus bandwidth    : 437.957 OK"), 1)
+	rep, err := ParseNCCL(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(rep.Runs, func(r NCCLRun) bool { return r.MinBWCheck != "" })
+	if i < 0 {
+		t.Fatal("no run read the OK after the average")
+	}
+	for k := range data {
+		data[k] = 'x'
+	}
+	if rep.Runs[i].MinBWCheck != "OK" {
+		t.Errorf("MinBWCheck = %q after the upload was overwritten", rep.Runs[i].MinBWCheck)
+	}
+}
