@@ -262,23 +262,36 @@ func nvLinks(c string) (int, bool) {
 	return n, err == nil && n > 0
 }
 
-// linkTypes are the link names as constants, so that a matrix of them is
-// not copied cell by cell out of the upload.
-var linkTypes = func() map[string]string {
-	m := map[string]string{}
-	for _, t := range []string{"X", "PIX", "PXB", "PHB", "NODE", "SYS", "SOC"} {
-		m[t] = t
+// nvLinkNames are "NV1" … "NV24" as constants, for linkTypeName.
+var nvLinkNames = func() []string {
+	names := make([]string, 25)
+	for n := 1; n < len(names); n++ {
+		names[n] = "NV" + strconv.Itoa(n)
 	}
-	for n := 1; n <= 24; n++ {
-		t := "NV" + strconv.Itoa(n)
-		m[t] = t
-	}
-	return m
+	return names
 }()
 
+// linkTypeName returns a link name as a constant, so that a matrix of
+// them is not copied cell by cell out of the upload.
 func linkTypeName(c string) string {
-	if t, ok := linkTypes[c]; ok {
-		return t
+	switch c {
+	case "X":
+		return "X"
+	case "PIX":
+		return "PIX"
+	case "PXB":
+		return "PXB"
+	case "PHB":
+		return "PHB"
+	case "NODE":
+		return "NODE"
+	case "SYS":
+		return "SYS"
+	case "SOC":
+		return "SOC"
+	}
+	if n, ok := nvLinks(c); ok && n < len(nvLinkNames) && nvLinkNames[n] == c {
+		return nvLinkNames[n] // "NV018" reads as 18 but is kept as printed
 	}
 	return strings.Clone(c)
 }
