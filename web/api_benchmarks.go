@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/acceptance"
@@ -25,9 +26,21 @@ type apiBenchmark struct {
 	Status     string         `json:"status"` // "parsed", "parse_failed" or "evidence"
 	ParseError *apiParseError `json:"parse_error,omitempty"`
 	Figures    any            `json:"figures,omitempty"`
-	Notes      []string       `json:"notes,omitempty"` // the parser's own observations
-	Withdrawn  *apiWithdrawn  `json:"withdrawn,omitempty"`
-	Verdict    apiVerdict     `json:"verdict"`
+	Notes      []string       `json:"notes,omitempty"` // the parser's own observations, in English
+	// NoteDetails are the same notes with their catalog keys and values,
+	// for a client that shows them in its own language.
+	NoteDetails []apiNote     `json:"note_details,omitempty"`
+	Withdrawn   *apiWithdrawn `json:"withdrawn,omitempty"`
+	Verdict     apiVerdict    `json:"verdict"`
+}
+
+// apiNote is one parser note: Key is empty for notes stored before notes
+// had keys; Run is the nccl-tests run it belongs to, if any.
+type apiNote struct {
+	Key  string            `json:"key,omitempty"`
+	Text string            `json:"text"`
+	Args map[string]string `json:"args,omitempty"`
+	Run  int               `json:"run,omitempty"`
 }
 
 // apiWithdrawn says who took an upload back, when and why.
@@ -73,7 +86,14 @@ func apiBenchmarkOf(z *i18n.Localizer, b store.Benchmark, rep verdict.UploadRepo
 	if out.Metadata.NodeIDs == nil {
 		out.Metadata.NodeIDs = []string{}
 	}
-	out.Notes = parserNotes(b.Result)
+	for _, n := range parserNotes(b.Result) {
+		text := n.Note.Text
+		if n.Run > 0 {
+			text = "#" + strconv.Itoa(n.Run) + ": " + text
+		}
+		out.Notes = append(out.Notes, text)
+		out.NoteDetails = append(out.NoteDetails, apiNote{Key: n.Note.Key, Text: n.Note.Text, Args: n.Note.Args, Run: n.Run})
+	}
 	if b.WithdrawnAt != nil {
 		out.Withdrawn = &apiWithdrawn{By: b.WithdrawnBy, At: *b.WithdrawnAt, Reason: b.WithdrawReason}
 	}

@@ -127,10 +127,7 @@ func TestMisdetectedUploadIsReclassified(t *testing.T) {
 func TestParserNotesAndIncompleteRunsShown(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
-	q := benchQuote(t, a)
-	tok := a.token("eng@example.com", auth.Engineer)
-	_, out := a.apiUpload(tok, q.ID, "p5.log", sampleLog(t, "nccl/h100-p5-2node-efa-srun-label-prefix.txt"), nil)
-	b := out["benchmark"].(map[string]any)
+	q, b := uploadCutOffLog(t, a)
 	notes, _ := b["notes"].([]any)
 	if len(notes) == 0 || !strings.Contains(notes[0].(string), "no footer") || b["verdict"].(map[string]any)["status"] != "incomplete" {
 		t.Errorf("answer = %v", b)

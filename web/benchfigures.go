@@ -118,28 +118,72 @@ func toolFigures(z *i18n.Localizer, r *benchlog.Result) []string {
 	return out
 }
 
+// runNote is one parser note with the nccl-tests run it belongs to
+// (0 for the formats that have no runs).
+type runNote struct {
+	Run  int
+	Note benchlog.Note
+}
+
 // parserNotes are the parser's own observations (validation disabled, no
 // footer, abridged lists, trimmed rows), shown with the upload; the ones
 // that bear on a verdict are also checks.
-func parserNotes(r *benchlog.Result) []string {
+func parserNotes(r *benchlog.Result) []runNote {
 	if r == nil {
 		return nil
 	}
-	var out []string
+	var out []runNote
+	add := func(run int, notes []benchlog.Note) {
+		for _, n := range notes {
+			out = append(out, runNote{Run: run, Note: n})
+		}
+	}
 	switch {
 	case r.NCCL != nil:
 		for i, run := range r.NCCL.Runs {
-			for _, n := range run.Notes {
-				out = append(out, "#"+strconv.Itoa(i+1)+": "+n)
-			}
+			add(i+1, run.Notes)
 			if len(out) >= 32 {
 				return out
 			}
 		}
 	case r.Fio != nil:
-		out = append(out, r.Fio.Notes...)
+		add(0, r.Fio.Notes)
 	case r.NvidiaSMI != nil:
-		out = append(out, r.NvidiaSMI.Notes...)
+		add(0, r.NvidiaSMI.Notes)
+	case r.Topo != nil:
+		add(0, r.Topo.Notes)
+	}
+	return out
+}
+
+// noteText translates a parser note; a note stored before notes had keys
+// (or one the catalog lacks) is shown in the parser's English.
+func noteText(z *i18n.Localizer, n runNote) string {
+	text := n.Note.Text
+	if n.Note.Key != "" {
+		args := make(map[string]any, len(n.Note.Args))
+		for k, v := range n.Note.Args {
+			args[k] = v
+			// Figures read from the log are shown in the reader's number
+			// format; line numbers and counts stay plain.
+			if strings.HasSuffix(k, "GBs") || k == "Max" {
+				args[k] = z.Decimal(v)
+			}
+		}
+		if t := z.T(n.Note.Key, args); t != n.Note.Key {
+			text = t
+		}
+	}
+	if n.Run > 0 {
+		return z.T("bench.parser_note.in_run", map[string]any{"Run": n.Run, "Note": text})
+	}
+	return text
+}
+
+func noteTexts(z *i18n.Localizer, notes []runNote) []string {
+	var out []string
+	for _, n := range notes {
+		out = append(out, noteText(z, n))
 	}
 	return out
 }

@@ -204,7 +204,7 @@ func benchView(z *i18n.Localizer, sq store.StoredQuote, d benchData, canEdit, fo
 		if u.Kind == store.KindEvidence {
 			v.Status = "info"
 		}
-		v.Notes, v.Changeable = parserNotes(u.Result), canEdit && u.Kind != store.KindEvidence && u.WithdrawnAt == nil
+		v.Notes, v.Changeable = noteTexts(z, parserNotes(u.Result)), canEdit && u.Kind != store.KindEvidence && u.WithdrawnAt == nil
 		if u.WithdrawnAt != nil {
 			v.Status = "withdrawn"
 			v.Withdrawn = z.T("bench.withdrawn_line", map[string]any{"By": u.WithdrawnBy, "At": z.DateTime(*u.WithdrawnAt), "Reason": u.WithdrawReason})

@@ -1,10 +1,12 @@
 package benchlog
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // DCGMReport is one `dcgmi diag` run (text table or -j JSON): the active
@@ -41,7 +43,6 @@ const maxDCGMTests = 256
 var (
 	dcgmCategory = regexp.MustCompile(`^[|+]-+\s+([A-Za-z][A-Za-z ]*?)\s+-+\+`)
 	dcgmLevel    = regexp.MustCompile(`dcgmi\s+diag\b.*?(?:-r|--run)\s*(\S+)`)
-	dcgmGPUList  = regexp.MustCompile(`\d+`)
 )
 
 // ParseDCGMI parses `dcgmi diag` output, text or JSON.
@@ -64,23 +65,33 @@ func ParseDCGMI(data []byte) (*DCGMReport, error) {
 			break
 		}
 		t := trim(raw)
-		if m := dcgmLevel.FindStringSubmatch(t); m != nil {
-			rep.Level = dcgmLevelOf(m[1])
+		// The expressions run only on the lines that can match them (their
+		// literal prefix), which are few; running them on every line cost
+		// most of the parse.
+		if strings.Contains(t, "dcgmi") {
+			if m := dcgmLevel.FindStringSubmatch(t); m != nil {
+				rep.Level = dcgmLevelOf(m[1])
+			}
 		}
-		if m := dcgmCategory.FindStringSubmatch(t); m != nil {
-			category, last, inWarning = strings.Clone(m[1]), nil, false
-			continue
+		if len(t) > 1 && (t[0] == '|' || t[0] == '+') && t[1] == '-' {
+			if m := dcgmCategory.FindStringSubmatch(t); m != nil {
+				category, last, inWarning = strings.Clone(m[1]), nil, false
+				continue
+			}
 		}
 		if !strings.HasPrefix(t, "|") {
 			continue
 		}
-		cells := strings.Split(strings.TrimSuffix(t[1:], "|"), "|")
-		name := trim(cells[0])
-		value := ""
-		if len(cells) > 1 {
+		// The first two cells, as a split on "|" would give them.
+		name, value, twoCells := strings.Cut(strings.TrimSuffix(t[1:], "|"), "|")
+		name = trim(name)
+		if twoCells {
+			if i := strings.IndexByte(value, '|'); i >= 0 {
+				value = value[:i]
+			}
 			// One pad space, then text wrapped at the column's width: keep
 			// it unpadded so wrapped words join back ("second" + "s").
-			value = strings.TrimPrefix(strings.TrimRight(cells[1], " \t"), " ")
+			value = strings.TrimPrefix(strings.TrimRight(value, " \t"), " ")
 		}
 		switch {
 		case name == "Diagnostic" && strings.HasPrefix(trim(value), "Result"):
@@ -176,38 +187,56 @@ func dcgmStatus(v string) (DCGMResult, bool) {
 
 func gpuList(s string) []int {
 	var out []int
-	for _, m := range dcgmGPUList.FindAllString(s, 64) {
-		if v, err := strconv.Atoi(m); err == nil {
+	for i, n := 0, 0; i < len(s) && n < 64; {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		if v, err := strconv.Atoi(s[i:j]); err == nil {
 			out = append(out, v)
 		}
+		i, n = j, n+1
 	}
 	return out
 }
 
 type dcgmJSON struct {
 	Diag struct {
-		Version    string `json:"version"`
-		Driver     string `json:"Driver Version Detected"`
-		Categories []struct {
-			Category string `json:"category"`
-			Tests    []struct {
-				Name    string `json:"name"`
-				Results []struct {
-					Status   string          `json:"status"`
-					GPUIDs   json.RawMessage `json:"gpu_ids"`
-					Info     json.RawMessage `json:"info"`
-					Warnings json.RawMessage `json:"warnings"`
-				} `json:"results"`
-			} `json:"tests"`
-		} `json:"test_categories"`
+		Version    string             `json:"version"`
+		Driver     string             `json:"Driver Version Detected"`
+		Categories []dcgmCategoryJSON `json:"test_categories"`
 	} `json:"DCGM GPU Diagnostic"`
 	Version string `json:"DCGM Version"`
 }
 
+type dcgmCategoryJSON struct {
+	Category string         `json:"category"`
+	Tests    []dcgmTestJSON `json:"tests"`
+}
+
+type dcgmTestJSON struct {
+	Name    string           `json:"name"`
+	Results []dcgmResultJSON `json:"results"`
+}
+
+type dcgmResultJSON struct {
+	Status   string          `json:"status"`
+	GPUIDs   json.RawMessage `json:"gpu_ids"`
+	Info     json.RawMessage `json:"info"`
+	Warnings json.RawMessage `json:"warnings"`
+}
+
 func parseDCGMJSON(s string, line int) (*DCGMReport, error) {
 	var doc dcgmJSON
-	if err := json.Unmarshal([]byte(s), &doc); err != nil {
-		return nil, errorf(KindDCGMI, line+jsonErrorLine(s, err), "dcgmi diag JSON does not decode: %v", err)
+	if !fastDCGMJSON(s, &doc) {
+		doc = dcgmJSON{}
+		if err := json.Unmarshal([]byte(s), &doc); err != nil {
+			return nil, errorf(KindDCGMI, line+jsonErrorLine(s, err), "dcgmi diag JSON does not decode: %v", err)
+		}
 	}
 	rep := &DCGMReport{Format: "json", Version: doc.Version, Driver: doc.Diag.Driver}
 	if rep.Version == "" {
@@ -256,6 +285,9 @@ func jsonText(raw json.RawMessage) string {
 	if len(raw) == 0 {
 		return ""
 	}
+	if s, ok := jsonTextFast(raw); ok {
+		return s
+	}
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		return s
@@ -280,6 +312,25 @@ func jsonText(raw json.RawMessage) string {
 		return ""
 	}
 	return strings.Trim(string(raw), `"`)
+}
+
+// jsonTextFast gives jsonText's answer for the values dcgmi prints most,
+// without the decoding attempts: a string without escapes, a number, a
+// literal. raw is one valid JSON value (the document decoded).
+func jsonTextFast(raw json.RawMessage) (string, bool) {
+	switch c := raw[0]; {
+	case c == '"':
+		body := raw[1 : len(raw)-1]
+		if bytes.IndexByte(body, '\\') >= 0 || !utf8.Valid(body) {
+			return "", false
+		}
+		return string(body), true
+	case c == '-' || isDigit(c) || c == 't' || c == 'f':
+		return string(raw), true // not a string, list or object: shown as written
+	case c == 'n':
+		return "", true // null decodes into a string as ""
+	}
+	return "", false
 }
 
 // jsonErrorLine turns a decoder error's offset into a line count.

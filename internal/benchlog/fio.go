@@ -14,7 +14,7 @@ type FioReport struct {
 	Total   FioTotals  `json:"total"`            // sums over Jobs
 	Groups  []FioGroup `json:"groups,omitempty"` // text "Run status group" lines
 	Disks   []FioDisk  `json:"disks,omitempty"`
-	Notes   []string   `json:"notes,omitempty"`
+	Notes   []Note     `json:"notes,omitempty"`
 	// Runs is how many fio invocations the file holds (text output pasted
 	// one after another); RunTotals sums each run's jobs, and Total is the
 	// run with the best read or write bandwidth, never a sum across runs.
@@ -100,7 +100,7 @@ type FioDisk struct {
 // a prompt or warnings) or text. It returns a *ParseError when no job
 // result is found or a result line cannot be read.
 func ParseFio(data []byte) (*FioReport, error) {
-	s := string(data)
+	s := asString(data) // the parsers copy what they keep
 	if err := checkText(KindFio, s); err != nil {
 		return nil, err
 	}

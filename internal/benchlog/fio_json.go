@@ -1,9 +1,10 @@
 package benchlog
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -54,32 +55,25 @@ func (st *fioJSONStat) latency(scale float64) *FioLatency {
 		return nil
 	}
 	l := &FioLatency{MeanUS: st.Mean * scale}
+	if len(st.Percentile) > 0 {
+		l.Percentiles = make([]FioPercentile, 0, len(st.Percentile))
+	}
 	for k, v := range st.Percentile {
 		if p, ok := parseFinite(k); ok && p > 0 && p <= 100 {
 			l.Percentiles = append(l.Percentiles, FioPercentile{P: p, US: v * scale})
 		}
 	}
-	sort.Slice(l.Percentiles, func(i, j int) bool { return l.Percentiles[i].P < l.Percentiles[j].P })
+	slices.SortFunc(l.Percentiles, func(a, b FioPercentile) int { return cmp.Compare(a.P, b.P) }) // no reflection, unlike sort.Slice
 	return l
 }
 
 func parseFioJSON(s string, start, startLine int) (*FioReport, error) {
-	body := sanitizeJSONNumbers(s[start:])
-	dec := json.NewDecoder(strings.NewReader(body))
 	var doc fioJSONDoc
-	if err := dec.Decode(&doc); err != nil {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		off := int64(len(body))
-		switch {
-		case errors.As(err, &se):
-			off = se.Offset
-		case errors.As(err, &te):
-			off = te.Offset
+	if !fastFioJSON(s[start:], &doc) {
+		doc = fioJSONDoc{}
+		if err := decodeFioJSON(sanitizeJSONNumbers(s[start:]), &doc, startLine); err != nil {
+			return nil, err
 		}
-		off = min(max(off, 0), int64(len(body)))
-		line := startLine + strings.Count(body[:off], "\n")
-		return nil, errorf(KindFio, line, "invalid fio JSON: %v", err)
 	}
 	rep := &FioReport{Format: "json", Version: strings.Clone(doc.Version)}
 	jobs := doc.Jobs
@@ -126,6 +120,27 @@ func parseFioJSON(s string, start, startLine int) (*FioReport, error) {
 		rep.Disks = append(rep.Disks, FioDisk{Name: strings.Clone(d.Name), UtilPct: d.Util})
 	}
 	return rep, nil
+}
+
+// decodeFioJSON is encoding/json's decoding of the document, for what
+// the fast walk gives up on; its errors name the line.
+func decodeFioJSON(body string, doc *fioJSONDoc, startLine int) error {
+	dec := json.NewDecoder(strings.NewReader(body))
+	if err := dec.Decode(doc); err != nil {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		off := int64(len(body))
+		switch {
+		case errors.As(err, &se):
+			off = se.Offset
+		case errors.As(err, &te):
+			off = te.Offset
+		}
+		off = min(max(off, 0), int64(len(body)))
+		line := startLine + strings.Count(body[:off], "\n")
+		return errorf(KindFio, line, "invalid fio JSON: %v", err)
+	}
+	return nil
 }
 
 // dir converts fio's JSON units: fio 3 has bw_bytes and io_kbytes beside
@@ -176,32 +191,43 @@ func sanitizeJSONNumbers(s string) string {
 		return s
 	}
 	var b []byte
-	inStr := false
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if inStr {
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inStr = false
-			}
-			continue
-		}
-		if c == '"' {
-			inStr = true
-			continue
-		}
-		for _, tok := range [...]string{"-nan", "nan", "-inf", "inf"} {
-			if strings.HasPrefix(s[i:], tok) {
-				if b == nil {
-					b = []byte(s)
+		switch s[i] {
+		case '"':
+			// Skip the string in one search per escape, not byte by byte
+			// ("minf" and "info" keys make most fio documents come here).
+			j := i + 1
+			for {
+				q := strings.IndexByte(s[j:], '"')
+				if q < 0 {
+					j = len(s)
+					break
 				}
-				b[i] = '0'
-				for k := 1; k < len(tok); k++ {
-					b[i+k] = ' '
+				if bs := strings.IndexByte(s[j:j+q], '\\'); bs >= 0 {
+					j += bs + 2 // the escaped byte, a quote or not, is text
+					if j > len(s) {
+						j = len(s)
+						break
+					}
+					continue
 				}
-				i += len(tok) - 1
+				j += q
 				break
+			}
+			i = j
+		case '-', 'n', 'i':
+			for _, tok := range [...]string{"-nan", "nan", "-inf", "inf"} {
+				if strings.HasPrefix(s[i:], tok) {
+					if b == nil {
+						b = []byte(s)
+					}
+					b[i] = '0'
+					for k := 1; k < len(tok); k++ {
+						b[i+k] = ' '
+					}
+					i += len(tok) - 1
+					break
+				}
 			}
 		}
 	}

@@ -93,7 +93,8 @@ func parseFioText(s string) (*FioReport, error) {
 			job, dir, group, inDisks = &rep.Jobs[len(rep.Jobs)-1], nil, nil, false
 			continue
 		case strings.HasPrefix(t, "Run status group"):
-			f := strings.Fields(t)
+			var arr [16]string
+			f := fields(t, arr[:0])
 			id := 0
 			if len(f) >= 4 {
 				id, _ = strconv.Atoi(f[3])
@@ -107,7 +108,7 @@ func parseFioText(s string) (*FioReport, error) {
 			continue
 		}
 		if name, rest, ok := fioDirLine(t); ok {
-			if group != nil && strings.ToUpper(name) == name {
+			if group != nil && isUpperWord(name) {
 				d, err := parseFioGroupLine(rest, sc.n)
 				if err != nil {
 					return nil, err
@@ -115,7 +116,7 @@ func parseFioText(s string) (*FioReport, error) {
 				*groupDir(group, name) = d
 				continue
 			}
-			if group == nil && strings.ToLower(name) == name {
+			if group == nil && isLowerWord(name) {
 				if job == nil {
 					nextRun()
 					rep.Jobs = append(rep.Jobs, FioJob{Run: run, RuntimeAskedMS: askedMS})
@@ -138,7 +139,8 @@ func parseFioText(s string) (*FioReport, error) {
 		}
 		if inDisks {
 			if name, rest, ok := strings.Cut(t, ": "); ok && strings.Contains(rest, "util=") {
-				for _, kv := range strings.Split(rest, ", ") {
+				var arr [16]string
+				for _, kv := range splitString(rest, ", ", arr[:0]) {
 					if v, ok := strings.CutPrefix(kv, "util="); ok {
 						if u, ok := parseFinite(strings.TrimSuffix(v, "%")); ok {
 							rep.Disks = append(rep.Disks, FioDisk{Name: strings.Clone(name), UtilPct: u})
@@ -157,7 +159,7 @@ func parseFioText(s string) (*FioReport, error) {
 		for _, g := range rep.Groups {
 			rep.Jobs = append(rep.Jobs, FioJob{Name: fmt.Sprintf("group %d", g.ID), GroupID: g.ID, Read: g.Read, Write: g.Write, Trim: g.Trim, Mixed: g.Mixed})
 		}
-		rep.Notes = addCapped(rep.Notes, maxNotes, "no per-job results; jobs built from Run status group lines (IOPS unknown)")
+		rep.Notes = addCapped(rep.Notes, maxNotes, newNote(NoteFioGroupsOnly, "no per-job results; jobs built from Run status group lines (IOPS unknown)"))
 	}
 	return rep, nil
 }
@@ -170,32 +172,33 @@ func fioDirLine(t string) (name, rest string, ok bool) {
 		return "", "", false
 	}
 	name = trim(t[:k])
-	switch strings.ToLower(name) {
-	case "read", "write", "trim", "mixed":
-		return name, trim(t[k+1:]), true
+	for _, d := range [...]string{"read", "write", "trim", "mixed"} {
+		if strings.EqualFold(name, d) { // no ToLower copy for every "key: value" line
+			return name, trim(t[k+1:]), true
+		}
 	}
 	return "", "", false
 }
 
 func jobDir(j *FioJob, name string) *FioDir {
-	switch strings.ToLower(name) {
-	case "write":
+	switch {
+	case strings.EqualFold(name, "write"):
 		return &j.Write
-	case "trim":
+	case strings.EqualFold(name, "trim"):
 		return &j.Trim
-	case "mixed":
+	case strings.EqualFold(name, "mixed"):
 		return &j.Mixed
 	}
 	return &j.Read
 }
 
 func groupDir(g *FioGroup, name string) *FioDir {
-	switch strings.ToLower(name) {
-	case "write":
+	switch {
+	case strings.EqualFold(name, "write"):
 		return &g.Write
-	case "trim":
+	case strings.EqualFold(name, "trim"):
 		return &g.Trim
-	case "mixed":
+	case strings.EqualFold(name, "mixed"):
 		return &g.Mixed
 	}
 	return &g.Read
@@ -207,7 +210,8 @@ func parseFioDirLine(rest string, n int) (FioDir, error) {
 	var d FioDir
 	fio2 := strings.HasPrefix(rest, "io=") || strings.Contains(rest, "runt=")
 	gotBW, gotIOPS := false, false
-	for _, kv := range strings.Split(rest, ", ") {
+	var arr [16]string // the line's settings, on the stack
+	for _, kv := range splitString(rest, ", ", arr[:0]) {
 		key, val, ok := strings.Cut(kv, "=")
 		if !ok {
 			continue
@@ -263,7 +267,8 @@ func parseFioGroupLine(rest string, n int) (FioDir, error) {
 	var d FioDir
 	fio2 := strings.Contains(rest, "aggrb=")
 	got := false
-	for _, kv := range strings.Split(rest, ", ") {
+	var arr [16]string // the line's settings, on the stack
+	for _, kv := range splitString(rest, ", ", arr[:0]) {
 		key, val, ok := strings.Cut(kv, "=")
 		if !ok {
 			continue

@@ -16,21 +16,8 @@ func fioBytes(s string, fio2 bool) (float64, bool) {
 		return 0, false
 	}
 	binary := strings.Contains(unit, "i") || fio2
-	u := strings.ToUpper(strings.ReplaceAll(strings.TrimSuffix(unit, "B"), "i", ""))
-	exp := 0
-	switch u {
-	case "":
-	case "K":
-		exp = 1
-	case "M":
-		exp = 2
-	case "G":
-		exp = 3
-	case "T":
-		exp = 4
-	case "P":
-		exp = 5
-	default:
+	exp, ok := fioUnitExp(unit)
+	if !ok {
 		return 0, false
 	}
 	base := 1000.0
@@ -38,6 +25,41 @@ func fioBytes(s string, fio2 bool) (float64, bool) {
 		base = 1024
 	}
 	return v * math.Pow(base, float64(exp)), true
+}
+
+// fioUnitExp is the power of the base a unit stands for: "", "B" 0,
+// "KiB", "kB", "K" 1 … "PB" 5. It reads the unit as
+// strings.ToUpper(strings.ReplaceAll(strings.TrimSuffix(unit, "B"), "i", ""))
+// would, without building that string for every value.
+func fioUnitExp(unit string) (int, bool) {
+	u := strings.TrimSuffix(unit, "B")
+	letter, has := byte(0), false
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		if c == 'i' {
+			continue
+		}
+		if has || c >= 0x80 {
+			return 0, false // two letters, or text no unit upper-cases to
+		}
+		letter, has = c, true
+	}
+	if !has {
+		return 0, true
+	}
+	switch letter {
+	case 'K', 'k':
+		return 1, true
+	case 'M', 'm':
+		return 2, true
+	case 'G', 'g':
+		return 3, true
+	case 'T', 't':
+		return 4, true
+	case 'P', 'p':
+		return 5, true
+	}
+	return 0, false
 }
 
 // fioCount reads IOPS such as "13.1k" or "1.2M" (decimal multipliers).
@@ -133,7 +155,8 @@ func fioBlockSize(t string) string {
 
 // fioPercentiles reads "|  1.00th=[   14],  5.00th=[   15], 99.90th=[ 3785],".
 func fioPercentiles(l *FioLatency, t string, scale float64) {
-	for _, part := range strings.Split(strings.TrimPrefix(t, "|"), "],") {
+	var arr [24]string
+	for _, part := range splitString(strings.TrimPrefix(t, "|"), "],", arr[:0]) {
 		k, v, ok := strings.Cut(part, "th=[")
 		if !ok || len(l.Percentiles) >= 32 {
 			continue
@@ -141,6 +164,9 @@ func fioPercentiles(l *FioLatency, t string, scale float64) {
 		p, ok1 := parseFinite(trim(k))
 		x, ok2 := parseFinite(trim(strings.TrimSuffix(trim(v), "]")))
 		if ok1 && ok2 && p > 0 && p <= 100 {
+			if l.Percentiles == nil {
+				l.Percentiles = make([]FioPercentile, 0, 17) // fio's default list
+			}
 			l.Percentiles = append(l.Percentiles, FioPercentile{P: p, US: x * scale})
 		}
 	}

@@ -40,11 +40,25 @@ func ParseGPUBurn(data []byte) (*GPUBurnReport, error) {
 	rep := &GPUBurnReport{}
 	var gpus []GPUBurnGPU
 	line := 1
+	nl := -1 // offset in s of the next newline, kept while segments before it are read
 	for len(s) > 0 {
-		i := strings.IndexAny(s, "\r\n")
+		// Two IndexByte scans (vectorised) instead of IndexAny's byte loop;
+		// the newline is searched once per line, not per segment.
+		if nl < 0 {
+			if nl = strings.IndexByte(s, '\n'); nl < 0 {
+				nl = len(s)
+			}
+		}
+		i := strings.IndexByte(s[:nl], '\r')
+		if i < 0 && nl < len(s) {
+			i = nl
+		}
 		seg, newline := s, false
 		if i >= 0 {
 			seg, newline, s = s[:i], s[i] == '\n', s[i+1:]
+			if nl -= i + 1; newline {
+				nl = -1
+			}
 		} else {
 			s = ""
 		}
@@ -72,7 +86,8 @@ func burnSegment(rep *GPUBurnReport, gpus []GPUBurnGPU, t string, line int) ([]G
 	case strings.Contains(t, "proc'd:"):
 		return burnProgress(rep, gpus, t, line)
 	case strings.HasPrefix(t, "Tested ") && strings.HasSuffix(t, "GPUs:"):
-		if f := strings.Fields(t); len(f) >= 2 {
+		var arr [16]string
+		if f := fields(t, arr[:0]); len(f) >= 2 {
 			rep.Tested, _ = strconv.Atoi(f[1])
 		}
 		rep.HasVerdict, rep.Line = true, line
@@ -83,7 +98,12 @@ func burnSegment(rep *GPUBurnReport, gpus []GPUBurnGPU, t string, line int) ([]G
 			return gpus, errorf(KindGPUBurn, line, "verdict line %q: bad GPU number", t)
 		}
 		gpus = growBurn(gpus, idx+1)
-		gpus[idx].Verdict = trim(v)
+		switch v = trim(v); v {
+		case "OK", "FAULTY":
+			gpus[idx].Verdict = burnVerdicts[v] // a constant, not the upload's bytes
+		default:
+			gpus[idx].Verdict = strings.Clone(v)
+		}
 		gpus[idx].OK = gpus[idx].Verdict == "OK"
 	case strings.Contains(t, "using DOUBLES"):
 		rep.Doubles = true
@@ -112,14 +132,17 @@ func burnProgress(rep *GPUBurnReport, gpus []GPUBurnGPU, t string, line int) ([]
 	_, rest, _ := strings.Cut(t, "proc'd:")
 	procPart, rest, _ := strings.Cut(rest, "errors:")
 	errPart, tempPart, _ := strings.Cut(rest, "temps:")
-	procs := strings.Split(procPart, ") -")
-	if len(procs) > maxMatrix*4 {
+	// The parts are walked with Cut rather than split into slices: a
+	// burn-in log is thousands of these lines.
+	if strings.Count(procPart, ") -")+1 > maxMatrix*4 {
 		return gpus, errorf(KindGPUBurn, line, "progress line names more than %d GPUs", maxMatrix*4)
 	}
-	gpus = growBurn(gpus, len(procs))
 	var f []string
-	for i, p := range procs {
-		f = splitFields(p, f)
+	for i, rest, more := 0, procPart, true; more; i++ {
+		var p string
+		p, rest, more = strings.Cut(rest, ") -")
+		gpus = growBurn(gpus, i+1)
+		f = splitFields(p, f[:0])
 		if len(f) < 2 {
 			return gpus, errorf(KindGPUBurn, line, "progress entry %q: expected \"N (G Gflop/s)\"", trim(p))
 		}
@@ -127,23 +150,23 @@ func burnProgress(rep *GPUBurnReport, gpus []GPUBurnGPU, t string, line int) ([]
 		gpus[i].Gflops, _ = parseFinite(strings.Trim(f[1], "()"))
 	}
 	if trim(errPart) != "" {
-		errs := strings.Split(strings.ReplaceAll(errPart, "(WARNING!)", ""), " - ")
-		for i, e := range errs {
-			if i >= len(gpus) {
-				break
-			}
+		errs := strings.ReplaceAll(errPart, "(WARNING!)", "") // no copy without a warning
+		for i, rest, more := 0, errs, true; more && i < len(gpus); i++ {
+			var e string
+			e, rest, more = strings.Cut(rest, " - ")
 			if v, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(trim(e), "-")), 10, 64); err == nil {
 				gpus[i].Errors = v
 			}
 		}
 	}
-	for i, tp := range strings.Split(tempPart, " - ") {
-		if i >= len(gpus) {
-			break
-		}
+	for i, rest, more := 0, tempPart, true; more && i < len(gpus); i++ {
+		var tp string
+		tp, rest, more = strings.Cut(rest, " - ")
 		if v, _, ok := numberWithUnit(trim(tp)); ok && v > gpus[i].MaxTempC {
 			gpus[i].MaxTempC = v
 		}
 	}
 	return gpus, nil
 }
+
+var burnVerdicts = map[string]string{"OK": "OK", "FAULTY": "FAULTY"}

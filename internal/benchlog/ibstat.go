@@ -59,7 +59,8 @@ func ParseIBStat(data []byte) (*IBStatReport, error) {
 			rep.Format = "ibstatus"
 			rest := strings.TrimPrefix(t, "Infiniband device '")
 			name, after, _ := strings.Cut(rest, "'")
-			f := strings.Fields(after)
+			var arr [16]string // the words, on the stack
+			f := fields(after, arr[:0])
 			n := 0
 			if len(f) >= 2 && f[0] == "port" {
 				n, _ = strconv.Atoi(f[1])
@@ -82,7 +83,7 @@ func ParseIBStat(data []byte) (*IBStatReport, error) {
 		if !ok {
 			continue
 		}
-		k, v = strings.ToLower(trim(k)), trim(v)
+		k, v = ibKey(trim(k)), trim(v)
 		if k == "ca type" {
 			caType = strings.Clone(v)
 			continue
@@ -123,10 +124,13 @@ func ibField(p *IBPort, k, v string, line int) error {
 		if _, w, ok := strings.Cut(v, ":"); ok {
 			v = trim(w)
 		}
-		if v == strings.ToUpper(v) && len(v) > 1 {
+		if len(v) > 1 && isUpperWord(v) {
+			if w, ok := ibWords[v]; ok {
+				return w // the usual states need no copy
+			}
 			v = v[:1] + strings.ToLower(v[1:])
 		}
-		return strings.Clone(v)
+		return internIB(v)
 	}
 	switch k {
 	case "state":
@@ -143,7 +147,7 @@ func ibField(p *IBPort, k, v string, line int) error {
 		}
 		p.Rate = r
 	case "link layer", "link_layer":
-		p.LinkLayer = strings.Clone(v)
+		p.LinkLayer = internIB(v)
 	case "base lid":
 		p.BaseLID = strings.Clone(v)
 	case "sm lid":
@@ -151,3 +155,32 @@ func ibField(p *IBPort, k, v string, line int) error {
 	}
 	return nil
 }
+
+// ibKeys are the port fields ibField reads, by their lower-case name; a
+// key is matched without lower-casing it (a copy per line).
+var ibKeys = [...]string{"ca type", "state", "physical state", "phys state", "rate", "link layer", "link_layer", "base lid", "sm lid"}
+
+func ibKey(k string) string {
+	for _, name := range ibKeys {
+		if len(k) == len(name) && strings.EqualFold(k, name) {
+			return name
+		}
+	}
+	return ""
+}
+
+// ibWords are ibstatus's upper-case states as ibstat spells them.
+var ibWords = map[string]string{"ACTIVE": "Active", "DOWN": "Down", "INIT": "Init", "ARMED": "Armed",
+	"LINKUP": "Linkup", "POLLING": "Polling", "DISABLED": "Disabled"}
+
+// internIB returns the usual states and link layers as constants and
+// copies anything else out of the upload.
+func internIB(v string) string {
+	if c, ok := ibConstants[v]; ok {
+		return c
+	}
+	return strings.Clone(v)
+}
+
+var ibConstants = map[string]string{"Active": "Active", "Down": "Down", "Init": "Init", "Armed": "Armed", "LinkUp": "LinkUp",
+	"Linkup": "Linkup", "Polling": "Polling", "Disabled": "Disabled", "InfiniBand": "InfiniBand", "Ethernet": "Ethernet"}

@@ -53,7 +53,7 @@ type NCCLRun struct {
 	Failed         bool     `json:"failed"`
 	FailureReasons []string `json:"failure_reasons,omitempty"`
 	FailureLines   []string `json:"failure_lines,omitempty"`
-	Notes          []string `json:"notes,omitempty"` // non-fatal observations
+	Notes          []Note   `json:"notes,omitempty"` // non-fatal observations
 
 	// Incomplete marks a run that did not finish its sweep: no footer, or
 	// a last row below the size the header asked for. Its figures are real
@@ -228,6 +228,8 @@ type ncclParser struct {
 	rowBuf  []NCCLRow
 	devBuf  []NCCLDevice
 	scratch []string // fields of the header line being read
+	arena   textArena
+	pool    stringPool
 }
 
 // ParseNCCL parses nccl-tests stdout (any collective, any version from
@@ -263,7 +265,7 @@ func parseNCCL(data []byte, compact bool) (*NCCLReport, error) {
 // with a digit once launcher prefixes are gone, and nothing else needs to
 // be checked for them.
 func (p *ncclParser) line(raw string, n int) error {
-	line := stripLauncher(raw)
+	line := stripLauncher(raw, &p.arena)
 	t := trimLeft(line)
 	if t == "" {
 		return nil
@@ -281,7 +283,7 @@ func (p *ncclParser) line(raw string, n int) error {
 // "srun --label" "N: " prefix and Open MPI's "[1,0]<stdout>:" tags. A
 // launcher that tags every write chunk puts tags inside the row
 // (NVIDIA/nccl#1453), so bracketed tags are removed anywhere in the line.
-func stripLauncher(s string) string {
+func stripLauncher(s string, arena *textArena) string {
 	// "0: " or " 12: " at the start.
 	i := 0
 	for i < len(s) && s[i] == ' ' {
@@ -297,13 +299,13 @@ func stripLauncher(s string) string {
 	if strings.IndexByte(s, '[') < 0 {
 		return s
 	}
-	return stripTags(s)
+	return stripTags(s, arena)
 }
 
 // stripTags removes "[d]", "[d,d]" and "[d,d]<stdout>:"/"<stderr>:" tags.
 // Device lines ("[0000:1b:00]", "[0x35]") and NCCL INFO's "[0]" are safe:
 // the former are not digit lists and the latter is noise anyway.
-func stripTags(s string) string {
+func stripTags(s string, arena *textArena) string {
 	var b []byte
 	last := 0
 	for i := 0; i < len(s); i++ {
@@ -315,7 +317,7 @@ func stripTags(s string) string {
 			continue
 		}
 		if b == nil {
-			b = make([]byte, 0, len(s))
+			b = arena.start(len(s))
 		}
 		b = append(b, s[last:i]...)
 		b = append(b, ' ')
@@ -326,7 +328,7 @@ func stripTags(s string) string {
 		return s
 	}
 	b = append(b, s[last:]...)
-	return string(b)
+	return arena.finish(b)
 }
 
 // tagEnd returns the index after a launcher tag starting at s[i]=='[', or -1.

@@ -26,7 +26,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 			st = p.newRun(n)
 		}
 		st.sawVersion = true
-		f := strings.Fields(c)
+		var arr [16]string // the words, on the stack
+		f := fields(c, arr[:0])
 		if len(f) >= 3 {
 			st.run.TestsVersion = strings.Clone(f[2])
 		}
@@ -52,7 +53,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 			if st.run.Collective == "" && coll != "" {
 				st.run.Collective, st.run.CollectiveSource = coll, "footer"
 			} else if coll != "" && coll != st.run.Collective {
-				st.note(fmt.Sprintf("line %d: concluded %s, but the run started as %s", n, coll, st.run.Collective))
+				st.note(newNote(NoteConcludedOther, fmt.Sprintf("line %d: concluded %s, but the run started as %s", n, coll, st.run.Collective),
+					"Line", strconv.Itoa(n), "Concluded", coll, "Started", st.run.Collective))
 			}
 			st.phase = phDone
 			st.run.EndLine = n
@@ -73,8 +75,10 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		st.run.Config = parseNThread(p.scratch)
 		return nil
 	case strings.HasPrefix(c, "Rank "):
-		p.scratch = splitFields(c, p.scratch)
-		if d, ok := parseDevice(c, p.scratch); ok {
+		// parseDevice reads no further than the 12th word: the rest is the
+		// device name, taken from the line as is.
+		p.scratch = splitFieldsN(c, p.scratch, 12)
+		if d, ok := parseDevice(c, p.scratch, &p.pool); ok {
 			st := p.cur
 			if st == nil || st.phase >= phFooter {
 				st = p.newRun(n)
@@ -88,7 +92,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 				return errorf(KindNCCL, st.badRowLine, "%s", st.badRowReason)
 			}
 			_, v, _ := strings.Cut(c, ":")
-			f := strings.Fields(v)
+			var arr [16]string // the words, on the stack
+			f := fields(v, arr[:0])
 			if len(f) >= 1 {
 				if k, err := strconv.Atoi(f[0]); err == nil && k >= 0 {
 					st.run.HasFooter = true
@@ -102,7 +107,7 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 					return nil
 				}
 			}
-			st.note(fmt.Sprintf("line %d: unreadable Out of bounds line %q", n, c))
+			st.note(newNote(NoteUnreadableOOB, fmt.Sprintf("line %d: unreadable Out of bounds line %q", n, c), "Line", strconv.Itoa(n), "Text", c))
 		}
 		return nil
 	case strings.HasPrefix(c, "Avg bus bandwidth"):
@@ -111,19 +116,23 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 				return errorf(KindNCCL, st.badRowLine, "%s", st.badRowReason)
 			}
 			_, v, _ := strings.Cut(c, ":")
-			f := strings.Fields(v)
+			var arr [16]string // the words, on the stack
+			f := fields(v, arr[:0])
 			if len(f) >= 1 {
 				if x, ok := parseFinite(f[0]); ok && x >= 0 {
 					st.run.HasAvgBusBW, st.run.AvgBusBW = true, x
 					if len(f) >= 2 && (f[1] == "OK" || f[1] == "FAILED") {
-						st.run.MinBWCheck = f[1]
+						st.run.MinBWCheck = "FAILED" // constants, not the upload's bytes
+						if f[1] == "OK" {
+							st.run.MinBWCheck = "OK"
+						}
 					}
 					st.phase = max(st.phase, phFooter)
 					st.run.EndLine = n
 					return nil
 				}
 			}
-			st.note(fmt.Sprintf("line %d: unreadable Avg bus bandwidth line %q", n, c))
+			st.note(newNote(NoteUnreadableAvg, fmt.Sprintf("line %d: unreadable Avg bus bandwidth line %q", n, c), "Line", strconv.Itoa(n), "Text", c))
 		}
 		return nil
 	case strings.Contains(c, "busbw") && (strings.HasPrefix(c, "size ") || strings.HasPrefix(c, "bytes ")):
@@ -142,7 +151,8 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		st.phase = phTable
 		return nil
 	case strings.HasPrefix(c, "NCCL version "):
-		f := strings.Fields(c)
+		var arr [16]string // the words, on the stack
+		f := fields(c, arr[:0])
 		if len(f) < 3 {
 			return nil
 		}
@@ -177,18 +187,20 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		return nil
 	case strings.Contains(c, "NCCL WARN"):
 		if p.cur != nil {
-			p.cur.note(fmt.Sprintf("line %d: %s", n, c))
+			p.cur.note(newNote(NoteNCCLWarn, fmt.Sprintf("line %d: %s", n, c), "Line", strconv.Itoa(n), "Text", c))
 		}
 		return nil
 	case hash && strings.HasPrefix(c, "error:"):
 		if p.cur != nil {
-			p.cur.note(fmt.Sprintf("line %d: NCCL last error: %s", n, trim(strings.TrimPrefix(c, "error:"))))
+			msg := trim(strings.TrimPrefix(c, "error:"))
+			p.cur.note(newNote(NoteNCCLLastError, fmt.Sprintf("line %d: NCCL last error: %s", n, msg), "Line", strconv.Itoa(n), "Text", msg))
 		}
 		return nil
 	case strings.HasPrefix(c, "Reducing maxBytes"):
 		if p.cur != nil {
-			p.cur.note(strings.Clone(c))
-			if f := strings.Fields(c); len(f) >= 4 && f[2] == "to" {
+			p.cur.note(newNote(NoteReducedMaxBytes, strings.Clone(c), "Text", c))
+			var arr [16]string
+			if f := fields(c, arr[:0]); len(f) >= 4 && f[2] == "to" {
 				if v, err := strconv.ParseInt(f[3], 10, 64); err == nil && v > 0 {
 					p.cur.reducedMax = v
 				}
@@ -265,7 +277,7 @@ func (p *ncclParser) addInfoHost(h string) {
 	}
 }
 
-func (st *ncclRunState) note(s string) {
+func (st *ncclRunState) note(s Note) {
 	st.run.Notes = addCapped(st.run.Notes, maxNotes, s)
 }
 

@@ -62,7 +62,7 @@ func (st *ncclRunState) summarise() {
 	}
 	if len(hostSet) == 0 && len(st.infoHosts) > 0 {
 		hostSet = st.infoHosts
-		r.Notes = addCapped(r.Notes, maxNotes, "hosts counted from NCCL INFO lines (no device lines)")
+		r.Notes = addCapped(r.Notes, maxNotes, newNote(NoteHostsFromInfo, "hosts counted from NCCL INFO lines (no device lines)"))
 	}
 	for h := range hostSet {
 		r.Hosts = append(r.Hosts, h)
@@ -79,7 +79,7 @@ func (st *ncclRunState) summarise() {
 		r.Library = "rccl"
 	}
 	if len(models) > 1 {
-		st.note(fmt.Sprintf("%d different GPU models in the device list", len(models)))
+		st.note(newNote(NoteDeviceModels, fmt.Sprintf("%d different GPU models in the device list", len(models)), "Count", strconv.Itoa(len(models))))
 	}
 
 	// Rows: peak, mean, largest size, latency, validation.
@@ -161,19 +161,20 @@ func (st *ncclRunState) summarise() {
 	r.FailureReasons = reasons
 	r.Failed = len(reasons) > 0
 	if !r.HasFooter && len(r.Rows) > 0 && !r.Failed {
-		st.note("no footer (Out of bounds / Avg bus bandwidth): the log may be abridged")
+		st.note(newNote(NoteNoFooter, "no footer (Out of bounds / Avg bus bandwidth): the log may be abridged"))
 	}
 	if r.Config.Present && r.Config.Validation == 0 {
 		r.ValidationOff = true
-		st.note("validation disabled (-c 0): results were not checked")
+		st.note(newNote(NoteValidationOff, "validation disabled (-c 0): results were not checked"))
 	}
-	r.DevicesAbridged = r.RanksSource == "devices-abridged" || strings.Contains(strings.Join(r.Notes, "\n"), "list looks abridged")
+	r.DevicesAbridged = r.RanksSource == "devices-abridged" || hasNote(r.Notes, NoteDevicesAbridged)
 	st.completeness(cnt)
 	if r.MaxError >= 1e-2 {
-		st.note(fmt.Sprintf("legacy error column reaches %g (max relative delta); values this large suggest corrupted results", r.MaxError))
+		st.note(newNote(NoteLegacyError, fmt.Sprintf("legacy error column reaches %g (max relative delta); values this large suggest corrupted results", r.MaxError),
+			"Max", strconv.FormatFloat(r.MaxError, 'g', -1, 64)))
 	}
 	if r.MinBWCheck == "FAILED" {
-		st.note("Avg bus bandwidth is below NCCL_TESTS_MIN_BW")
+		st.note(newNote(NoteBelowMinBW, "Avg bus bandwidth is below NCCL_TESTS_MIN_BW"))
 	}
 }
 
@@ -213,7 +214,8 @@ func (st *ncclRunState) deriveRanks(maxRank int, splitGroups bool) {
 		if devN > 0 && ratioN == maxRank+1 {
 			r.RanksSource = "devices"
 		} else if devN > 0 {
-			st.note(fmt.Sprintf("busbw/algbw implies %d ranks but the device list shows %d; the list looks abridged", ratioN, maxRank+1))
+			st.note(newNote(NoteDevicesAbridged, fmt.Sprintf("busbw/algbw implies %d ranks but the device list shows %d; the list looks abridged", ratioN, maxRank+1),
+				"Ranks", strconv.Itoa(ratioN), "Listed", strconv.Itoa(maxRank+1)))
 		}
 	case devN > 0:
 		// With NCCL_TESTS_SPLIT the bandwidth is per group, so only the
@@ -232,7 +234,7 @@ func (st *ncclRunState) deriveRanks(maxRank int, splitGroups bool) {
 		// On 2 ranks all_reduce's factor is 1, like sendrecv's; a reduction
 		// with no root is most likely the all_reduce everyone runs first.
 		r.Collective, r.CollectiveSource = "all_reduce", "inferred"
-		st.note("collective inferred as all_reduce from 2 ranks and busbw = algbw; sendrecv would print the same")
+		st.note(newNote(NoteInferredAllReduce, "collective inferred as all_reduce from 2 ranks and busbw = algbw; sendrecv would print the same"))
 	}
 }
 
@@ -387,7 +389,8 @@ func (st *ncclRunState) completeness(cnt int) {
 	if r.HasAvgBusBW && cnt > 0 && math.Abs(r.MeanBusBW-r.AvgBusBW) > max(0.01*r.AvgBusBW, 0.02) {
 		r.RowsTrimmed = true
 		why = append(why, IncompleteRowsTrimmed)
-		st.note(fmt.Sprintf("rows trimmed: the footer's average %.3f GB/s disagrees with the rows' %.3f GB/s", r.AvgBusBW, r.MeanBusBW))
+		st.note(newNote(NoteRowsTrimmed, fmt.Sprintf("rows trimmed: the footer's average %.3f GB/s disagrees with the rows' %.3f GB/s", r.AvgBusBW, r.MeanBusBW),
+			"FooterGBs", strconv.FormatFloat(r.AvgBusBW, 'f', 3, 64), "RowsGBs", strconv.FormatFloat(r.MeanBusBW, 'f', 3, 64)))
 	}
 	r.IncompleteReasons = why
 	r.Incomplete = len(why) > 0

@@ -51,7 +51,7 @@ func parseNThread(f []string) NCCLConfig {
 
 // parseDevice reads a device line (c, split into f) in any layout since v1.0.0:
 // "Rank R [Group G] [Pid P] on HOST device D [BUS] NAME".
-func parseDevice(c string, f []string) (NCCLDevice, bool) {
+func parseDevice(c string, f []string, pool *stringPool) (NCCLDevice, bool) {
 	var d NCCLDevice
 	if len(f) < 6 || f[0] != "Rank" {
 		return d, false
@@ -76,7 +76,7 @@ func parseDevice(c string, f []string) (NCCLDevice, bool) {
 	if i+1 >= len(f) || f[i] != "on" {
 		return d, false
 	}
-	d.Host = strings.Clone(f[i+1])
+	d.Host = pool.get(f[i+1])
 	i += 2
 	if i+1 >= len(f) || f[i] != "device" {
 		return d, false
@@ -94,11 +94,11 @@ func parseDevice(c string, f []string) (NCCLDevice, bool) {
 	rest = trimLeft(strings.TrimLeft(rest, "0123456789"))
 	if strings.HasPrefix(rest, "[") {
 		if e := strings.IndexByte(rest, ']'); e > 0 {
-			d.BusID = strings.Clone(rest[1:e])
+			d.BusID = pool.get(rest[1:e])
 			rest = rest[e+1:]
 		}
 	}
-	d.Name = strings.Clone(trim(rest))
+	d.Name = pool.get(trim(rest)) // hosts, bus ids and models repeat in every run
 	return d, true
 }
 
@@ -119,7 +119,8 @@ func normalizeCollective(s string) string {
 
 // collectiveFromCommand finds a known *_perf binary on a command line.
 func collectiveFromCommand(c string) string {
-	for _, tok := range strings.Fields(c) {
+	var arr [16]string
+	for _, tok := range fields(c, arr[:0]) {
 		if !strings.Contains(tok, "_perf") {
 			continue
 		}

@@ -24,7 +24,7 @@ type SMIReport struct {
 	// CSV keeps the raw query table, because a --query-gpu log can carry
 	// any field (power samples over time, clocks) that GPU does not model.
 	CSV   *CSVTable `json:"csv,omitempty"`
-	Notes []string  `json:"notes,omitempty"`
+	Notes []Note    `json:"notes,omitempty"`
 }
 
 // GPU is one device. Zero numbers mean "not shown" except where a pointer
@@ -74,7 +74,7 @@ type CSVTable struct {
 // ParseNvidiaSMI parses nvidia-smi output in any of its common forms.
 // It returns a *ParseError when no GPU (or process) can be read.
 func ParseNvidiaSMI(data []byte) (*SMIReport, error) {
-	s := string(data)
+	s := asString(data) // the readers copy what they keep
 	if err := checkText(KindNvidiaSMI, s); err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func ParseNvidiaSMI(data []byte) (*SMIReport, error) {
 		}
 	}
 	if len(counts) > 1 {
-		rep.Notes = addCapped(rep.Notes, maxNotes, fmt.Sprintf("%d different GPU models", len(counts)))
+		rep.Notes = addCapped(rep.Notes, maxNotes, newNote(NoteGPUModels, fmt.Sprintf("%d different GPU models", len(counts)), "Count", strconv.Itoa(len(counts))))
 	}
 	return rep, nil
 }
@@ -140,11 +140,11 @@ func mib(s string) (int64, bool) {
 	if !ok || v < 0 {
 		return 0, false
 	}
-	switch strings.ToLower(unit) {
-	case "mib", "mb", "":
-	case "gib", "gb":
+	switch {
+	case unit == "" || strings.EqualFold(unit, "mib") || strings.EqualFold(unit, "mb"):
+	case strings.EqualFold(unit, "gib") || strings.EqualFold(unit, "gb"):
 		v *= 1024
-	case "kib", "kb":
+	case strings.EqualFold(unit, "kib") || strings.EqualFold(unit, "kb"):
 		v /= 1024
 	default:
 		return 0, false

@@ -33,7 +33,9 @@ func splitQueryName(f string) (string, string) {
 // names and at least one is a name we know.
 func isQueryHeader(line string) bool {
 	known := false
-	for _, f := range strings.Split(line, ",") {
+	for rest, more := line, true; more; {
+		var f string
+		f, rest, more = strings.Cut(rest, ",")
 		name, _ := splitQueryName(f)
 		if name == "" {
 			return false
@@ -54,7 +56,9 @@ func isQueryHeader(line string) bool {
 // queryRowLooksLikeGPU recognises a noheader row by a value only a GPU
 // query prints: a GPU UUID, a PCI bus id or an NVIDIA product name.
 func queryRowLooksLikeGPU(line string) bool {
-	for _, f := range strings.Split(line, ",") {
+	for rest, more := line, true; more; {
+		var f string
+		f, rest, more = strings.Cut(rest, ",")
 		if csvFieldRole(trim(f)) != "" {
 			return true
 		}
@@ -89,6 +93,13 @@ func isHex(s string) bool {
 func parseSMICSV(s string) (*SMIReport, error) {
 	rep := &SMIReport{Format: "csv"}
 	tab := &CSVTable{}
+	// The table keeps every field. One copy of the upload that the fields
+	// slice, and rows cut from shared slabs, replace a string and a slice
+	// allocated per field and per row (a -l log has a row per sample).
+	s = strings.Clone(s)
+	lines := strings.Count(s, "\n") + 1
+	tab.Rows = make([][]string, 0, min(lines, 1<<16))
+	var slab, parts []string
 	sc := lineScanner{s: s}
 	width := -1
 	firstLine := 0
@@ -101,7 +112,7 @@ func parseSMICSV(s string) (*SMIReport, error) {
 		if t == "" || strings.HasPrefix(t, "$") || strings.HasPrefix(t, "#") {
 			continue
 		}
-		parts := strings.Split(t, ",")
+		parts = splitByte(t, ',', parts)
 		if tab.Header != nil && strings.HasPrefix(t, tab.Header[0]) && isQueryHeader(t) {
 			continue // -l logging can repeat the header
 		}
@@ -123,11 +134,14 @@ func parseSMICSV(s string) (*SMIReport, error) {
 		if len(parts) != width {
 			return nil, errorf(KindNvidiaSMI, sc.n, "CSV row has %d fields, expected %d", len(parts), width)
 		}
-		row := make([]string, len(parts))
-		for i, p := range parts {
-			row[i] = strings.Clone(trim(p))
+		if cap(slab)-len(slab) < width {
+			slab = make([]string, 0, width*min(max(lines-sc.n+1, 1), 4096))
 		}
-		tab.Rows = append(tab.Rows, row)
+		n := len(slab)
+		for _, p := range parts {
+			slab = append(slab, trim(p))
+		}
+		tab.Rows = append(tab.Rows, slab[n:len(slab):len(slab)])
 	}
 	if width < 0 {
 		return nil, errorf(KindNvidiaSMI, sc.n, "no CSV rows")
@@ -148,7 +162,7 @@ func parseSMICSV(s string) (*SMIReport, error) {
 				}
 			}
 		}
-		rep.Notes = addCapped(rep.Notes, maxNotes, "CSV without header: only GPU names, UUIDs and bus ids are recognised")
+		rep.Notes = addCapped(rep.Notes, maxNotes, newNote(NoteCSVNoHeader, "CSV without header: only GPU names, UUIDs and bus ids are recognised"))
 	}
 	col := map[string]int{}
 	for i, c := range cols {

@@ -154,7 +154,8 @@ func parseSMIQuery(s string) (*SMIReport, error) {
 	}
 	rep.NoProcesses = procNone > 0 && len(rep.Processes) == 0
 	if attached >= 0 && attached != len(rep.GPUs) {
-		rep.Notes = addCapped(rep.Notes, maxNotes, fmt.Sprintf("Attached GPUs says %d but %d GPU sections are present", attached, len(rep.GPUs)))
+		rep.Notes = addCapped(rep.Notes, maxNotes, newNote(NoteAttachedGPUs, fmt.Sprintf("Attached GPUs says %d but %d GPU sections are present", attached, len(rep.GPUs)),
+			"Attached", strconv.Itoa(attached), "Sections", strconv.Itoa(len(rep.GPUs))))
 	}
 	return rep, nil
 }

@@ -21,7 +21,7 @@ func parseSMITable(s string) (*SMIReport, error) {
 	var cur *GPU
 	lineInGPU := 0
 	sc := lineScanner{s: s}
-	var buf []string
+	var buf, cells []string
 	for {
 		raw, ok := sc.next()
 		if !ok {
@@ -65,7 +65,7 @@ func parseSMITable(s string) (*SMIReport, error) {
 			}
 			continue
 		}
-		cells := strings.Split(inner, "|")
+		cells = splitByte(inner, '|', cells)
 		switch section {
 		case secGPU:
 			buf = splitFields(cells[0], buf)
@@ -119,7 +119,8 @@ func valueAfter(t, label string) string {
 	if i < 0 {
 		return ""
 	}
-	f := strings.Fields(strings.Trim(t[i+len(label):], "| "))
+	var arr [8]string
+	f := fields(strings.Trim(t[i+len(label):], "| "), arr[:0])
 	if len(f) == 0 {
 		return ""
 	}
@@ -144,13 +145,14 @@ func parseTableGPULine(cells []string, n int) (GPU, error) {
 	if j := strings.LastIndexAny(name, " \t"); j >= 0 {
 		switch last := name[j+1:]; last {
 		case "On", "Off", "WDDM", "TCC", "N/A":
-			g.Persistence = last
+			g.Persistence = persistenceModes[last] // the constant, not the upload's bytes
 			name = trim(name[:j])
 		}
 	}
 	g.Name = strings.Clone(name)
 	if len(cells) >= 2 {
-		if f := strings.Fields(cells[1]); len(f) > 0 {
+		var arr [8]string
+		if f := fields(cells[1], arr[:0]); len(f) > 0 {
 			g.BusID = strings.Clone(f[0])
 		}
 	}
@@ -165,7 +167,8 @@ func parseTableGPULine(cells []string, n int) (GPU, error) {
 // parseTableGPULine2 reads "| N/A  25C  P0  92W / 700W |  1MiB / 81559MiB |  0%  Default |".
 func parseTableGPULine2(g *GPU, cells []string, n int) error {
 	c0 := cells[0]
-	for _, tok := range strings.Fields(c0) {
+	var arr [24]string // the cell's words, on the stack
+	for _, tok := range fields(c0, arr[:0]) {
 		if strings.HasSuffix(tok, "C") && len(tok) > 1 && isDigit(tok[0]) {
 			if v, ok := parseFinite(tok[:len(tok)-1]); ok {
 				g.TemperatureC = v
@@ -174,7 +177,7 @@ func parseTableGPULine2(g *GPU, cells []string, n int) error {
 	}
 	// "92W / 700W": the usage/cap pair is the "/" between two watt values;
 	// the fan column's "N/A" holds a slash too, so it cannot be a plain cut.
-	f := strings.Fields(strings.ReplaceAll(c0, "/", " / "))
+	f := slashFields(c0, arr[:0])
 	for i := 1; i+1 < len(f); i++ {
 		if f[i] != "/" || !strings.HasSuffix(f[i+1], "W") && f[i+1] != "N/A" {
 			continue
@@ -204,7 +207,8 @@ func parseTableGPULine2(g *GPU, cells []string, n int) error {
 // the GI/CI columns (MIG-aware drivers, 450+).
 func parseTableProcess(t string, hasGI bool, n int) (GPUProcess, error) {
 	p := GPUProcess{GPU: -1}
-	f := strings.Fields(t)
+	var arr [16]string
+	f := fields(t, arr[:0])
 	pidAt := 1
 	if hasGI {
 		pidAt = 3
@@ -229,4 +233,34 @@ func parseTableProcess(t string, hasGI bool, n int) (GPUProcess, error) {
 	}
 	p.Name = strings.Clone(strings.Join(f[pidAt+2:nameEnd], " "))
 	return p, nil
+}
+
+var persistenceModes = map[string]string{"On": "On", "Off": "Off", "WDDM": "WDDM", "TCC": "TCC", "N/A": "N/A"}
+
+// slashFields is strings.Fields(strings.ReplaceAll(s, "/", " / ")), the
+// words of a cell with every slash a word of its own, into dst.
+func slashFields(s string, dst []string) []string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return append(dst[:0], strings.Fields(strings.ReplaceAll(s, "/", " / "))...)
+		}
+	}
+	dst = dst[:0]
+	for i := 0; i < len(s); {
+		switch {
+		case isASCIISpace(s[i]):
+			i++
+		case s[i] == '/':
+			dst = append(dst, s[i:i+1])
+			i++
+		default:
+			j := i
+			for j < len(s) && !isASCIISpace(s[j]) && s[j] != '/' {
+				j++
+			}
+			dst = append(dst, s[i:j])
+			i = j
+		}
+	}
+	return dst
 }

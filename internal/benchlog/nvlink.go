@@ -34,8 +34,9 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 	if err := checkText(KindNVLink, s); err != nil {
 		return nil, err
 	}
-	rep := &NVLinkReport{}
+	rep := &NVLinkReport{GPUs: make([]NVLinkGPU, 0, min(strings.Count(s, "GPU "), maxIBPorts))}
 	var cur *NVLinkGPU
+	var names stringPool
 	sc := lineScanner{s: s}
 	for {
 		raw, ok := sc.next()
@@ -56,7 +57,7 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 			if len(rep.GPUs) >= maxIBPorts {
 				return nil, errorf(KindNVLink, sc.n, "more than %d GPUs", maxIBPorts)
 			}
-			rep.GPUs = append(rep.GPUs, NVLinkGPU{Index: idx, Name: strings.Clone(trim(name)), Line: sc.n})
+			rep.GPUs = append(rep.GPUs, NVLinkGPU{Index: idx, Name: names.get(trim(name)), Line: sc.n})
 			cur = &rep.GPUs[len(rep.GPUs)-1]
 		case cur != nil && strings.Contains(t, "all links are inactive"):
 			cur.AllInactive = true
@@ -72,6 +73,9 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 				l.Active, l.GBs = true, v
 			} else if !strings.Contains(strings.ToLower(val), "inactive") {
 				return nil, errorf(KindNVLink, sc.n, "link %d: %q is neither a speed in GB/s nor <inactive>", n, val)
+			}
+			if cur.Links == nil {
+				cur.Links = make([]NVLinkLink, 0, 18) // an H100's NVLink count: one allocation per GPU
 			}
 			if len(cur.Links) < 64 {
 				cur.Links = append(cur.Links, l)

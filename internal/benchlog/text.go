@@ -90,10 +90,13 @@ func trim(s string) string {
 }
 
 // splitFields splits on runs of blanks into dst (reused between calls).
-func splitFields(s string, dst []string) []string {
+func splitFields(s string, dst []string) []string { return splitFieldsN(s, dst, -1) }
+
+// splitFieldsN is splitFields stopping after max fields (all if max < 0).
+func splitFieldsN(s string, dst []string, max int) []string {
 	dst = dst[:0]
 	i := 0
-	for i < len(s) {
+	for i < len(s) && len(dst) != max {
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -167,7 +170,7 @@ func numberWithUnit(s string) (v float64, unit string, ok bool) {
 
 // addCapped appends s unless the slice already holds max entries, so that
 // adversarial input cannot grow notes without bound.
-func addCapped(list []string, max int, s string) []string {
+func addCapped[T any](list []T, max int, s T) []T {
 	if len(list) >= max {
 		return list
 	}
@@ -276,4 +279,142 @@ func fastInt(s string) (int64, bool) {
 		v = v*10 + int64(c-'0')
 	}
 	return v, true
+}
+
+// textArena holds lines the parsers rebuild (a launcher's tags cut out of
+// a row) in shared chunks instead of two allocations per line. Bytes once
+// written are never overwritten: a new line goes into the unused capacity
+// or a fresh chunk, so the strings handed out stay valid and immutable.
+type textArena struct{ buf []byte }
+
+const arenaChunk = 64 << 10
+
+// start returns an empty slice with room for n bytes; pass what was
+// appended to it to finish.
+func (a *textArena) start(n int) []byte {
+	if cap(a.buf)-len(a.buf) < n {
+		a.buf = make([]byte, 0, max(n, arenaChunk))
+	}
+	return a.buf[len(a.buf):len(a.buf)]
+}
+
+// finish returns b, built from start's slice, as a string and reserves
+// its bytes.
+func (a *textArena) finish(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(b) == cap(a.buf)-len(a.buf) && len(b) <= cap(b) {
+		a.buf = a.buf[:len(a.buf)+len(b)]
+	} else {
+		a.buf = nil // b outgrew its room and lives in its own array
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// stringPool copies a value out of the upload once per distinct value:
+// GPU models, CA names and states repeat in every block of a many-node
+// log. It holds at most maxPooled values, so hostile input cannot grow it.
+type stringPool map[string]string
+
+const maxPooled = 1024
+
+func (p *stringPool) get(s string) string {
+	if v, ok := (*p)[s]; ok {
+		return v
+	}
+	v := strings.Clone(s)
+	if *p == nil {
+		*p = make(stringPool)
+	}
+	if len(*p) < maxPooled {
+		(*p)[v] = v
+	}
+	return v
+}
+
+// fields is strings.Fields appending to dst (reused between calls), with
+// no allocation for ASCII text, which is what the tools print. Text with
+// other bytes goes through strings.Fields, whose Unicode spaces it must
+// honour exactly.
+func fields(s string, dst []string) []string {
+	dst = dst[:0]
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return append(dst, strings.Fields(s)...)
+		}
+	}
+	for i := 0; i < len(s); {
+		for i < len(s) && isASCIISpace(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && !isASCIISpace(s[j]) {
+			j++
+		}
+		if j > i {
+			dst = append(dst, s[i:j])
+		}
+		i = j
+	}
+	return dst
+}
+
+// isASCIISpace is unicode.IsSpace for ASCII bytes.
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// splitByte is strings.Split(s, sep) for a one-byte separator, into dst.
+func splitByte(s string, sep byte, dst []string) []string {
+	dst = dst[:0]
+	for {
+		i := strings.IndexByte(s, sep)
+		if i < 0 {
+			return append(dst, s)
+		}
+		dst = append(dst, s[:i])
+		s = s[i+1:]
+	}
+}
+
+// isUpperWord reports v == strings.ToUpper(v) without the copy for ASCII.
+func isUpperWord(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c >= 0x80 {
+			return v == strings.ToUpper(v)
+		}
+		if c >= 'a' && c <= 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// isLowerWord reports v == strings.ToLower(v) without the copy for ASCII.
+func isLowerWord(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c >= 0x80 {
+			return v == strings.ToLower(v)
+		}
+		if c >= 'A' && c <= 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// splitString is strings.Split(s, sep) for a non-empty sep, into dst.
+func splitString(s, sep string, dst []string) []string {
+	dst = dst[:0]
+	for {
+		i := strings.Index(s, sep)
+		if i < 0 {
+			return append(dst, s)
+		}
+		dst = append(dst, s[:i])
+		s = s[i+len(sep):]
+	}
 }

@@ -23,8 +23,8 @@ type Topology struct {
 	// MinNVLinks is the smallest bonded link count over GPU pairs when
 	// AllNVLink (NV18 -> 18); it tells NVLink generations and partial
 	// NVSwitch fabrics apart.
-	MinNVLinks int      `json:"min_nvlinks"`
-	Notes      []string `json:"notes,omitempty"`
+	MinNVLinks int    `json:"min_nvlinks"`
+	Notes      []Note `json:"notes,omitempty"`
 }
 
 // TopoGPU is a GPU row with its affinity columns.
@@ -53,7 +53,7 @@ var topoAffinityWords = [][]string{{"CPU", "Affinity"}, {"NUMA", "Affinity"}, {"
 // irregular spacing. It returns a *ParseError for a missing header, an
 // unknown link type or a matrix that lacks a GPU row.
 func ParseTopo(data []byte) (*Topology, error) {
-	s := string(data)
+	s := asString(data) // what is kept is copied or a constant
 	if err := checkText(KindTopo, s); err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 	state := 0 // 0 before header, 1 in matrix, 2 after
 	headerLine := 0
 	extraNoted := false
-	var f []string
+	var f, cellSlab []string
 	for {
 		raw, ok := sc.next()
 		if !ok {
@@ -95,6 +95,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 				rows[d] = -1
 			}
 			topo.Links = make([][]string, len(topo.Devices))
+			cellSlab = make([]string, len(topo.Devices)*len(topo.Devices)) // every row's cells in one allocation
 			state = 1
 		case 1:
 			if len(f) == 0 || !isDeviceName(f[0]) {
@@ -114,13 +115,14 @@ func ParseTopo(data []byte) (*Topology, error) {
 			}
 			idx := indexOf(topo.Devices, f[0])
 			rows[f[0]] = idx
-			cells := make([]string, len(topo.Devices))
+			n := len(topo.Devices)
+			cells := cellSlab[idx*n : (idx+1)*n : (idx+1)*n]
 			for j := range cells {
 				c := f[1+j]
 				if !isLinkType(c) {
 					return nil, errorf(KindTopo, sc.n, "unknown link type %q between %s and %s", c, f[0], topo.Devices[j])
 				}
-				cells[j] = strings.Clone(c)
+				cells[j] = linkTypeName(c)
 			}
 			topo.Links[idx] = cells
 			if strings.HasPrefix(f[0], "GPU") {
@@ -148,7 +150,8 @@ func ParseTopo(data []byte) (*Topology, error) {
 				}
 				if len(extra) > len(affinity) && !extraNoted {
 					extraNoted = true
-					topo.Notes = addCapped(topo.Notes, maxNotes, fmt.Sprintf("line %d: more affinity values than header names; assigned in nvidia-smi order", sc.n))
+					topo.Notes = addCapped(topo.Notes, maxNotes, newNote(NoteTopoAffinity, fmt.Sprintf("line %d: more affinity values than header names; assigned in nvidia-smi order", sc.n),
+						"Line", strconv.Itoa(sc.n)))
 				}
 				topo.GPUs = append(topo.GPUs, g)
 			}
@@ -257,6 +260,40 @@ func nvLinks(c string) (int, bool) {
 	}
 	n, err := strconv.Atoi(c[2:])
 	return n, err == nil && n > 0
+}
+
+// nvLinkNames are "NV1" … "NV24" as constants, for linkTypeName.
+var nvLinkNames = func() []string {
+	names := make([]string, 25)
+	for n := 1; n < len(names); n++ {
+		names[n] = "NV" + strconv.Itoa(n)
+	}
+	return names
+}()
+
+// linkTypeName returns a link name as a constant, so that a matrix of
+// them is not copied cell by cell out of the upload.
+func linkTypeName(c string) string {
+	switch c {
+	case "X":
+		return "X"
+	case "PIX":
+		return "PIX"
+	case "PXB":
+		return "PXB"
+	case "PHB":
+		return "PHB"
+	case "NODE":
+		return "NODE"
+	case "SYS":
+		return "SYS"
+	case "SOC":
+		return "SOC"
+	}
+	if n, ok := nvLinks(c); ok && n < len(nvLinkNames) && nvLinkNames[n] == c {
+		return nvLinkNames[n] // "NV018" reads as 18 but is kept as printed
+	}
+	return strings.Clone(c)
 }
 
 func isLinkType(c string) bool {
