@@ -171,24 +171,34 @@ func (s *Store) UpdateQuote(ctx context.Context, by audit.Actor, id int64, versi
 	return s.Quote(ctx, id)
 }
 
+// QuoteStanding is what a rule about deleting a quote reads: its author
+// and its shortlist status ("" when not on the shortlist).
+type QuoteStanding struct {
+	EvaluationID int64
+	AuthorID     int64
+	Shortlist    string
+}
+
 // DeleteQuote removes a quote and its revisions; the audit row keeps its
-// last terms. A shortlisted or approved quote is refused with ErrConflict.
-func (s *Store) DeleteQuote(ctx context.Context, by audit.Actor, id int64) error {
+// last terms. allow is the caller's rule: it sees the quote's standing,
+// locked for the transaction, and a non-nil answer is returned (wrapped)
+// with nothing deleted.
+func (s *Store) DeleteQuote(ctx context.Context, by audit.Actor, id int64, allow func(QuoteStanding) error) error {
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		rows, _ := tx.Query(ctx, quoteSelect+` WHERE q.id = $1 FOR UPDATE OF q`, id)
 		cur, err := pgx.CollectExactlyOneRow(rows, scanQuote)
 		if err != nil {
 			return notFound("select", err)
 		}
-		// A quote on the shortlist carries waivers, tests and possibly an
-		// approval: it must be taken off (or the approval revoked) first, so
-		// nothing on the record disappears silently.
-		var listed bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM shortlist WHERE quote_id = $1 AND status IN ('shortlisted', 'approved'))`, id).Scan(&listed); err != nil {
+		st := QuoteStanding{EvaluationID: cur.EvaluationID, AuthorID: cur.AuthorID}
+		// FOR SHARE holds the shortlist row as read until the delete: a
+		// decision on it waits, and a new row waits on the quote's lock.
+		err = tx.QueryRow(ctx, `SELECT status FROM shortlist WHERE quote_id = $1 FOR SHARE`, id).Scan(&st.Shortlist)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return err
 		}
-		if listed {
-			return ErrConflict
+		if err := allow(st); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM quotes WHERE id = $1`, id); err != nil {
 			return err
