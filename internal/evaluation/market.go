@@ -28,14 +28,17 @@ type referenceCache struct {
 // PriceReference is the market price reference in force: the admin's
 // latest upload, or the bundled file.
 func (s *Service) PriceReference(ctx context.Context) (market.Reference, error) {
-	return s.reference(ctx, s.store)
-}
-
-func (s *Service) reference(ctx context.Context, st *store.Store) (market.Reference, error) {
-	id, err := st.LatestPriceReferenceID(ctx)
+	id, err := s.store.LatestPriceReferenceID(ctx)
 	if err != nil {
 		return market.Reference{}, err
 	}
+	return s.referenceFor(ctx, s.store, id)
+}
+
+// referenceFor returns the reference whose upload id is latest (0 for the
+// bundled file), from the cache when it holds that one.
+func (s *Service) referenceFor(ctx context.Context, st *store.Store, id int64) (market.Reference, error) {
+	var err error
 	c := &s.refs
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -92,14 +92,18 @@ const quoteSelect = `SELECT q.id, q.evaluation_id, q.provider_id, p.name, p.cate
 	q.terms, q.version, q.created_at, q.updated_at
 	FROM quotes q JOIN providers p ON p.id = q.provider_id JOIN users u ON u.id = q.author_id`
 
-func scanQuote(row pgx.CollectableRow) (StoredQuote, error) {
+func scanQuote(row pgx.CollectableRow) (StoredQuote, error) { return scanQuoteWith(nil, row) }
+
+// scanQuoteWith scans a quoteSelect row, parsing the terms through cache
+// (nil: no cache).
+func scanQuoteWith(cache *termsCache, row pgx.CollectableRow) (StoredQuote, error) {
 	var sq StoredQuote
 	var terms []byte
 	if err := row.Scan(&sq.ID, &sq.EvaluationID, &sq.ProviderID, &sq.ProviderName, &sq.ProviderCategory,
 		&sq.AuthorID, &sq.AuthorName, &terms, &sq.Version, &sq.CreatedAt, &sq.UpdatedAt); err != nil {
 		return sq, err
 	}
-	q, err := parseTerms(terms)
+	q, err := cache.parse(terms)
 	sq.Quote = q
 	return sq, err
 }
@@ -116,12 +120,18 @@ func (s *Store) Quote(ctx context.Context, id int64) (StoredQuote, error) {
 
 // ListQuotes returns an evaluation's quotes in the order they were added.
 func (s *Store) ListQuotes(ctx context.Context, evaluationID int64) ([]StoredQuote, error) {
-	rows, _ := s.pool.Query(ctx, quoteSelect+` WHERE q.evaluation_id = $1 ORDER BY q.id`, evaluationID)
-	qs, err := pgx.CollectRows(rows, scanQuote)
-	if err != nil {
-		return nil, fmt.Errorf("store: list quotes of %d: %w", evaluationID, err)
-	}
-	return qs, nil
+	return quotesRead(evaluationID, s.terms).run(ctx, s.pool)
+}
+
+func quotesRead(evaluationID int64, cache *termsCache) read[[]StoredQuote] {
+	return read[[]StoredQuote]{sql: quoteSelect + ` WHERE q.evaluation_id = $1 ORDER BY q.id`, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) ([]StoredQuote, error) {
+			qs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (StoredQuote, error) { return scanQuoteWith(cache, row) })
+			if err != nil {
+				return nil, fmt.Errorf("store: list quotes of %d: %w", evaluationID, err)
+			}
+			return qs, nil
+		}}
 }
 
 // UpdateQuote saves a new revision of a quote if it is still at version;
