@@ -152,3 +152,17 @@ func TestRateModelAndKey(t *testing.T) {
 		t.Errorf("folded key = %q %v", k, ok)
 	}
 }
+
+// The benchmark basis used to print an ID upper-cased, "RTX_4090".
+func TestLabelOf(t *testing.T) {
+	for id, want := range map[string]string{"h100": "H100", "rtx_4090": "RTX 4090", "rtx_pro_6000": "RTX PRO 6000", "mi300x": "MI300X", "": ""} {
+		if got := LabelOf(id); got != want {
+			t.Errorf("LabelOf(%q) = %q, want %q", id, got, want)
+		}
+	}
+	for _, m := range models {
+		if got := LabelOf(ID(m.Label)); got != m.Label && m.Family != "RTX6000" {
+			t.Errorf("%s: the label does not read back (%q)", m.Family, got)
+		}
+	}
+}

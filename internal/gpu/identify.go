@@ -75,3 +75,14 @@ func Same(a, b string) bool {
 	fa, fb := Read(a).Form().Card(), BoardForm(b)
 	return fa == "" || fa == FormConflict || fb == "" || fa == fb
 }
+
+// LabelOf is the display name of a model's ID ("rtx_4090" → "RTX 4090"),
+// the ID in upper case for one the reader does not know.
+func LabelOf(id string) string {
+	for _, m := range models {
+		if m.ID == id {
+			return m.Label
+		}
+	}
+	return strings.ToUpper(id)
+}
