@@ -131,7 +131,7 @@ func awardSummary(z *i18n.Localizer, a *evaluation.Analysis) string {
 	if w == nil {
 		return z.T("award.none")
 	}
-	rental := z.T("quote.term.rental_model." + string(w.RentalModel))
+	rental := z.T(w.RentalModel.LabelKey())
 	if w.TermMonths > 0 {
 		return z.T("award.summary_term", map[string]any{"Provider": w.Provider, "Rental": rental, "Months": w.TermMonths})
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/acceptance"
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/chart"
+	"github.com/gpuquote/gpuquote/internal/gpu"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -121,7 +122,7 @@ func basisText(z *i18n.Localizer, b verdict.Basis) string {
 	if b.NICs > 0 {
 		nics = z.Int(int64(b.NICs))
 	}
-	return z.T("bench.basis", map[string]any{"GPU": orDash(strings.ToUpper(b.GPU)), "Nodes": z.Int(int64(b.Nodes)),
+	return z.T("bench.basis", map[string]any{"GPU": orDash(gpu.LabelOf(b.GPU)), "Nodes": z.Int(int64(b.Nodes)),
 		"Fabric": orDash(b.Fabric), "NICs": nics, "Speed": speed})
 }
 

@@ -58,13 +58,18 @@ func (c *stmtCounter) reset() []string {
 
 // newTracedApp is newApp on a pool whose statements c records.
 func newTracedApp(t *testing.T) (*app, *stmtCounter) {
+	c := &stmtCounter{}
+	return newAppTracedBy(t, c), c
+}
+
+// newAppTracedBy is newApp on a pool traced by tracer.
+func newAppTracedBy(t *testing.T, tracer pgx.QueryTracer) *app {
 	t.Helper()
 	cfg, err := store.PoolConfig(storetest.NewDB(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &stmtCounter{}
-	cfg.ConnConfig.Tracer = c
+	cfg.ConnConfig.Tracer = tracer
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +79,7 @@ func newTracedApp(t *testing.T) (*app, *stmtCounter) {
 	logs := &syncBuffer{}
 	srv := httptest.NewServer(web.NewServer(web.Config{Store: st, Logger: slog.New(slog.NewJSONHandler(logs, nil))}))
 	t.Cleanup(srv.Close)
-	return &app{t: t, srv: srv, store: st, pool: pool, logs: logs}, c
+	return &app{t: t, srv: srv, store: st, pool: pool, logs: logs}
 }
 
 // A stylesheet request from a signed-in browser costs no query: assets are

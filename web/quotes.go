@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
@@ -177,9 +178,9 @@ func (s *Server) quoteParam(r *http.Request) (store.StoredQuote, store.Evaluatio
 	return sq, e, b, err
 }
 
-// canDeleteQuote: only its author or a manager.
+// canDeleteQuote shows the delete button by the deletion rule's "who".
 func canDeleteQuote(u store.User, sq store.StoredQuote) bool {
-	return u.Role.Can(auth.EditQuotes) && (u.ID == sq.AuthorID || u.Role == auth.Manager)
+	return approval.MayDeleteAs(u.Role, u.ID, sq.AuthorID)
 }
 
 func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
@@ -314,19 +315,18 @@ func (s *Server) updateQuote(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) deleteQuote(w http.ResponseWriter, r *http.Request) error {
-	sq, _, _, err := s.quoteParam(r)
+	id, err := idParam(r, "id")
 	if err != nil {
 		return err
 	}
-	if !canDeleteQuote(currentUser(r), sq) {
+	evID, err := s.eval.DeleteQuote(r.Context(), currentUser(r), id)
+	switch {
+	case errors.Is(err, approval.ErrNotYourQuote):
 		return errForbidden
-	}
-	err = s.store.DeleteQuote(r.Context(), currentUser(r).Actor(), sq.ID)
-	if errors.Is(err, store.ErrConflict) {
-		return redirect(w, r, "/quotes/"+strconv.FormatInt(sq.ID, 10), "flash.quote_on_shortlist")
-	}
-	if err != nil {
+	case errors.Is(err, approval.ErrOnShortlist):
+		return redirect(w, r, "/quotes/"+strconv.FormatInt(id, 10), "flash.quote_on_shortlist")
+	case err != nil:
 		return err
 	}
-	return redirect(w, r, "/evaluations/"+strconv.FormatInt(sq.EvaluationID, 10)+"/quotes", "flash.quote_deleted")
+	return redirect(w, r, "/evaluations/"+strconv.FormatInt(evID, 10)+"/quotes", "flash.quote_deleted")
 }

@@ -125,7 +125,7 @@ func expiry(z *i18n.Localizer, q quote.Quote, today time.Time) (text, css string
 func (s *Server) quoteRow(z *i18n.Localizer, id int64, provider string, q quote.Quote, flags []redflag.Flag) views.QuoteRow {
 	row := views.QuoteRow{ID: id, Provider: provider}
 	if rm, ok := q.RentalModel.Get(); ok {
-		row.Rental = z.T("quote.term.rental_model." + string(rm))
+		row.Rental = z.T(rm.LabelKey())
 	}
 	gpu, _ := q.GPUModel.Get()
 	if ff, ok := q.FormFactor.Get(); ok {

@@ -9,7 +9,7 @@ import (
 
 // pure are the domain packages: standard library (and x/crypto in auth)
 // only, so they stay easy to read and test.
-var pure = []string{"audit", "auth", "brief", "quote", "redflag", "market", "tco", "decision", "benchlog", "approval", "chart", "verdict",
+var pure = []string{"gpu", "audit", "auth", "brief", "quote", "redflag", "market", "tco", "decision", "benchlog", "approval", "chart", "verdict",
 	"acceptance", "rfq", "mail", "money"}
 
 var forbidden = []string{"net/http", "github.com/jackc/pgx", "github.com/go-chi", "github.com/a-h/templ",

@@ -3,6 +3,8 @@
 // fields drives the form, validation, completeness and the print view.
 package brief
 
+import "github.com/gpuquote/gpuquote/internal/gpu"
+
 // Kind is how a field's value is entered and checked.
 type Kind string
 
@@ -49,8 +51,15 @@ type Field struct {
 	Max     float64 // upper bound for numbers; 0 means none
 }
 
-// GPU models named in PRODUCT.md's target GPU row.
-var GPUModels = []string{"h100_sxm", "h100_pcie", "h200", "b200", "a100", "l40s", "rtx_4090", "rtx_pro_6000"}
+// GPU models named in PRODUCT.md's target GPU row: the gpu package's
+// brief options, so the brief, the red flags and the market agree.
+var GPUModels = func() []string {
+	keys := make([]string, len(gpu.Options))
+	for i, o := range gpu.Options {
+		keys[i] = o.Key
+	}
+	return keys
+}()
 
 // WorkloadTypes are the workload types of PRODUCT.md.
 var WorkloadTypes = []string{"pre_training", "fine_tuning", "retrieval_embedding", "batch_inference", "online_inference", "image_video_generation", "simulation", "research_notebooks"}

@@ -41,13 +41,14 @@ func (b BuyInputs) OpexPerGPUMonth() float64 {
 	return (b.InfraPerGPUYear.Value + b.StaffSharePerGPUYear()) / 12
 }
 
-// RentKind names the rental alternative a purchase is measured against.
-type RentKind string
+// RentKind names the rental alternative a purchase is measured against:
+// a rental model, reserved or on-demand.
+type RentKind = RentalModel
 
 // The rental alternatives of a break-even.
 const (
-	RentReserved RentKind = "reserved"
-	RentOnDemand RentKind = "on_demand"
+	RentReserved = RentalReserved
+	RentOnDemand = RentalOnDemand
 )
 
 // BreakEven is how many months of avoided rent pay back the purchase of one

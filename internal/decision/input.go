@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
 // ErrInvalid marks input no recommendation can be built from (a share above
@@ -76,19 +78,19 @@ func (b Brief) needsControl() bool {
 	return b.NeedsCustomWeights || b.NeedsKernelControl || b.NeedsFixedPlacement
 }
 
-// RentalModel is a quote's rental model; the values are the quote
-// package's CSV values.
-type RentalModel string
+// RentalModel is a quote's rental model: the quote package's type, one
+// list of values for the CSV, the cost model and the decision.
+type RentalModel = quote.RentalModel
 
 // Rental models of PRODUCT.md.
 const (
-	RentalSingleNode     RentalModel = "single_node"
-	RentalOnDemand       RentalModel = "on_demand"
-	RentalReserved       RentalModel = "reserved"
-	RentalMarketplace    RentalModel = "marketplace"
-	RentalManagedCluster RentalModel = "managed_cluster"
-	RentalModelAPI       RentalModel = "model_api"
-	RentalBuy            RentalModel = "buy"
+	RentalSingleNode     = quote.RentalSingleNode
+	RentalOnDemand       = quote.RentalOnDemand
+	RentalReserved       = quote.RentalReserved
+	RentalMarketplace    = quote.RentalMarketplace
+	RentalManagedCluster = quote.RentalManagedCluster
+	RentalModelAPI       = quote.RentalModelAPI
+	RentalBuy            = quote.RentalBuy
 )
 
 // Quote is one quote as the worksheet summarised it. Zero means not known

@@ -14,7 +14,7 @@ func (a *Analysis) award() decision.Award {
 		term, _ := sq.Quote.MinTermMonths.Get()
 		c := store.Count(a.Suites[sq.ID])
 		cs = append(cs, decision.Candidate{QuoteID: sq.ID, Provider: sq.ProviderName,
-			RentalModel: decision.RentalModel(res.RentalModel), TermMonths: int(term),
+			RentalModel: res.RentalModel, TermMonths: int(term),
 			CostPerUnit: res.CostPerUnit.Minor, Rank: res.CostRank, OpenBlockers: len(a.OpenBlockers(sq.ID)),
 			Rejected: a.Shortlist[sq.ID].Status == "rejected", TestsPassed: c.Passed + c.Waived, TestsRequired: len(store.AcceptanceTests)})
 	}

@@ -101,7 +101,7 @@ func decisionInput(a *Analysis, facts map[string]string) decision.Input {
 			fx = r.Rate
 		}
 		dq := decision.Quote{ID: a.Quotes[i].ID, Label: a.Quotes[i].ProviderName,
-			RentalModel: decision.RentalModel(res.RentalModel), CostPerUnit: res.CostPerUnit.Float(), MonthlyTCO: res.TCO.Float(),
+			RentalModel: res.RentalModel, CostPerUnit: res.CostPerUnit.Float(), MonthlyTCO: res.TCO.Float(),
 			RatePerGPUHour: rate.Float64() * fx, Currency: a.A.Currency}
 		if useful := res.UnitsPerMonth * a.A.GPUHoursPerUnit.Value; useful > 0 {
 			dq.UsefulGPUHourCost = res.Contract.Monthly.Float() / useful

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/gpuquote/gpuquote/internal/decision"
+	"github.com/gpuquote/gpuquote/internal/gpu"
 	"github.com/gpuquote/gpuquote/internal/market"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -27,14 +28,17 @@ type referenceCache struct {
 // PriceReference is the market price reference in force: the admin's
 // latest upload, or the bundled file.
 func (s *Service) PriceReference(ctx context.Context) (market.Reference, error) {
-	return s.reference(ctx, s.store)
-}
-
-func (s *Service) reference(ctx context.Context, st *store.Store) (market.Reference, error) {
-	id, err := st.LatestPriceReferenceID(ctx)
+	id, err := s.store.LatestPriceReferenceID(ctx)
 	if err != nil {
 		return market.Reference{}, err
 	}
+	return s.referenceFor(ctx, s.store, id)
+}
+
+// referenceFor returns the reference whose upload id is latest (0 for the
+// bundled file), from the cache when it holds that one.
+func (s *Service) referenceFor(ctx context.Context, st *store.Store, id int64) (market.Reference, error) {
+	var err error
 	c := &s.refs
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -61,13 +65,6 @@ func (s *Service) reference(ctx context.Context, st *store.Store) (market.Refere
 	return ref, nil
 }
 
-// briefGPUNames are the brief's target GPU options as the market reader
-// spells them.
-var briefGPUNames = map[string]string{
-	"h100_sxm": "H100 SXM", "h100_pcie": "H100 PCIe", "h200": "H200", "b200": "B200", "a100": "A100",
-	"l40s": "L40S", "rtx_4090": "RTX 4090", "rtx_pro_6000": "RTX PRO 6000",
-}
-
 // marketRates are the market references the recommendation falls back on
 // when no quote of a kind exists: for the brief's target GPU, from the
 // price reference in force (medians of the on-demand and marketplace
@@ -77,9 +74,9 @@ var briefGPUNames = map[string]string{
 func marketRates(ref market.Reference, target string, toEval func(float64) float64, cur string) decision.MarketRates {
 	def := decision.DefaultMarketRates()
 	out := decision.MarketRates{Currency: cur}
-	name, ok := briefGPUNames[target]
-	if !ok {
-		name = "H100 SXM" // no target GPU in the brief: the H100 references, labelled as such
+	name := "H100 SXM" // no target GPU in the brief: the H100 references, labelled as such
+	if opt, ok := gpu.OptionByKey(target); ok {
+		name = opt.Label
 	}
 	src := ref.Source
 	if ref.SourceDate != "" {

@@ -1,7 +1,6 @@
 package evaluation
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -37,20 +36,6 @@ func (s Scoring) Score(quoteID int64) (scoring.Score, bool) {
 		}
 	}
 	return scoring.Score{}, false
-}
-
-func (a *Analysis) loadScoring(ctx context.Context, st *store.Store) error {
-	own, err := st.Criteria(ctx, a.Evaluation.ID)
-	if err != nil {
-		return err
-	}
-	tmpl, err := st.Setting(ctx, store.SettingCriteriaTemplate)
-	if err != nil {
-		return err
-	}
-	a.Scoring.Weights, a.Scoring.WeightsFrom = chooseWeights(own, tmpl)
-	a.Scoring.Overrides, err = st.ScoreOverrides(ctx, a.Evaluation.ID)
-	return err
 }
 
 // chooseWeights takes the evaluation's weights, else the organisation's

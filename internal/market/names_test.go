@@ -57,6 +57,7 @@ func TestQuoteGPU(t *testing.T) {
 		{model: "RTX 4090", key: "RTX4090", known: true},
 		{model: "GeForce RTX 4090 24GB", key: "RTX4090", known: true},
 		{model: "rtx_5090", key: "RTX5090", known: true},
+		{model: "4090", key: "RTX4090", known: true}, // as the brief rule and the benchmark check read it
 		{model: "RTX 6000 Ada Generation", key: "RTX6000-Ada", known: true},
 		{model: "RTX PRO 6000 Blackwell Server Edition", key: "RTXPRO6000", known: true},
 		{model: "RTX A6000", key: "A6000", known: true},

@@ -1,6 +1,10 @@
 package money
 
-import "testing"
+import (
+	"testing"
+
+	"golang.org/x/text/currency"
+)
 
 func TestDigitsFollowISO4217(t *testing.T) {
 	for code, want := range map[string]int{"USD": 2, "EUR": 2, "JPY": 0, "VND": 0, "KRW": 0, "CLP": 0, "JOD": 3, "KWD": 3,
@@ -36,6 +40,29 @@ func TestValid(t *testing.T) {
 	for code, want := range map[string]bool{"USD": true, "CLP": true, "usd": false, "XYZ": false, "US": false, "": false} {
 		if Valid(code) != want {
 			t.Errorf("Valid(%q) = %v", code, !want)
+		}
+	}
+}
+
+// The table read once agrees with CLDR for every code it holds.
+func TestDigitsTableAgreesWithCLDR(t *testing.T) {
+	if len(digits) < 150 {
+		t.Fatalf("only %d currencies in the table", len(digits))
+	}
+	for code, d := range digits {
+		if o, ok := overrides[code]; ok {
+			if d != o {
+				t.Errorf("%s: table %d, override %d", code, d, o)
+			}
+			continue
+		}
+		u, err := currency.ParseISO(code)
+		if err != nil {
+			t.Errorf("%s in the table does not parse: %v", code, err)
+			continue
+		}
+		if want, _ := currency.Standard.Rounding(u); d != want {
+			t.Errorf("%s: table %d, CLDR %d", code, d, want)
 		}
 	}
 }

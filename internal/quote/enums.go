@@ -42,6 +42,21 @@ func RentalModels() []RentalModel {
 	return []RentalModel{RentalSingleNode, RentalOnDemand, RentalReserved, RentalMarketplace, RentalManagedCluster, RentalModelAPI, RentalBuy}
 }
 
+// Valid reports whether m is one of RentalModels: the one list the CSV
+// reader, the cost model and the decision check against.
+func (m RentalModel) Valid() bool {
+	for _, v := range RentalModels() {
+		if m == v {
+			return true
+		}
+	}
+	return false
+}
+
+// LabelKey is the message key of m's display name, the one label set
+// every page, export and API answer uses.
+func (m RentalModel) LabelKey() string { return "quote.term.rental_model." + string(m) }
+
 // FormFactor is the GPU's board form (column form_factor); SXM versus PCIe
 // decides the NVLink bandwidth, which is why a quote without it is flagged.
 type FormFactor string

@@ -8,65 +8,9 @@ import (
 	"unicode"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/gpu"
 	"github.com/gpuquote/gpuquote/internal/quote"
 )
-
-// gpuLabels are the display names of the brief's GPU options. They are the
-// same in every language (the catalog's brief.option.* agree), so they can
-// go into a translated message as facts.
-var gpuLabels = map[string]string{
-	"h100_sxm": "H100 SXM", "h100_pcie": "H100 PCIe", "h200": "H200", "b200": "B200",
-	"a100": "A100", "l40s": "L40S", "rtx_4090": "RTX 4090", "rtx_pro_6000": "RTX PRO 6000",
-}
-
-// gpuFamily reads the GPU family from a vendor's free text ("H100 SXM5",
-// "h100", "NVIDIA H100 80GB", "RTX PRO 6000 Blackwell") and the form factor
-// the text itself names, if any. Unknown text gives "". The family is a
-// brief option except "h100", which the brief splits by form factor.
-func gpuFamily(text string) (family string, ff quote.FormFactor) {
-	toks := tokens(text)
-	joined := strings.Join(toks, "")
-	for _, t := range toks {
-		switch {
-		case strings.Contains(t, "sxm"):
-			ff = quote.FormFactorSXM
-		case ff == "" && (strings.Contains(t, "pcie") || strings.Contains(t, "nvl") && !strings.Contains(t, "nvlink")):
-			// The H100 NVL and H200 NVL are PCIe cards; "NVLink" names
-			// a link, not a form factor.
-			ff = quote.FormFactorPCIe
-		}
-	}
-	switch {
-	case strings.Contains(joined, "pro6000"):
-		// Checked before the single-token families: "RTX 6000 Ada" is an
-		// older card, and only "PRO 6000" is the brief's option.
-		return "rtx_pro_6000", ff
-	case hasModelToken(toks, "4090") || hasModelToken(toks, "rtx4090"):
-		return "rtx_4090", ff
-	}
-	for _, f := range []string{"h100", "h200", "b200", "a100", "l40s"} {
-		if hasModelToken(toks, f) {
-			return f, ff
-		}
-	}
-	return "", ff
-}
-
-// hasModelToken reports whether a token is model m, alone or followed by
-// letters and digits of a variant ("h100sxm5", "a100x"), but not as the
-// tail of another model ("gb200" is not "b200") or a longer number
-// ("h1000").
-func hasModelToken(toks []string, m string) bool {
-	for _, t := range toks {
-		if t == m {
-			return true
-		}
-		if strings.HasPrefix(t, m) && !unicode.IsDigit(rune(t[len(m)])) {
-			return true
-		}
-	}
-	return false
-}
 
 // tokens splits text into lower-case runs of letters and digits.
 func tokens(text string) []string {
@@ -75,15 +19,14 @@ func tokens(text string) []string {
 	})
 }
 
-// singleForm reports whether a family is sold in one form factor only, so
-// a quote need not state it: the L40S, RTX 4090 and RTX PRO 6000 are PCIe
-// cards.
-func singleForm(family string) bool {
-	switch family {
-	case "l40s", "rtx_4090", "rtx_pro_6000":
-		return true
-	}
-	return false
+// gpuRead reads the GPU a vendor's free text names ("H100 SXM5", "h100",
+// "NVIDIA H100 80GB", "RTX PRO 6000 Blackwell") and the board form the
+// text itself names, if any; known is false for a text naming no one
+// known model.
+func gpuRead(text string) (m gpu.Model, known bool, form gpu.Form) {
+	r := gpu.Read(text)
+	m, known = r.Model(false)
+	return m, known, r.Form()
 }
 
 // gpuOptions maps a quote's GPU to the brief options it could be. An H100
@@ -95,21 +38,17 @@ func gpuOptions(q quote.Quote) []string {
 	if !ok {
 		return nil
 	}
-	family, ff := gpuFamily(model)
-	if stated, ok := q.FormFactor.Get(); ok && stated != quote.FormFactorOther {
-		ff = stated
+	m, known, form := gpuRead(model)
+	switch stated, _ := q.FormFactor.Get(); stated {
+	case quote.FormFactorSXM:
+		form = gpu.SXM
+	case quote.FormFactorPCIe:
+		form = gpu.PCIe
 	}
-	switch {
-	case family == "":
+	if !known {
 		return nil
-	case family != "h100":
-		return []string{family}
-	case ff == quote.FormFactorSXM:
-		return []string{"h100_sxm"}
-	case ff == quote.FormFactorPCIe:
-		return []string{"h100_pcie"}
 	}
-	return []string{"h100_sxm", "h100_pcie"}
+	return gpu.OptionsFor(m.Family, form)
 }
 
 // acceptableGPUs returns the brief's target GPU and acceptable substitutes,
@@ -131,7 +70,10 @@ func acceptableGPUs(b brief.Brief) []string {
 func gpuList(opts []string) string {
 	labels := make([]string, len(opts))
 	for i, o := range opts {
-		labels[i] = cmp.Or(gpuLabels[o], o)
+		labels[i] = o
+		if opt, ok := gpu.OptionByKey(o); ok {
+			labels[i] = opt.Label
+		}
 	}
 	return strings.Join(labels, ", ")
 }

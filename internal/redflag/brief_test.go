@@ -34,6 +34,9 @@ func TestGPUOptions(t *testing.T) {
 		{"RTX 4090", "pcie", []string{"rtx_4090"}},
 		{"GeForce RTX4090", "", []string{"rtx_4090"}},
 		{"RTX PRO 6000 Blackwell", "", []string{"rtx_pro_6000"}},
+		// The market reader used to know no bare "4090"; the brief rule did.
+		{"4090", "", []string{"rtx_4090"}},
+		{"NVIDIA GeForce RTX 4090", "", []string{"rtx_4090"}},
 		{"RTX 6000 Ada", "", nil},
 		{"GB200", "", nil},
 		{"MI300X", "", nil},

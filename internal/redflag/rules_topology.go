@@ -32,8 +32,8 @@ func formFactorMissing(in Input) (map[string]string, bool) {
 	if !ok || !hardware(in.Quote) || !absent(in.Quote.FormFactor) {
 		return nil, false
 	}
-	family, ff := gpuFamily(model)
-	if ff != "" || singleForm(family) {
+	// A model sold in one form only (L40S, RTX cards, B200) needs none.
+	if m, known, form := gpuRead(model); form != "" || (known && m.Only != "") {
 		return nil, false
 	}
 	return map[string]string{"GPU": model}, true

@@ -233,9 +233,17 @@ func Count(current map[string]AcceptanceResult) SuiteCounts {
 // SuiteSummaries returns the suite counts of every quote of an evaluation
 // that has any result, in one query.
 func (s *Store) SuiteSummaries(ctx context.Context, evaluationID int64) (map[int64]SuiteCounts, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT DISTINCT ON (a.quote_id, a.test) a.quote_id, a.status
+	return suiteSummariesRead(evaluationID).run(ctx, s.pool)
+}
+
+func suiteSummariesRead(evaluationID int64) read[map[int64]SuiteCounts] {
+	return read[map[int64]SuiteCounts]{sql: `SELECT DISTINCT ON (a.quote_id, a.test) a.quote_id, a.status
 		FROM acceptance_results a JOIN quotes q ON q.id = a.quote_id
-		WHERE q.evaluation_id = $1 ORDER BY a.quote_id, a.test, a.id DESC`, evaluationID)
+		WHERE q.evaluation_id = $1 ORDER BY a.quote_id, a.test, a.id DESC`, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) (map[int64]SuiteCounts, error) { return collectSuiteSummaries(rows, evaluationID) }}
+}
+
+func collectSuiteSummaries(rows pgx.Rows, evaluationID int64) (map[int64]SuiteCounts, error) {
 	out := map[int64]SuiteCounts{}
 	var quoteID int64
 	var status string
@@ -254,9 +262,19 @@ func (s *Store) SuiteSummaries(ctx context.Context, evaluationID int64) (map[int
 // CurrentSuites returns every quote's current acceptance results of an
 // evaluation, by quote then test, in one query.
 func (s *Store) CurrentSuites(ctx context.Context, evaluationID int64) (map[int64]map[string]AcceptanceResult, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT DISTINCT ON (a.quote_id, a.test) a.quote_id, a.test, a.status, a.note, a.waiver_reason
+	return currentSuitesRead(evaluationID).run(ctx, s.pool)
+}
+
+func currentSuitesRead(evaluationID int64) read[map[int64]map[string]AcceptanceResult] {
+	return read[map[int64]map[string]AcceptanceResult]{sql: `SELECT DISTINCT ON (a.quote_id, a.test) a.quote_id, a.test, a.status, a.note, a.waiver_reason
 		FROM acceptance_results a JOIN quotes q ON q.id = a.quote_id
-		WHERE q.evaluation_id = $1 ORDER BY a.quote_id, a.test, a.id DESC`, evaluationID)
+		WHERE q.evaluation_id = $1 ORDER BY a.quote_id, a.test, a.id DESC`, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) (map[int64]map[string]AcceptanceResult, error) {
+			return collectCurrentSuites(rows, evaluationID)
+		}}
+}
+
+func collectCurrentSuites(rows pgx.Rows, evaluationID int64) (map[int64]map[string]AcceptanceResult, error) {
 	out := map[int64]map[string]AcceptanceResult{}
 	var a AcceptanceResult
 	_, err := pgx.ForEachRow(rows, []any{&a.QuoteID, &a.Test, &a.Status, &a.Note, &a.WaiverReason}, func() error {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -36,20 +37,28 @@ func (s *Store) Assumptions(ctx context.Context, evaluationID int64) (Assumption
 // readAssumptions reads through q: the pool, or a transaction that must
 // not wait for a second connection.
 func readAssumptions(ctx context.Context, q querier, evaluationID int64, lock string) (Assumptions, error) {
-	a := Assumptions{EvaluationID: evaluationID, Overrides: map[string]string{}, RunHours: map[string]RunHours{}}
-	var over, runs []byte
-	err := q.QueryRow(ctx, `SELECT overrides, run_hours, version, updated_at FROM assumptions WHERE evaluation_id = $1 `+lock, evaluationID).
-		Scan(&over, &runs, &a.Version, &a.UpdatedAt)
-	if err == pgx.ErrNoRows {
-		return a, nil
-	}
-	if err != nil {
-		return a, fmt.Errorf("store: assumptions %d: %w", evaluationID, err)
-	}
-	if err := json.Unmarshal(over, &a.Overrides); err != nil {
-		return a, err
-	}
-	return a, json.Unmarshal(runs, &a.RunHours)
+	return assumptionsRead(evaluationID, lock).run(ctx, q)
+}
+
+func assumptionsRead(evaluationID int64, lock string) read[Assumptions] {
+	return read[Assumptions]{sql: `SELECT overrides, run_hours, version, updated_at FROM assumptions WHERE evaluation_id = $1 ` + lock,
+		args: []any{evaluationID}, collect: func(rows pgx.Rows) (Assumptions, error) {
+			a := Assumptions{EvaluationID: evaluationID, Overrides: map[string]string{}, RunHours: map[string]RunHours{}}
+			var over, runs []byte
+			_, err := pgx.CollectExactlyOneRow(rows, func(row pgx.CollectableRow) (struct{}, error) {
+				return struct{}{}, row.Scan(&over, &runs, &a.Version, &a.UpdatedAt)
+			})
+			if errors.Is(err, pgx.ErrNoRows) {
+				return a, nil
+			}
+			if err != nil {
+				return a, fmt.Errorf("store: assumptions %d: %w", evaluationID, err)
+			}
+			if err := json.Unmarshal(over, &a.Overrides); err != nil {
+				return a, err
+			}
+			return a, json.Unmarshal(runs, &a.RunHours)
+		}}
 }
 
 // SaveAssumptions replaces the edited values if they are still at version

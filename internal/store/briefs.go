@@ -27,26 +27,30 @@ func (s *Store) Brief(ctx context.Context, evaluationID int64) (StoredBrief, err
 	return getBrief(ctx, s.pool, evaluationID, "")
 }
 
-type querier interface {
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+func getBrief(ctx context.Context, q querier, evaluationID int64, lock string) (StoredBrief, error) {
+	return briefRead(evaluationID, lock).run(ctx, q)
 }
 
-func getBrief(ctx context.Context, q querier, evaluationID int64, lock string) (StoredBrief, error) {
-	b := StoredBrief{EvaluationID: evaluationID}
-	var raw []byte
-	err := q.QueryRow(ctx, `SELECT b.data, b.version, b.updated_at, u.name FROM briefs b
-		JOIN users u ON u.id = b.updated_by WHERE b.evaluation_id = $1 `+lock, evaluationID).
-		Scan(&raw, &b.Version, &b.UpdatedAt, &b.UpdatedByName)
-	if err != nil {
-		return StoredBrief{}, notFound(fmt.Sprintf("store: brief %d", evaluationID), err)
-	}
-	if err := json.Unmarshal(raw, &b.Data); err != nil {
-		return StoredBrief{}, fmt.Errorf("store: brief %d: %w", evaluationID, err)
-	}
-	if b.Data == nil {
-		b.Data = brief.Brief{}
-	}
-	return b, nil
+func briefRead(evaluationID int64, lock string) read[StoredBrief] {
+	return read[StoredBrief]{sql: `SELECT b.data, b.version, b.updated_at, u.name FROM briefs b
+		JOIN users u ON u.id = b.updated_by WHERE b.evaluation_id = $1 ` + lock, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) (StoredBrief, error) {
+			b := StoredBrief{EvaluationID: evaluationID}
+			var raw []byte
+			_, err := pgx.CollectExactlyOneRow(rows, func(row pgx.CollectableRow) (struct{}, error) {
+				return struct{}{}, row.Scan(&raw, &b.Version, &b.UpdatedAt, &b.UpdatedByName)
+			})
+			if err != nil {
+				return StoredBrief{}, notFound(fmt.Sprintf("store: brief %d", evaluationID), err)
+			}
+			if err := json.Unmarshal(raw, &b.Data); err != nil {
+				return StoredBrief{}, fmt.Errorf("store: brief %d: %w", evaluationID, err)
+			}
+			if b.Data == nil {
+				b.Data = brief.Brief{}
+			}
+			return b, nil
+		}}
 }
 
 // ConflictError is returned when a brief was saved by someone else since

@@ -24,8 +24,16 @@ type ShortlistEntry struct {
 
 // Shortlist returns the evaluation's shortlist by quote id.
 func (s *Store) Shortlist(ctx context.Context, evaluationID int64) (map[int64]ShortlistEntry, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT s.quote_id, s.status, u.name, COALESCE(d.name, '') FROM shortlist s
-		JOIN users u ON u.id = s.shortlisted_by LEFT JOIN users d ON d.id = s.decided_by WHERE s.evaluation_id = $1`, evaluationID)
+	return shortlistRead(evaluationID).run(ctx, s.pool)
+}
+
+func shortlistRead(evaluationID int64) read[map[int64]ShortlistEntry] {
+	return read[map[int64]ShortlistEntry]{sql: `SELECT s.quote_id, s.status, u.name, COALESCE(d.name, '') FROM shortlist s
+		JOIN users u ON u.id = s.shortlisted_by LEFT JOIN users d ON d.id = s.decided_by WHERE s.evaluation_id = $1`, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) (map[int64]ShortlistEntry, error) { return collectShortlist(rows, evaluationID) }}
+}
+
+func collectShortlist(rows pgx.Rows, evaluationID int64) (map[int64]ShortlistEntry, error) {
 	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (ShortlistEntry, error) {
 		var e ShortlistEntry
 		return e, row.Scan(&e.QuoteID, &e.Status, &e.ShortlistedBy, &e.DecidedBy)
@@ -103,8 +111,16 @@ func (s *Store) WaiveFlag(ctx context.Context, by audit.Actor, quoteID int64, fl
 
 // Waivers returns the evaluation's waivers by quote, then flag id.
 func (s *Store) Waivers(ctx context.Context, evaluationID int64) (map[int64]map[string]Waiver, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT w.quote_id, w.flag_id, w.reason, u.name, w.waived_at FROM flag_waivers w
-		JOIN quotes q ON q.id = w.quote_id JOIN users u ON u.id = w.waived_by WHERE q.evaluation_id = $1`, evaluationID)
+	return waiversRead(evaluationID).run(ctx, s.pool)
+}
+
+func waiversRead(evaluationID int64) read[map[int64]map[string]Waiver] {
+	return read[map[int64]map[string]Waiver]{sql: `SELECT w.quote_id, w.flag_id, w.reason, u.name, w.waived_at FROM flag_waivers w
+		JOIN quotes q ON q.id = w.quote_id JOIN users u ON u.id = w.waived_by WHERE q.evaluation_id = $1`, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) (map[int64]map[string]Waiver, error) { return collectWaivers(rows, evaluationID) }}
+}
+
+func collectWaivers(rows pgx.Rows, evaluationID int64) (map[int64]map[string]Waiver, error) {
 	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Waiver, error) {
 		var w Waiver
 		return w, row.Scan(&w.QuoteID, &w.FlagID, &w.Reason, &w.WaivedBy, &w.WaivedAt)
@@ -212,9 +228,17 @@ func (s *Store) Decide(ctx context.Context, by audit.Actor, d DecisionRecord, al
 
 // Decisions returns the evaluation's decision records, newest first.
 func (s *Store) Decisions(ctx context.Context, evaluationID int64) ([]DecisionRecord, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT d.id, d.evaluation_id, d.quote_id, d.kind, d.reason, u.name, d.decided_at,
+	return decisionsRead(evaluationID).run(ctx, s.pool)
+}
+
+func decisionsRead(evaluationID int64) read[[]DecisionRecord] {
+	return read[[]DecisionRecord]{sql: `SELECT d.id, d.evaluation_id, d.quote_id, d.kind, d.reason, u.name, d.decided_at,
 		d.self_approval, d.snapshot, d.content_hash, d.inputs_hash FROM decisions d JOIN users u ON u.id = d.decided_by
-		WHERE d.evaluation_id = $1 ORDER BY d.id DESC`, evaluationID)
+		WHERE d.evaluation_id = $1 ORDER BY d.id DESC`, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) ([]DecisionRecord, error) { return collectDecisions(rows, evaluationID) }}
+}
+
+func collectDecisions(rows pgx.Rows, evaluationID int64) ([]DecisionRecord, error) {
 	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (DecisionRecord, error) {
 		var d DecisionRecord
 		var snap []byte
@@ -236,12 +260,17 @@ const SettingAllowSelfApproval = "allow_self_approval"
 
 // Setting returns a setting's value, "" when unset.
 func (s *Store) Setting(ctx context.Context, key string) (string, error) {
-	var v string
-	err := s.pool.QueryRow(ctx, `SELECT value FROM settings WHERE key = $1`, key).Scan(&v)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", nil
-	}
-	return v, err
+	return settingRead(key).run(ctx, s.pool)
+}
+
+func settingRead(key string) read[string] {
+	return read[string]{sql: `SELECT value FROM settings WHERE key = $1`, args: []any{key}, collect: func(rows pgx.Rows) (string, error) {
+		v, err := pgx.CollectExactlyOneRow(rows, pgx.RowTo[string])
+		if errors.Is(err, pgx.ErrNoRows) {
+			return "", nil
+		}
+		return v, err
+	}}
 }
 
 // SetSetting changes a setting, audited.
@@ -260,17 +289,32 @@ func (s *Store) SetSetting(ctx context.Context, by audit.Actor, key, value strin
 // DecisionInputs returns the evaluation's decision facts (by key, text)
 // and their version (0 when never saved).
 func (s *Store) DecisionInputs(ctx context.Context, evaluationID int64) (map[string]string, int, error) {
-	out := map[string]string{}
-	var raw []byte
-	var version int
-	err := s.pool.QueryRow(ctx, `SELECT data, version FROM decision_inputs WHERE evaluation_id = $1`, evaluationID).Scan(&raw, &version)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return out, 0, nil
-	}
-	if err != nil {
-		return nil, 0, fmt.Errorf("store: decision inputs %d: %w", evaluationID, err)
-	}
-	return out, version, json.Unmarshal(raw, &out)
+	d, err := decisionInputsRead(evaluationID).run(ctx, s.pool)
+	return d.Data, d.Version, err
+}
+
+// DecisionFacts are the saved decision facts and their version.
+type DecisionFacts struct {
+	Data    map[string]string
+	Version int
+}
+
+func decisionInputsRead(evaluationID int64) read[DecisionFacts] {
+	return read[DecisionFacts]{sql: `SELECT data, version FROM decision_inputs WHERE evaluation_id = $1`, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) (DecisionFacts, error) {
+			d := DecisionFacts{Data: map[string]string{}}
+			var raw []byte
+			_, err := pgx.CollectExactlyOneRow(rows, func(row pgx.CollectableRow) (struct{}, error) {
+				return struct{}{}, row.Scan(&raw, &d.Version)
+			})
+			if errors.Is(err, pgx.ErrNoRows) {
+				return d, nil
+			}
+			if err != nil {
+				return DecisionFacts{}, fmt.Errorf("store: decision inputs %d: %w", evaluationID, err)
+			}
+			return d, json.Unmarshal(raw, &d.Data)
+		}}
 }
 
 // SaveDecisionInputs replaces the facts if still at version.

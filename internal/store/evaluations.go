@@ -53,12 +53,17 @@ func (s *Store) CreateEvaluation(ctx context.Context, by audit.Actor, name strin
 
 // Evaluation returns one evaluation.
 func (s *Store) Evaluation(ctx context.Context, id int64) (Evaluation, error) {
-	rows, _ := s.pool.Query(ctx, evaluationSelect+` WHERE e.id = $1`, id)
-	e, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[Evaluation])
-	if err != nil {
-		return Evaluation{}, notFound(fmt.Sprintf("store: evaluation %d", id), err)
-	}
-	return e, nil
+	return evaluationRead(id).run(ctx, s.pool)
+}
+
+func evaluationRead(id int64) read[Evaluation] {
+	return read[Evaluation]{sql: evaluationSelect + ` WHERE e.id = $1`, args: []any{id}, collect: func(rows pgx.Rows) (Evaluation, error) {
+		e, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[Evaluation])
+		if err != nil {
+			return Evaluation{}, notFound(fmt.Sprintf("store: evaluation %d", id), err)
+		}
+		return e, nil
+	}}
 }
 
 // ListEvaluations returns evaluations, most recently updated first;

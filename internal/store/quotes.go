@@ -92,14 +92,18 @@ const quoteSelect = `SELECT q.id, q.evaluation_id, q.provider_id, p.name, p.cate
 	q.terms, q.version, q.created_at, q.updated_at
 	FROM quotes q JOIN providers p ON p.id = q.provider_id JOIN users u ON u.id = q.author_id`
 
-func scanQuote(row pgx.CollectableRow) (StoredQuote, error) {
+func scanQuote(row pgx.CollectableRow) (StoredQuote, error) { return scanQuoteWith(nil, row) }
+
+// scanQuoteWith scans a quoteSelect row, parsing the terms through cache
+// (nil: no cache).
+func scanQuoteWith(cache *termsCache, row pgx.CollectableRow) (StoredQuote, error) {
 	var sq StoredQuote
 	var terms []byte
 	if err := row.Scan(&sq.ID, &sq.EvaluationID, &sq.ProviderID, &sq.ProviderName, &sq.ProviderCategory,
 		&sq.AuthorID, &sq.AuthorName, &terms, &sq.Version, &sq.CreatedAt, &sq.UpdatedAt); err != nil {
 		return sq, err
 	}
-	q, err := parseTerms(terms)
+	q, err := cache.parse(terms)
 	sq.Quote = q
 	return sq, err
 }
@@ -116,12 +120,18 @@ func (s *Store) Quote(ctx context.Context, id int64) (StoredQuote, error) {
 
 // ListQuotes returns an evaluation's quotes in the order they were added.
 func (s *Store) ListQuotes(ctx context.Context, evaluationID int64) ([]StoredQuote, error) {
-	rows, _ := s.pool.Query(ctx, quoteSelect+` WHERE q.evaluation_id = $1 ORDER BY q.id`, evaluationID)
-	qs, err := pgx.CollectRows(rows, scanQuote)
-	if err != nil {
-		return nil, fmt.Errorf("store: list quotes of %d: %w", evaluationID, err)
-	}
-	return qs, nil
+	return quotesRead(evaluationID, s.terms).run(ctx, s.pool)
+}
+
+func quotesRead(evaluationID int64, cache *termsCache) read[[]StoredQuote] {
+	return read[[]StoredQuote]{sql: quoteSelect + ` WHERE q.evaluation_id = $1 ORDER BY q.id`, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) ([]StoredQuote, error) {
+			qs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (StoredQuote, error) { return scanQuoteWith(cache, row) })
+			if err != nil {
+				return nil, fmt.Errorf("store: list quotes of %d: %w", evaluationID, err)
+			}
+			return qs, nil
+		}}
 }
 
 // UpdateQuote saves a new revision of a quote if it is still at version;
@@ -171,24 +181,34 @@ func (s *Store) UpdateQuote(ctx context.Context, by audit.Actor, id int64, versi
 	return s.Quote(ctx, id)
 }
 
+// QuoteStanding is what a rule about deleting a quote reads: its author
+// and its shortlist status ("" when not on the shortlist).
+type QuoteStanding struct {
+	EvaluationID int64
+	AuthorID     int64
+	Shortlist    string
+}
+
 // DeleteQuote removes a quote and its revisions; the audit row keeps its
-// last terms. A shortlisted or approved quote is refused with ErrConflict.
-func (s *Store) DeleteQuote(ctx context.Context, by audit.Actor, id int64) error {
+// last terms. allow is the caller's rule: it sees the quote's standing,
+// locked for the transaction, and a non-nil answer is returned (wrapped)
+// with nothing deleted.
+func (s *Store) DeleteQuote(ctx context.Context, by audit.Actor, id int64, allow func(QuoteStanding) error) error {
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		rows, _ := tx.Query(ctx, quoteSelect+` WHERE q.id = $1 FOR UPDATE OF q`, id)
 		cur, err := pgx.CollectExactlyOneRow(rows, scanQuote)
 		if err != nil {
 			return notFound("select", err)
 		}
-		// A quote on the shortlist carries waivers, tests and possibly an
-		// approval: it must be taken off (or the approval revoked) first, so
-		// nothing on the record disappears silently.
-		var listed bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM shortlist WHERE quote_id = $1 AND status IN ('shortlisted', 'approved'))`, id).Scan(&listed); err != nil {
+		st := QuoteStanding{EvaluationID: cur.EvaluationID, AuthorID: cur.AuthorID}
+		// FOR SHARE holds the shortlist row as read until the delete: a
+		// decision on it waits, and a new row waits on the quote's lock.
+		err = tx.QueryRow(ctx, `SELECT status FROM shortlist WHERE quote_id = $1 FOR SHARE`, id).Scan(&st.Shortlist)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return err
 		}
-		if listed {
-			return ErrConflict
+		if err := allow(st); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM quotes WHERE id = $1`, id); err != nil {
 			return err

@@ -21,7 +21,12 @@ type FXRate struct {
 
 // FXRates returns every rate, by currency.
 func (s *Store) FXRates(ctx context.Context) ([]FXRate, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT currency, usd_per_unit::text, as_of, updated_at FROM fx_rates ORDER BY currency`)
+	return fxRatesRead.run(ctx, s.pool)
+}
+
+var fxRatesRead = read[[]FXRate]{sql: `SELECT currency, usd_per_unit::text, as_of, updated_at FROM fx_rates ORDER BY currency`, collect: collectFXRates}
+
+func collectFXRates(rows pgx.Rows) ([]FXRate, error) {
 	rates, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (FXRate, error) {
 		var r FXRate
 		var asOf pgtype.Date
@@ -78,13 +83,17 @@ type PriceReference struct {
 // LatestPriceReferenceID returns the id of the newest uploaded reference,
 // 0 when the bundled one is in use: a cheap check before a cache hit.
 func (s *Store) LatestPriceReferenceID(ctx context.Context) (int64, error) {
-	var id int64
-	err := s.pool.QueryRow(ctx, `SELECT COALESCE(max(id), 0) FROM price_references`).Scan(&id)
-	if err != nil {
-		return 0, fmt.Errorf("store: price reference id: %w", err)
-	}
-	return id, nil
+	return priceReferenceIDRead.run(ctx, s.pool)
 }
+
+var priceReferenceIDRead = read[int64]{sql: `SELECT COALESCE(max(id), 0) FROM price_references`,
+	collect: func(rows pgx.Rows) (int64, error) {
+		id, err := pgx.CollectExactlyOneRow(rows, pgx.RowTo[int64])
+		if err != nil {
+			return 0, fmt.Errorf("store: price reference id: %w", err)
+		}
+		return id, nil
+	}}
 
 // LatestPriceReference returns the newest uploaded reference, or
 // ErrNotFound when the bundled one is in use.

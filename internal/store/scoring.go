@@ -19,8 +19,16 @@ const SettingCriteriaTemplate = "scoring_criteria_template"
 
 // Criteria returns the evaluation's own weights, or nil when it has none.
 func (s *Store) Criteria(ctx context.Context, evaluationID int64) ([]scoring.Weight, error) {
-	var raw []byte
-	err := s.pool.QueryRow(ctx, `SELECT weights FROM evaluation_criteria WHERE evaluation_id = $1`, evaluationID).Scan(&raw)
+	return criteriaRead(evaluationID).run(ctx, s.pool)
+}
+
+func criteriaRead(evaluationID int64) read[[]scoring.Weight] {
+	return read[[]scoring.Weight]{sql: `SELECT weights FROM evaluation_criteria WHERE evaluation_id = $1`, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) ([]scoring.Weight, error) { return collectCriteria(rows, evaluationID) }}
+}
+
+func collectCriteria(rows pgx.Rows, evaluationID int64) ([]scoring.Weight, error) {
+	raw, err := pgx.CollectExactlyOneRow(rows, pgx.RowTo[[]byte])
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
@@ -75,12 +83,19 @@ type ScoreOverride struct {
 // ScoreOverrides returns the evaluation's overrides by quote, in criterion
 // then evaluator order.
 func (s *Store) ScoreOverrides(ctx context.Context, evaluationID int64) (map[int64][]ScoreOverride, error) {
-	rows, err := s.pool.Query(ctx, `SELECT o.quote_id, o.criterion, o.evaluator_id, u.name, o.grade::text, o.reason, o.updated_at
+	return scoreOverridesRead(evaluationID).run(ctx, s.pool)
+}
+
+func scoreOverridesRead(evaluationID int64) read[map[int64][]ScoreOverride] {
+	return read[map[int64][]ScoreOverride]{sql: `SELECT o.quote_id, o.criterion, o.evaluator_id, u.name, o.grade::text, o.reason, o.updated_at
 		FROM score_overrides o JOIN quotes q ON q.id = o.quote_id JOIN users u ON u.id = o.evaluator_id
-		WHERE q.evaluation_id = $1 ORDER BY o.quote_id, o.criterion, u.name, o.evaluator_id`, evaluationID)
-	if err != nil {
-		return nil, fmt.Errorf("store: score overrides %d: %w", evaluationID, err)
-	}
+		WHERE q.evaluation_id = $1 ORDER BY o.quote_id, o.criterion, u.name, o.evaluator_id`, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) (map[int64][]ScoreOverride, error) {
+			return collectScoreOverrides(rows, evaluationID)
+		}}
+}
+
+func collectScoreOverrides(rows pgx.Rows, evaluationID int64) (map[int64][]ScoreOverride, error) {
 	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (ScoreOverride, error) {
 		var o ScoreOverride
 		err := r.Scan(&o.QuoteID, &o.Criterion, &o.EvaluatorID, &o.Evaluator, &o.Grade, &o.Reason, &o.UpdatedAt)

@@ -23,9 +23,10 @@ var (
 // Store wraps a connection pool, or one read-only transaction on it (see
 // [Store.ReadOnly]); the methods run their statements on whichever it holds.
 type Store struct {
-	pool dbtx
-	root *pgxpool.Pool
-	now  func() time.Time
+	pool  dbtx
+	root  *pgxpool.Pool
+	now   func() time.Time
+	terms *termsCache // shared by the Stores of ReadOnly
 }
 
 // dbtx is what the methods need of a pool or a transaction.
@@ -44,7 +45,7 @@ func New(pool *pgxpool.Pool, now func() time.Time) *Store {
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{pool: pool, root: pool, now: now}
+	return &Store{pool: pool, root: pool, now: now, terms: &termsCache{}}
 }
 
 // ReadOnly runs fn on a Store whose every read sees one snapshot of the
@@ -56,7 +57,7 @@ func (s *Store) ReadOnly(ctx context.Context, fn func(*Store) error) error {
 		return fmt.Errorf("store: begin read-only: %w", err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	if err := fn(&Store{pool: tx, root: s.root, now: s.now}); err != nil {
+	if err := fn(&Store{pool: tx, root: s.root, now: s.now, terms: s.terms}); err != nil {
 		return err
 	}
 	return tx.Commit(ctx)

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"time"
+
+	"github.com/gpuquote/gpuquote/internal/gpu"
 )
 
 // Assumption is one figure the evaluation supplies rather than a vendor:
@@ -121,37 +123,8 @@ type Assumptions struct {
 // "h100-sxm" match a key "H100"; the longest matching key wins so that an
 // "H100 NVL" entry is preferred over "H100" when both exist.
 func (a *Assumptions) marketRate(model string) (Assumption, bool) {
-	m := gpuKey(model)
-	if v, ok := a.MarketRatePerGPUHour[model]; ok {
-		return v, true
-	}
-	var best Assumption
-	bestKey, bestLen := "", 0
-	for k, v := range a.MarketRatePerGPUHour {
-		nk := gpuKey(k)
-		if nk == "" || !strings.HasPrefix(m, nk) {
-			continue
-		}
-		// Break ties on the key so map order never changes the answer.
-		if len(nk) > bestLen || (len(nk) == bestLen && k < bestKey) {
-			best, bestKey, bestLen = v, k, len(nk)
-		}
-	}
-	return best, bestLen > 0
-}
-
-// gpuKey folds case, spaces and dashes so vendor spellings compare equal.
-func gpuKey(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case ' ', '-', '_':
-			return -1
-		}
-		if r >= 'a' && r <= 'z' {
-			return r - 'a' + 'A'
-		}
-		return r
-	}, s)
+	k, ok := gpu.RateKey(a.MarketRatePerGPUHour, model)
+	return a.MarketRatePerGPUHour[k], ok
 }
 
 // validate rejects assumptions that would make a line meaningless rather

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/gpu"
 	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
@@ -16,11 +17,11 @@ func FromQuote(id, label string, q quote.Quote) Quote {
 	if rm, ok := q.RentalModel.Get(); ok {
 		out.RentalModel = RentalModel(rm)
 	}
-	gpu, _ := q.GPUModel.Get()
-	if ff, ok := q.FormFactor.Get(); ok && ff == quote.FormFactorPCIe && !strings.Contains(strings.ToUpper(gpu), "PCIE") {
-		gpu += " PCIe"
+	model, _ := q.GPUModel.Get()
+	if ff, ok := q.FormFactor.Get(); ok && ff == quote.FormFactorPCIe && gpu.Read(model).Form() == "" {
+		model += " PCIe"
 	}
-	out.GPUModel = marketModel(gpu)
+	out.GPUModel = gpu.RateModel(model)
 	if n, ok := q.GPUsPerNode.Get(); ok {
 		out.GPUsPerNode = int(n)
 	}
@@ -87,22 +88,6 @@ func decimalTerm(t quote.Term[quote.Decimal]) Term[float64] {
 		return Refused[float64]()
 	}
 	return NotStated[float64]()
-}
-
-// marketModel reduces a vendor's GPU text to the keys of the market rate
-// table ("H100", "H100 PCIe", "H200", ...), so a missing rate can fall back
-// to the right reference.
-func marketModel(gpu string) string {
-	u := strings.ToUpper(gpu)
-	for _, m := range []string{"H100 PCIE", "H100", "H200", "B200", "A100", "L40S", "RTX 4090", "RTX 5090"} {
-		if strings.Contains(strings.ReplaceAll(u, "-", " "), m) {
-			if m == "H100 PCIE" {
-				return "H100 PCIe"
-			}
-			return m
-		}
-	}
-	return strings.TrimSpace(gpu)
 }
 
 // Editable lists the assumptions a user may change on the worksheet page,

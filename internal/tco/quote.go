@@ -4,37 +4,29 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
-// RentalModel is how the capacity is rented, spelled as in the quote CSV
-// contract. It decides whether hours are paid whether used or not, which
-// restart rate applies, and the engineering hours assumed.
-type RentalModel string
+// RentalModel is how the capacity is rented: the quote package's type,
+// so the cost model, the decision and the CSV share one list. It decides
+// whether hours are paid whether used or not, which restart rate applies,
+// and the engineering hours assumed.
+type RentalModel = quote.RentalModel
 
-// The rental models of the quote CSV contract.
+// The rental models under the cost model's short names.
 const (
-	SingleNode     RentalModel = "single_node"
-	OnDemand       RentalModel = "on_demand"
-	Reserved       RentalModel = "reserved"
-	Marketplace    RentalModel = "marketplace"
-	ManagedCluster RentalModel = "managed_cluster"
-	ModelAPI       RentalModel = "model_api"
-	Buy            RentalModel = "buy"
+	SingleNode     = quote.RentalSingleNode
+	OnDemand       = quote.RentalOnDemand
+	Reserved       = quote.RentalReserved
+	Marketplace    = quote.RentalMarketplace
+	ManagedCluster = quote.RentalManagedCluster
+	ModelAPI       = quote.RentalModelAPI
+	Buy            = quote.RentalBuy
 )
 
 // RentalModels returns every rental model in contract order.
-func RentalModels() []RentalModel {
-	return []RentalModel{SingleNode, OnDemand, Reserved, Marketplace, ManagedCluster, ModelAPI, Buy}
-}
-
-func (m RentalModel) valid() bool {
-	for _, v := range RentalModels() {
-		if m == v {
-			return true
-		}
-	}
-	return false
-}
+func RentalModels() []RentalModel { return quote.RentalModels() }
 
 // BillingUnit is the billing granularity, spelled as in the quote CSV
 // contract. Pay-as-you-go jobs are rounded up to it; month and block
@@ -114,7 +106,7 @@ func (q Quote) validate() error {
 	if q.ID == "" {
 		return fmt.Errorf("%w: quote without an id (label %q)", ErrInvalid, q.Label)
 	}
-	if !q.RentalModel.valid() {
+	if !q.RentalModel.Valid() {
 		return bad("unknown rental model %q", q.RentalModel)
 	}
 	if q.Nodes <= 0 && q.NodesMissing != "" {

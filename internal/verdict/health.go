@@ -96,27 +96,6 @@ func smiChecks(in Input, smi *benchlog.SMIReport) []Check {
 	return out
 }
 
-// modelMatches compares a quoted model with a reported one by family, and
-// the board form when the quoted text names it ("H100 PCIe").
-func modelMatches(quoted, reported string) bool {
-	fq, fr := family(quoted), family(reported)
-	if fq == "" || fr == "" {
-		// A model outside the known families is compared by name, so an
-		// identical card ("Tesla K80" for a "K80" quote) still matches.
-		nq, nr := normalName(quoted), normalName(reported)
-		return nq != "" && nq == nr
-	}
-	if fq != fr {
-		return false
-	}
-	if ff := formFactorOf(quoted); ff != "" && strings.Contains(strings.ToLower(quoted), string(ff)) {
-		if got := formFactorOf(reported); got != "" && got != ff {
-			return false
-		}
-	}
-	return true
-}
-
 func minMemory(smi *benchlog.SMIReport) int64 {
 	var m int64
 	for _, g := range smi.GPUs {

@@ -1,0 +1,59 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/jackc/pgx/v5"
+)
+
+// Snapshot is everything the analysis of an evaluation reads, from one
+// state of the database.
+type Snapshot struct {
+	Evaluation       Evaluation
+	Brief            StoredBrief
+	Assumptions      Assumptions
+	Quotes           []StoredQuote
+	SuiteCounts      map[int64]SuiteCounts
+	Suites           map[int64]map[string]AcceptanceResult
+	FXRates          []FXRate
+	Facts            DecisionFacts
+	Shortlist        map[int64]ShortlistEntry
+	Waivers          map[int64]map[string]Waiver
+	Decisions        []DecisionRecord
+	Criteria         []scoring.Weight
+	ScoreOverrides   map[int64][]ScoreOverride
+	CriteriaTemplate string // SettingCriteriaTemplate
+	AllowSelf        string // SettingAllowSelfApproval
+	PriceReferenceID int64  // see LatestPriceReferenceID
+}
+
+// EvaluationSnapshot reads an evaluation's Snapshot in one round trip:
+// the reads are independent, so they go as one pgx.Batch. Run it inside
+// ReadOnly for one consistent snapshot; a missing evaluation is
+// ErrNotFound.
+func (s *Store) EvaluationSnapshot(ctx context.Context, id int64) (Snapshot, error) {
+	var out Snapshot
+	b := &pgx.Batch{}
+	evaluationRead(id).queue(b, &out.Evaluation)
+	briefRead(id, "").queue(b, &out.Brief)
+	assumptionsRead(id, "").queue(b, &out.Assumptions)
+	quotesRead(id, s.terms).queue(b, &out.Quotes)
+	suiteSummariesRead(id).queue(b, &out.SuiteCounts)
+	currentSuitesRead(id).queue(b, &out.Suites)
+	fxRatesRead.queue(b, &out.FXRates)
+	decisionInputsRead(id).queue(b, &out.Facts)
+	shortlistRead(id).queue(b, &out.Shortlist)
+	waiversRead(id).queue(b, &out.Waivers)
+	decisionsRead(id).queue(b, &out.Decisions)
+	criteriaRead(id).queue(b, &out.Criteria)
+	scoreOverridesRead(id).queue(b, &out.ScoreOverrides)
+	settingRead(SettingCriteriaTemplate).queue(b, &out.CriteriaTemplate)
+	settingRead(SettingAllowSelfApproval).queue(b, &out.AllowSelf)
+	priceReferenceIDRead.queue(b, &out.PriceReferenceID)
+	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
+		return Snapshot{}, fmt.Errorf("store: snapshot of evaluation %d: %w", id, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,58 @@
+package web_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+)
+
+// tripCounter counts round trips to the database: a statement sent alone
+// is one, a whole batch is one.
+type tripCounter struct{ trips atomic.Int64 }
+
+func (c *tripCounter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	c.trips.Add(1)
+	return ctx
+}
+func (c *tripCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+func (c *tripCounter) TraceBatchStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchStartData) context.Context {
+	c.trips.Add(1)
+	return ctx
+}
+func (c *tripCounter) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQueryData) {}
+func (c *tripCounter) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData)     {}
+
+// The analysis reads its snapshot in one batch: the transaction's begin,
+// the batch and the commit, where it took 17 round trips before.
+func TestAnalysisReadsInOneRoundTrip(t *testing.T) {
+	t.Parallel()
+	tc := &tripCounter{}
+	a := newAppTracedBy(t, tc)
+	c, _ := a.login("buyer@example.com", auth.Procurement)
+	id, err := strconv.ParseInt(strings.TrimPrefix(importExample(t, a, c, "Trips"), "/evaluations/"), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := evaluation.New(a.store)
+	if _, err := svc.Analyze(context.Background(), id); err != nil { // fills the price reference cache
+		t.Fatal(err)
+	}
+	tc.trips.Store(0)
+	an, err := svc.Analyze(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := tc.trips.Load(); n > 3 {
+		t.Errorf("the analysis took %d round trips, want 3 (begin, one batch, commit)", n)
+	}
+	if len(an.All) == 0 || an.Evaluation.ID != id || an.Brief.Data == nil {
+		t.Errorf("the snapshot lost its reads: %d quotes, evaluation %d", len(an.All), an.Evaluation.ID)
+	}
+}
