@@ -19,6 +19,7 @@ const (
 	qFX         = "fx"
 	qRate       = tco.TermRate
 	qRateEval   = "rate_eval"
+	qOnDemand   = tco.TermOnDemandRate
 	qUnit       = tco.TermBillingUnit
 	qUnitHours  = "unit_hours"
 	qMinTerm    = tco.TermMinTerm
@@ -43,6 +44,7 @@ var quoteInputLabels = []struct{ key, label string }{
 	{qFX, "FX rate into the evaluation currency"},
 	{qRate, "Price per GPU-hour (quote currency)"},
 	{qRateEval, "Price per GPU-hour (evaluation currency; for comparison only)"},
+	{qOnDemand, "On-demand price per GPU-hour for burst beyond a reservation (quote currency)"},
 	{qUnit, "Billing unit"},
 	{qUnitHours, "Billing unit length (h)"},
 	{qMinTerm, "Minimum term (months)"},
@@ -99,6 +101,7 @@ func quoteInputs(g *grid, top int, quotes []tco.Quote, ws tco.Worksheet, a *tco.
 		} else {
 			g.set(col, row(qRateEval), val("market reference (see Worksheet)", status))
 		}
+		setTerm(g, col, row(qOnDemand), q.OnDemandRate.Known, q.OnDemandRate.Status, q.OnDemandRate.Value, number)
 		if q.BillingUnit.Known {
 			g.set(col, row(qUnit), val(string(q.BillingUnit.Value), plain))
 			// Live, so a buyer who corrects the unit sees the rounding move.

@@ -66,6 +66,9 @@ func (e *engine) basis(i int, p *prepared, c *calc) string {
 		if c.burst == 0 {
 			return "no burst GPU-hours assumed"
 		}
+		if c.burstApart {
+			return num(c.burst) + " GPU-h × " + rateText(c.burstRate) + useful + "; beyond the capacity paid whether used or not, at the on-demand rate"
+		}
 		return num(c.burst) + " GPU-h × " + rateText(c.rate) + useful
 	case lineStorage:
 		return num(a.StoredTB.Value) + " TB × " + num(c.storage.value) + " " + c.storage.currency + "/TB-month"
@@ -76,6 +79,9 @@ func (e *engine) basis(i int, p *prepared, c *calc) string {
 	case lineSupport:
 		if c.support.stated {
 			return "stated by the vendor: " + num(c.support.value) + " " + c.support.currency + "/month"
+		}
+		if c.supportTiered {
+			return a.MarketSupport.Name + " tiers applied to the " + c.compute.eval.String() + " compute bill"
 		}
 		return pct(c.support.value) + " × " + c.compute.eval.String() + " compute bill"
 	case lineIdle:

@@ -83,7 +83,11 @@ type Quote struct {
 	NodesAssumption string
 	Currency        string // ISO 4217 code of every price below
 
-	RatePerGPUHour    Term[float64]     // compute price per GPU-hour
+	RatePerGPUHour Term[float64] // compute price per GPU-hour
+	// OnDemandRate is the price of GPU-hours beyond capacity paid whether
+	// used or not (burst on a reservation); unstated, the market's
+	// on-demand rate for the GPU is used, labelled.
+	OnDemandRate      Term[float64]
 	BillingUnit       Term[BillingUnit] // billing granularity
 	MinTermMonths     Term[int]         // 0 = no commitment
 	StoragePerTBMonth Term[float64]     // persistent storage and snapshots
@@ -137,6 +141,7 @@ func (q Quote) validate() error {
 		positive bool // a stated zero rate is a typo, not free compute; zero egress is free egress
 	}{
 		{TermRate, q.RatePerGPUHour, true},
+		{TermOnDemandRate, q.OnDemandRate, true},
 		{TermStorage, q.StoragePerTBMonth, false},
 		{TermEgress, q.EgressPerGB, false},
 		{TermSupport, q.SupportPerMonth, false},
