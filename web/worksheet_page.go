@@ -174,7 +174,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		shape.Rows = append(shape.Rows, termRow(col))
 	}
 	terms := views.WorksheetGroup{Label: z.T("worksheet.group.terms")}
-	for _, col := range []string{"price_per_gpu_hour", "billing_unit", "min_term_months", "storage_price_per_tb_month", "egress_price_per_gb", "support_terms"} {
+	for _, col := range []string{"price_per_gpu_hour", "on_demand_price_per_gpu_hour", "billing_unit", "min_term_months", "storage_price_per_tb_month", "egress_price_per_gb", "support_terms", "support_price_per_month"} {
 		terms.Rows = append(terms.Rows, termRow(col))
 	}
 	lines := views.WorksheetGroup{Label: z.T("worksheet.group.lines", map[string]any{"Currency": d.A.Currency})}
@@ -182,7 +182,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		row := views.WorksheetRow{Label: z.T("worksheet.line." + key), Key: key}
 		for _, res := range results {
 			l := res.Lines[i]
-			cell := views.WorksheetCell{Text: money(z, l.Amount), Numeric: true, Detail: l.Basis, Best: d.WS.Best[key] == res.QuoteID && len(results) > 1}
+			cell := views.WorksheetCell{Text: money(z, l.Amount), Numeric: true, Detail: statementText(z, l.Basis), Best: d.WS.Best[key] == res.QuoteID && len(results) > 1}
 			if len(l.Assumed) > 0 {
 				cell.State = "assumed"
 				cell.Detail += " — " + strings.Join(l.Assumed, "; ")
@@ -198,6 +198,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 	tcoRow := views.WorksheetRow{Label: z.T("worksheet.tco"), Key: "tco", Strong: true}
 	cpuRow := views.WorksheetRow{Label: z.T("worksheet.cost_per_unit", map[string]any{"Unit": unitLabel(z, d)}), Key: "cost_per_unit", Strong: true}
 	missRow := views.WorksheetRow{Label: z.T("worksheet.completeness"), Key: "completeness"}
+	speedRow := views.WorksheetRow{Label: z.T("worksheet.throughput"), Key: "throughput"}
 	flagRow := views.WorksheetRow{Label: z.T("quotes.flags"), Key: "flags"}
 	contractRow := views.WorksheetRow{Label: z.T("worksheet.contract_value"), Key: "contract_value", Strong: true}
 	shortfallRow := views.WorksheetRow{Label: z.T("worksheet.shortfall"), Key: "shortfall"}
@@ -213,6 +214,8 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		}
 		shortfallRow.Cells = append(shortfallRow.Cells, sc)
 		monthlyRow.Cells = append(monthlyRow.Cells, views.WorksheetCell{Text: money(z, c.Monthly), Numeric: true})
+		st, sd := throughputCell(z, res.Speed)
+		speedRow.Cells = append(speedRow.Cells, views.WorksheetCell{Text: st, Numeric: true, Detail: sd})
 		tc := views.WorksheetCell{Text: money(z, res.TCO), Numeric: true, Best: d.WS.Best[tco.RowTCO] == res.QuoteID && len(results) > 1}
 		cu := views.WorksheetCell{Text: money(z, res.CostPerUnit), Numeric: true, Best: d.WS.Best[tco.RowCostPerUnit] == res.QuoteID && len(results) > 1,
 			Detail: z.T("worksheet.units", map[string]any{"Units": strconv.FormatFloat(res.UnitsPerMonth, 'f', 2, 64), "Unit": unitLabel(z, d)})}
@@ -239,7 +242,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		id, _ := strconv.ParseInt(res.QuoteID, 10, 64)
 		suiteRow.Cells = append(suiteRow.Cells, views.WorksheetCell{Text: suiteProgress(z, d.SuiteCounts[id])})
 	}
-	totals.Rows = []views.WorksheetRow{cpuRow, tcoRow, contractRow, monthlyRow, shortfallRow, missRow, flagRow, suiteRow}
+	totals.Rows = []views.WorksheetRow{cpuRow, speedRow, tcoRow, contractRow, monthlyRow, shortfallRow, missRow, flagRow, suiteRow}
 	// Totals first: the figures a manager decides on are visible without scrolling.
 	return []views.WorksheetGroup{totals, lines, terms, shape}
 }

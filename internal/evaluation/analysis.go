@@ -39,6 +39,9 @@ type Analysis struct {
 	// current result of each test.
 	SuiteCounts map[int64]store.SuiteCounts
 	Suites      map[int64]map[string]store.AcceptanceResult
+	// AllReduce are the all_reduce runs of the counted NCCL uploads, which
+	// the quotes' relative throughput is measured from.
+	AllReduce []store.AllReduceRun
 
 	Facts     map[string]string // decision facts: saved values over defaults
 	FactsVer  int
@@ -117,6 +120,9 @@ func (a *Analysis) load(ctx context.Context, st *store.Store, id int64) error {
 	if a.Suites, err = st.CurrentSuites(ctx, id); err != nil {
 		return err
 	}
+	if a.AllReduce, err = st.AllReduceRuns(ctx, id); err != nil {
+		return err
+	}
 	if a.Waivers, err = st.Waivers(ctx, id); err != nil {
 		return err
 	}
@@ -150,6 +156,7 @@ func (a *Analysis) compute(today time.Time) {
 		}
 	}
 	a.WS = tco.Worksheet{Currency: a.A.Currency, UnitName: a.A.UnitName}
+	a.applySpeeds()
 	if len(a.Inputs) > 0 {
 		ws, err := tco.Compute(a.Inputs, a.A)
 		if err != nil {

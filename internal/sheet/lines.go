@@ -167,8 +167,8 @@ func totalRows(a *tco.Assumptions) []blockRow {
 		{"useful", "Useful GPU-hours", "(busy + burst) × (1 − W)", always(func(c *qctx) cell {
 			return fm("("+c.r("busy")+"+"+c.r("burst")+")*(1-"+c.r("retry")+")", number)
 		})},
-		{"units", "Accepted units per month", "useful GPU-hours / GPU-hours per unit", always(func(c *qctx) cell {
-			return fm(c.r("useful")+"/"+nGPUhPerUnit, number)
+		{"units", "Accepted units per month", "useful GPU-hours × relative throughput / GPU-hours per unit", always(func(c *qctx) cell {
+			return fm(c.r("useful")+"*"+c.in(qSpeed)+"/"+nGPUhPerUnit, number)
 		})},
 	}
 }

@@ -178,8 +178,10 @@ func (e *engine) calc(p *prepared, sc scenario, pt point) (calc, error) {
 	if c.contract, err = e.contractFor(p, c.tco); err != nil {
 		return calc{}, err
 	}
+	// Slower capacity does less work per useful GPU-hour: the units follow
+	// the relative throughput.
 	useful := (c.busyBase + c.burst) * (1 - c.retry.share)
-	c.units = useful / a.GPUHoursPerUnit.Value
+	c.units = useful * q.Speed.factor() / a.GPUHoursPerUnit.Value
 	// A minimum spend or an upfront payment is owed whatever the usage:
 	// the cost of a unit is the monthly equivalent of the contract.
 	c.costMinor = float64(c.contract.Monthly.Minor) / c.units

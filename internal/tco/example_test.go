@@ -27,7 +27,7 @@ func ExampleCompute() {
 		return
 	}
 	r := ws.Results[0]
-	fmt.Println(r.Lines[0].Basis)
+	fmt.Println(r.Lines[0].Basis.Text)
 	fmt.Println("incomplete:", r.Incomplete, r.Missing[0].Term, r.Missing[0].Status)
 	fmt.Println("TCO", r.TCO, "range", r.Low, "to", r.High)
 	// Output:

@@ -95,6 +95,10 @@ type Quote struct {
 	SupportPerMonth   Term[float64]     // support cost per month, if the vendor priced it
 	MinSpend          Term[float64]     // minimum spend over the minimum term
 	Upfront           Term[float64]     // payment due at signature, on top of usage
+
+	// Speed is the capacity's relative throughput (see [SpeedOf]); the
+	// zero Speed is as fast as the brief's hardware.
+	Speed Speed
 }
 
 // GPUs returns the cluster size, GPUs per node times nodes.
@@ -158,6 +162,9 @@ func (q Quote) validate() error {
 		if c.t.Known && v > maxPrice {
 			return bad("%s: stated value %g is above %g, more than any real price", c.name, v, maxPrice)
 		}
+	}
+	if err := q.Speed.validate(); err != nil {
+		return bad("%v", err)
 	}
 	if _, err := q.BillingUnit.state(); err != nil {
 		return bad(TermBillingUnit+": %v", err)
