@@ -211,7 +211,7 @@ func apiLines(res tco.Result) []apiLine {
 			state = "assumed"
 		}
 		out = append(out, apiLine{Key: l.Key, Label: l.Label, Amount: apiMoneyOf(l.Amount), Low: apiMoneyOf(l.Low),
-			High: apiMoneyOf(l.High), Original: apiMoneyOf(l.Original), Basis: l.Basis.Text, Keyed: l.Basis, State: state, Assumed: l.Assumed})
+			High: apiMoneyOf(l.High), Original: apiMoneyOf(l.Original), Basis: l.Basis.English(), Keyed: l.Basis, State: state, Assumed: l.Assumed})
 	}
 	return out
 }

@@ -303,7 +303,7 @@ func perRunRows(z *i18n.Localizer, d *evaluation.Analysis, byID map[string]store
 		if err != nil {
 			continue
 		}
-		row := views.PerRunRow{Provider: byID[in.ID].ProviderName, Basis: rc.Basis,
+		row := views.PerRunRow{Provider: byID[in.ID].ProviderName, Basis: statementText(z, rc.Basis),
 			Overhead: "× " + z.Decimal(strconv.FormatFloat(rc.Overhead, 'f', 2, 64)), Cost: money(z, rc.Cost)}
 		if res, ok := d.Result(byID[in.ID].ID); ok {
 			row.Worksheet = money(z, res.CostPerUnit)

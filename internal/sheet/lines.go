@@ -84,18 +84,22 @@ func priceRows(p, label, how string, known func(c *qctx) bool, input, market, ma
 }
 
 // supportRows price support as tco does: the vendor's stated monthly
-// amount, or the market share of the compute bill already converted to
-// the evaluation currency (bill4_e), taken in major units and rounded
-// again.
+// amount; else, at the estimate, the market's tiered plan applied to the
+// compute bill already converted to the evaluation currency (bill_e), and
+// at the ends of the range a flat share of it, in major units rounded again.
 func supportRows(a *tco.Assumptions) []blockRow {
 	sE := scaleText(a.Currency)
 	rows := []blockRow{
-		{"sp_in", "Support: stated per month, or share of the compute bill", "the share is the market reference at this end of its range", always(func(c *qctx) cell {
-			if c.q.SupportPerMonth.Known {
-				return fm(c.in(qSupport), number)
-			}
-			return fm(at(nSupportShare, c.sc), share)
-		})},
+		{"sp_in", "Support: stated per month, or the market's price of the compute bill",
+			"unstated: the tiered support plan on the Assumptions sheet for the estimate, a flat share at the ends of the range", always(func(c *qctx) cell {
+				if c.q.SupportPerMonth.Known {
+					return fm(c.in(qSupport), number)
+				}
+				if c.sc == estimate && len(a.MarketSupport.Tiers) > 0 {
+					return val(a.MarketSupport.Name+" tiers (Support_minimum, Support_tier…)", status)
+				}
+				return fm(at(nSupportShare, c.sc), share)
+			})},
 		{"sp_cur", "Support currency", "", always(func(c *qctx) cell { return val(c.currency("sp"), plain) })},
 		{"sp_fx", "FX rate of that currency", "", always(func(c *qctx) cell { return c.fxCell(c.currency("sp")) })},
 	}

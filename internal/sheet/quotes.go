@@ -157,7 +157,7 @@ func speedText(s tco.Speed) string {
 	}
 	out := s.Source
 	for _, b := range s.Basis {
-		out += "; " + b.Text
+		out += "; " + b.English()
 	}
 	return out
 }

@@ -231,12 +231,20 @@ type bill struct {
 func (e *engine) bill(rate price, hours [4]float64) (bill, error) {
 	cur := rate.currency
 	var b bill
+	if hours == [4]float64{} {
+		// No hours at this rate (burst on pay-as-you-go capacity): an
+		// empty bill, without converting zeros.
+		zero := figure{orig: Money{Currency: cur}, eval: Money{Currency: e.a.Currency}}
+		b.lines, b.total = [4]figure{zero, zero, zero, zero}, zero
+		return b, nil
+	}
+	sc := scale(cur)
 	var cum float64
 	var prevOrig, prevEval int64
 	var fx FXRate
 	for i, h := range hours {
 		cum += h
-		raw := cum * rate.value * scale(cur)
+		raw := cum * rate.value * sc
 		if err := bounded(raw); err != nil {
 			return bill{}, err
 		}

@@ -46,8 +46,8 @@ func TestEveryBasisRendersFromTheCatalog(t *testing.T) {
 	for _, as := range []Assumptions{a, a2} {
 		for _, r := range compute(t, qs, as).Results {
 			for _, l := range r.Lines {
-				if _, ok := c["en"][l.Basis.Key]; !ok || l.Basis.Text == l.Basis.Key || l.Basis.Text == "" {
-					t.Errorf("%s %s: basis %q (%s) is not rendered", r.QuoteID, l.Key, l.Basis.Text, l.Basis.Key)
+				if _, ok := c["en"][l.Basis.Key]; !ok || l.Basis.English() == l.Basis.Key || l.Basis.English() == "" {
+					t.Errorf("%s %s: basis %q (%s) is not rendered", r.QuoteID, l.Key, l.Basis.English(), l.Basis.Key)
 				}
 				for _, ref := range l.Basis.Refs {
 					if _, ok := c["en"][l.Basis.Args[ref]]; !ok {

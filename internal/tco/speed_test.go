@@ -45,8 +45,8 @@ func TestSpeedOfJudgesGPUAndFabric(t *testing.T) {
 				t.Fatalf("basis %+v, want keys %v", s.Basis, tt.wantKeys)
 			}
 			for i, k := range tt.wantKeys {
-				if b := s.Basis[i]; b.Key != k || b.Text == k || strings.Contains(b.Text, "{{") {
-					t.Errorf("basis %d = %q (%s), want a rendered %s", i, b.Text, b.Key, k)
+				if b := s.Basis[i]; b.Key != k || b.English() == k || strings.Contains(b.English(), "{{") {
+					t.Errorf("basis %d = %q (%s), want a rendered %s", i, b.English(), b.Key, k)
 				}
 			}
 		})

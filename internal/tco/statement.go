@@ -2,6 +2,7 @@ package tco
 
 import (
 	_ "embed"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -11,7 +12,8 @@ import (
 // Statement is one sentence of the cost model about a figure — how a line
 // was computed, where a relative throughput came from — as a catalog key
 // and its values, so every surface renders it in the reader's language.
-// Text is the English rendering, for logs and the API's readers.
+// English is its English rendering, for logs and the API's readers; it is
+// rendered when asked for, not for every statement an analysis builds.
 //
 // Args values are plain decimals ("1234.5", no grouping, a dot), codes
 // (currencies, GPU models), durations as a decimal and a unit word
@@ -21,7 +23,23 @@ type Statement struct {
 	Key  string            `json:"key"`
 	Args map[string]string `json:"args,omitempty"`
 	Refs []string          `json:"refs,omitempty"` // names of Args whose value is a catalog key
-	Text string            `json:"text"`
+}
+
+// English renders the statement from the English catalog.
+func (s Statement) English() string {
+	if s.Key == "" {
+		return ""
+	}
+	return s.render(func(k string, d map[string]string) string { return catalog.English(k, d) }, groupEnglish)
+}
+
+// MarshalJSON adds the English text to the key and values.
+func (s Statement) MarshalJSON() ([]byte, error) {
+	type plainStatement Statement
+	return json.Marshal(struct {
+		plainStatement
+		Text string `json:"text"`
+	}{plainStatement(s), s.English()})
 }
 
 type args map[string]string
@@ -37,11 +55,9 @@ var catalog = msgcat.New("tco", catalogJSON)
 // Catalog returns the cost model's messages by language, then key.
 func Catalog() (map[string]map[string]string, error) { return catalog.Messages() }
 
-// statement builds a keyed statement and its English text.
+// statement builds a keyed statement.
 func statement(key string, a args, refs ...string) Statement {
-	s := Statement{Key: key, Args: a, Refs: refs}
-	s.Text = s.render(func(k string, d map[string]string) string { return catalog.English(k, d) }, groupEnglish)
-	return s
+	return Statement{Key: key, Args: a, Refs: refs}
 }
 
 // render fills the statement through a translator t (key, data → text),
