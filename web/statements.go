@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
@@ -34,4 +35,21 @@ func throughputCell(z *i18n.Localizer, s tco.Speed) (text, detail string) {
 		parts = append(parts, statementText(z, b))
 	}
 	return text + " (" + z.T("worksheet.throughput.source."+s.Source) + ")", strings.Join(parts, "; ")
+}
+
+// assumedText lists what a line assumed for the terms the quote left out,
+// each term named by its form label rather than its CSV column.
+func assumedText(z *i18n.Localizer, l tco.Line) []string {
+	if len(l.Missing) != len(l.Assumed) {
+		return l.Assumed // engineering: evaluation defaults, not quote terms
+	}
+	out := make([]string, len(l.Missing))
+	for i, m := range l.Missing {
+		name := m.Term
+		if c, ok := quote.ColumnByName(m.Term); ok {
+			name = z.T(c.Label)
+		}
+		out[i] = name + ": " + m.Assumption
+	}
+	return out
 }

@@ -185,7 +185,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 			cell := views.WorksheetCell{Text: money(z, l.Amount), Numeric: true, Detail: statementText(z, l.Basis), Best: d.WS.Best[key] == res.QuoteID && len(results) > 1}
 			if len(l.Assumed) > 0 {
 				cell.State = "assumed"
-				cell.Detail += " — " + strings.Join(l.Assumed, "; ")
+				cell.Detail += " — " + strings.Join(assumedText(z, l), "; ")
 			}
 			if l.Converted() {
 				cell.Detail += " — " + z.T("worksheet.converted", map[string]any{"Original": money(z, l.Original), "Date": z.Date(l.FX.Date)})

@@ -25,6 +25,7 @@ func (e *engine) buildLines(p *prepared, c, lo, hi *calc) []Line {
 		l.Low, l.High = minMax(f.eval, l.Low, l.High)
 		for _, m := range p.byLine[i] {
 			l.Assumed = append(l.Assumed, p.missing[m].Term+": "+p.missing[m].Assumption)
+			l.Missing = append(l.Missing, p.missing[m])
 		}
 		if i == lineEngineering {
 			l.Stated = false

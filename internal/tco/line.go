@@ -51,6 +51,9 @@ type Line struct {
 	Basis     Statement // the formula with its numbers, e.g. "64 GPU × 730 h × 2.95 EUR/GPU-h × 85 % busy", keyed for translation
 	Stated    bool      // every quote term the line uses was stated by the vendor
 	Assumed   []string  // the labelled assumptions used for missing terms (or, for engineering, the evaluation default)
+	// Missing are the quote terms behind Assumed, in its order, with the
+	// assumption alone, so a page can name each term in its own words.
+	Missing []Missing
 }
 
 // Converted reports whether the line was converted from another currency.

@@ -11,7 +11,7 @@ const (
 	TermMinTerm      = "min_term_months"
 	TermStorage      = "storage_price_per_tb_month"
 	TermEgress       = "egress_price_per_gb"
-	TermSupport      = "support_cost_per_month"
+	TermSupport      = "support_price_per_month"
 	TermNodes        = "nodes"
 	TermMinSpend     = "min_spend"
 	TermUpfront      = "upfront"
