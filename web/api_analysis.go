@@ -16,25 +16,26 @@ import (
 // page shows them: the analysis, worksheet and decision endpoints all
 // carry this one shape.
 type apiQuoteFigures struct {
-	QuoteID         int64    `json:"quote_id"`
-	Provider        string   `json:"provider"`
-	RentalModel     string   `json:"rental_model"`
-	CostPerUnit     apiMoney `json:"cost_per_unit"`
-	CostPerUnitLow  apiMoney `json:"cost_per_unit_low"`
-	CostPerUnitHigh apiMoney `json:"cost_per_unit_high"`
-	MonthlyTCO      apiMoney `json:"monthly_tco"`
-	TCOLow          apiMoney `json:"tco_low"`
-	TCOHigh         apiMoney `json:"tco_high"`
-	ContractValue   apiMoney `json:"contract_value"`
-	MonthlyEquiv    apiMoney `json:"monthly_equivalent"`
-	Shortfall       apiMoney `json:"min_spend_shortfall"`
-	Upfront         apiMoney `json:"upfront"`
-	TermMonths      int      `json:"term_months"`
-	TermBasis       string   `json:"term_basis"`
-	UnitsPerMonth   float64  `json:"units_per_month"`
-	Incomplete      bool     `json:"incomplete"`
-	Status          string   `json:"status"` // shortlist status: "", shortlisted, approved, rejected
-	OpenBlockers    []string `json:"open_blockers"`
+	QuoteID         int64         `json:"quote_id"`
+	Provider        string        `json:"provider"`
+	RentalModel     string        `json:"rental_model"`
+	CostPerUnit     apiMoney      `json:"cost_per_unit"`
+	CostPerUnitLow  apiMoney      `json:"cost_per_unit_low"`
+	CostPerUnitHigh apiMoney      `json:"cost_per_unit_high"`
+	MonthlyTCO      apiMoney      `json:"monthly_tco"`
+	TCOLow          apiMoney      `json:"tco_low"`
+	TCOHigh         apiMoney      `json:"tco_high"`
+	ContractValue   apiMoney      `json:"contract_value"`
+	MonthlyEquiv    apiMoney      `json:"monthly_equivalent"`
+	Shortfall       apiMoney      `json:"min_spend_shortfall"`
+	Upfront         apiMoney      `json:"upfront"`
+	TermMonths      int           `json:"term_months"`
+	TermBasis       string        `json:"term_basis"`
+	UnitsPerMonth   float64       `json:"units_per_month"`
+	Throughput      apiThroughput `json:"throughput"`
+	Incomplete      bool          `json:"incomplete"`
+	Status          string        `json:"status"` // shortlist status: "", shortlisted, approved, rejected
+	OpenBlockers    []string      `json:"open_blockers"`
 }
 
 func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
@@ -45,7 +46,7 @@ func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
 		ContractValue: apiMoneyOf(res.Contract.Value), MonthlyEquiv: apiMoneyOf(res.Contract.Monthly),
 		Shortfall: apiMoneyOf(res.Contract.Shortfall), Upfront: apiMoneyOf(res.Contract.Upfront),
 		TermMonths: res.Contract.TermMonths, TermBasis: res.Contract.TermBasis,
-		UnitsPerMonth: res.UnitsPerMonth, Incomplete: res.Incomplete, Status: a.Shortlist[sq.ID].Status, OpenBlockers: []string{}}
+		UnitsPerMonth: res.UnitsPerMonth, Throughput: throughputJSON(res.Speed), Incomplete: res.Incomplete, Status: a.Shortlist[sq.ID].Status, OpenBlockers: []string{}}
 	for _, b := range a.OpenBlockers(sq.ID) {
 		f.OpenBlockers = append(f.OpenBlockers, b.ID)
 	}
@@ -210,7 +211,7 @@ func apiLines(res tco.Result) []apiLine {
 			state = "assumed"
 		}
 		out = append(out, apiLine{Key: l.Key, Label: l.Label, Amount: apiMoneyOf(l.Amount), Low: apiMoneyOf(l.Low),
-			High: apiMoneyOf(l.High), Original: apiMoneyOf(l.Original), Basis: l.Basis, State: state, Assumed: l.Assumed})
+			High: apiMoneyOf(l.High), Original: apiMoneyOf(l.Original), Basis: l.Basis.English(), Keyed: l.Basis, State: state, Assumed: l.Assumed})
 	}
 	return out
 }

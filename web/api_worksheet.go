@@ -14,30 +14,48 @@ type apiMoney struct {
 func apiMoneyOf(m tco.Money) apiMoney { return apiMoney{Amount: minorDecimal(m), Currency: m.Currency} }
 
 type apiLine struct {
-	Key      string   `json:"key"`
-	Label    string   `json:"label"`
-	Amount   apiMoney `json:"amount"`
-	Low      apiMoney `json:"low"`
-	High     apiMoney `json:"high"`
-	Original apiMoney `json:"original"`
-	Basis    string   `json:"basis"`
-	State    string   `json:"state"`
-	Assumed  []string `json:"assumed"`
+	Key      string        `json:"key"`
+	Label    string        `json:"label"`
+	Amount   apiMoney      `json:"amount"`
+	Low      apiMoney      `json:"low"`
+	High     apiMoney      `json:"high"`
+	Original apiMoney      `json:"original"`
+	Basis    string        `json:"basis"`           // English
+	Keyed    tco.Statement `json:"basis_statement"` // the same sentence as a catalog key and its values
+	State    string        `json:"state"`
+	Assumed  []string      `json:"assumed"`
+}
+
+// apiThroughput is a quote's relative throughput: what its useful
+// GPU-hours were multiplied by, and where that came from.
+type apiThroughput struct {
+	Factor float64         `json:"factor"`
+	Source string          `json:"source"` // measured, brief, reference; "" when not adjusted
+	Basis  []tco.Statement `json:"basis"`
+}
+
+func throughputJSON(s tco.Speed) apiThroughput {
+	out := apiThroughput{Factor: s.Value(), Source: s.Source, Basis: s.Basis}
+	if out.Basis == nil {
+		out.Basis = []tco.Statement{}
+	}
+	return out
 }
 
 type apiResult struct {
-	QuoteID     int64        `json:"quote_id"`
-	Provider    string       `json:"provider"`
-	RentalModel string       `json:"rental_model"`
-	Committed   bool         `json:"committed"`
-	Lines       []apiLine    `json:"lines"`
-	TCO         apiMoney     `json:"tco"`
-	Low         apiMoney     `json:"tco_low"`
-	High        apiMoney     `json:"tco_high"`
-	Incomplete  bool         `json:"incomplete"`
-	Missing     []apiMissing `json:"missing"`
-	CostPerUnit apiMoney     `json:"cost_per_unit"`
-	UnitsPerMo  float64      `json:"units_per_month"`
+	QuoteID     int64         `json:"quote_id"`
+	Provider    string        `json:"provider"`
+	RentalModel string        `json:"rental_model"`
+	Committed   bool          `json:"committed"`
+	Lines       []apiLine     `json:"lines"`
+	TCO         apiMoney      `json:"tco"`
+	Low         apiMoney      `json:"tco_low"`
+	High        apiMoney      `json:"tco_high"`
+	Incomplete  bool          `json:"incomplete"`
+	Missing     []apiMissing  `json:"missing"`
+	CostPerUnit apiMoney      `json:"cost_per_unit"`
+	UnitsPerMo  float64       `json:"units_per_month"`
+	Throughput  apiThroughput `json:"throughput"`
 }
 
 func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
@@ -50,7 +68,7 @@ func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
 		ar := apiResult{QuoteID: d.Quotes[i].ID, Provider: d.Quotes[i].ProviderName, RentalModel: string(res.RentalModel),
 			Committed: res.Committed, TCO: apiMoneyOf(res.TCO), Low: apiMoneyOf(res.Low), High: apiMoneyOf(res.High),
 			Incomplete: res.Incomplete, Missing: missingJSON(res.Missing), CostPerUnit: apiMoneyOf(res.CostPerUnit), UnitsPerMo: res.UnitsPerMonth,
-			Lines: apiLines(res)}
+			Throughput: throughputJSON(res.Speed), Lines: apiLines(res)}
 		results = append(results, ar)
 	}
 	skipped := []string{}

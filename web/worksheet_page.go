@@ -175,7 +175,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		shape.Rows = append(shape.Rows, termRow(col))
 	}
 	terms := views.WorksheetGroup{Label: z.T("worksheet.group.terms")}
-	for _, col := range []string{"price_per_gpu_hour", "billing_unit", "min_term_months", "storage_price_per_tb_month", "egress_price_per_gb", "support_terms"} {
+	for _, col := range []string{"price_per_gpu_hour", "on_demand_price_per_gpu_hour", "billing_unit", "min_term_months", "storage_price_per_tb_month", "egress_price_per_gb", "support_terms", "support_price_per_month"} {
 		terms.Rows = append(terms.Rows, termRow(col))
 	}
 	lines := views.WorksheetGroup{Label: z.T("worksheet.group.lines", map[string]any{"Currency": d.A.Currency})}
@@ -183,7 +183,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		row := views.WorksheetRow{Label: z.T("worksheet.line." + key), Key: key}
 		for _, res := range results {
 			l := res.Lines[i]
-			cell := views.WorksheetCell{Text: money(z, l.Amount), Numeric: true, Detail: l.Basis, Best: d.WS.Best[key] == res.QuoteID && len(results) > 1}
+			cell := views.WorksheetCell{Text: money(z, l.Amount), Numeric: true, Detail: statementText(z, l.Basis), Best: d.WS.Best[key] == res.QuoteID && len(results) > 1}
 			if len(l.Assumed) > 0 {
 				cell.State = "assumed"
 				cell.Notes = append(cell.Notes, assumedTexts(z, l.Assumed, res.Missing))
@@ -200,6 +200,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 	tcoRow := views.WorksheetRow{Label: z.T("worksheet.tco"), Key: "tco", Strong: true}
 	cpuRow := views.WorksheetRow{Label: z.T("worksheet.cost_per_unit", map[string]any{"Unit": unitLabel(z, d)}), Key: "cost_per_unit", Strong: true}
 	missRow := views.WorksheetRow{Label: z.T("worksheet.completeness"), Key: "completeness"}
+	speedRow := views.WorksheetRow{Label: z.T("worksheet.throughput"), Key: "throughput"}
 	flagRow := views.WorksheetRow{Label: z.T("quotes.flags"), Key: "flags"}
 	contractRow := views.WorksheetRow{Label: z.T("worksheet.contract_value"), Key: "contract_value", Strong: true}
 	shortfallRow := views.WorksheetRow{Label: z.T("worksheet.shortfall"), Key: "shortfall"}
@@ -215,6 +216,8 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		}
 		shortfallRow.Cells = append(shortfallRow.Cells, sc)
 		monthlyRow.Cells = append(monthlyRow.Cells, views.WorksheetCell{Text: money(z, c.Monthly), Numeric: true})
+		st, sd := throughputCell(z, res.Speed)
+		speedRow.Cells = append(speedRow.Cells, views.WorksheetCell{Text: st, Numeric: true, Detail: sd})
 		tc := views.WorksheetCell{Text: money(z, res.TCO), Numeric: true, Best: d.WS.Best[tco.RowTCO] == res.QuoteID && len(results) > 1}
 		cu := views.WorksheetCell{Text: money(z, res.CostPerUnit), Numeric: true, Best: d.WS.Best[tco.RowCostPerUnit] == res.QuoteID && len(results) > 1,
 			Detail: z.T("worksheet.units", map[string]any{"Units": z.Decimal(strconv.FormatFloat(res.UnitsPerMonth, 'f', 2, 64)), "Unit": unitLabel(z, d)})}
@@ -237,7 +240,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		id, _ := strconv.ParseInt(res.QuoteID, 10, 64)
 		suiteRow.Cells = append(suiteRow.Cells, views.WorksheetCell{Text: suiteProgress(z, d.SuiteCounts[id])})
 	}
-	totals.Rows = []views.WorksheetRow{cpuRow, tcoRow, contractRow, monthlyRow, shortfallRow, missRow, flagRow, suiteRow}
+	totals.Rows = []views.WorksheetRow{cpuRow, speedRow, tcoRow, contractRow, monthlyRow, shortfallRow, missRow, flagRow, suiteRow}
 	// Totals first: the figures a manager decides on are visible without scrolling.
 	return []views.WorksheetGroup{totals, lines, terms, shape}
 }
@@ -298,12 +301,12 @@ func perRunRows(z *i18n.Localizer, d *evaluation.Analysis, byID map[string]store
 		if err != nil {
 			continue
 		}
-		row := views.PerRunRow{Provider: byID[in.ID].ProviderName, Basis: rc.Basis,
+		row := views.PerRunRow{Provider: byID[in.ID].ProviderName, Basis: statementText(z, rc.Basis),
 			Overhead: "× " + z.Decimal(strconv.FormatFloat(rc.Overhead, 'f', 2, 64)), Cost: money(z, rc.Cost)}
 		// One currency on the page: a run priced in another is shown
 		// converted, with the amount as quoted beside it.
-		if fx, ok := d.A.FX[rc.Cost.Currency]; ok && rc.Cost.Currency != d.A.Currency {
-			row.Cost = money(z, tco.NewMoney(rc.Cost.Float()*fx.Rate, d.A.Currency)) + " " + z.T("worksheet.as_quoted", map[string]any{"Amount": row.Cost})
+		if conv, fx, err := d.A.Convert(rc.Cost); err == nil && fx.Rate != 0 {
+			row.Cost = money(z, conv) + " " + z.T("worksheet.as_quoted", map[string]any{"Amount": row.Cost})
 		}
 		if res, ok := d.Result(byID[in.ID].ID); ok {
 			row.Worksheet = money(z, res.CostPerUnit)

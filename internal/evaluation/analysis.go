@@ -39,6 +39,9 @@ type Analysis struct {
 	// current result of each test.
 	SuiteCounts map[int64]store.SuiteCounts
 	Suites      map[int64]map[string]store.AcceptanceResult
+	// AllReduce are the all_reduce runs of the counted NCCL uploads, which
+	// the quotes' relative throughput is measured from.
+	AllReduce []store.AllReduceRun
 
 	Facts     map[string]string // decision facts: saved values over defaults
 	FactsVer  int
@@ -93,6 +96,7 @@ func (a *Analysis) load(snap store.Snapshot) {
 		a.Facts[k] = v
 	}
 	a.Shortlist, a.Waivers, a.Decisions = snap.Shortlist, snap.Waivers, snap.Decisions
+	a.AllReduce = snap.AllReduce
 	a.Scoring.Weights, a.Scoring.WeightsFrom = chooseWeights(snap.Criteria, snap.CriteriaTemplate)
 	a.Scoring.Overrides = snap.ScoreOverrides
 	a.AllowSelf = snap.AllowSelf == "yes"
@@ -117,6 +121,7 @@ func (a *Analysis) compute(today time.Time) {
 		}
 	}
 	a.WS = tco.Worksheet{Currency: a.A.Currency, UnitName: a.A.UnitName}
+	a.applySpeeds()
 	if len(a.Inputs) > 0 {
 		ws, err := tco.Compute(a.Inputs, a.A)
 		if err != nil {

@@ -21,6 +21,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/decision"
 	"github.com/gpuquote/gpuquote/internal/redflag"
+	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
 //go:embed locales/*.json
@@ -161,7 +162,7 @@ func N(ctx context.Context, key string, count int) string { return From(ctx).N(k
 // (red-flag rules, the decision engine's statements), merged by language.
 var packageCatalogs = sync.OnceValue(func() map[string]map[string]string {
 	out := map[string]map[string]string{}
-	for _, load := range []func() (map[string]map[string]string, error){redflag.Catalog, decision.Catalog} {
+	for _, load := range []func() (map[string]map[string]string, error){redflag.Catalog, decision.Catalog, tco.Catalog} {
 		c, err := load()
 		if err != nil {
 			panic(fmt.Sprintf("i18n: package catalog: %v", err)) // embedded: cannot fail at run time

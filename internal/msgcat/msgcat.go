@@ -7,6 +7,8 @@ package msgcat
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"text/template"
@@ -68,4 +70,20 @@ func (c *Catalog) English(key string, data map[string]string) string {
 		return key
 	}
 	return b.String()
+}
+
+// placeholder matches a template's field, also inside {{if .X}}.
+var placeholder = regexp.MustCompile(`\{\{[^}]*\.([A-Za-z]+)[^}]*\}\}`)
+
+// Placeholders returns the fields a catalog text uses, sorted, so tests
+// can check a translation asks for the same values as the English.
+func Placeholders(text string) []string {
+	var out []string
+	for _, m := range placeholder.FindAllStringSubmatch(text, -1) {
+		if !slices.Contains(out, m[1]) {
+			out = append(out, m[1])
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -44,20 +44,22 @@ type Quote struct {
 	GPUPartitioning    Term[Partitioning] // gpu_partitioning
 	Region             Term[string]       // region
 
-	Currency               Term[string]      // currency (required): ISO 4217 code, upper case
-	PricePerGPUHour        Term[Decimal]     // price_per_gpu_hour, in Currency
-	BillingUnit            Term[BillingUnit] // billing_unit
-	MinTermMonths          Term[int64]       // min_term_months: 0 = no commitment
-	MinSpend               Term[Decimal]     // min_spend over the term, in Currency
-	Upfront                Term[Decimal]     // upfront prepayment, in Currency
-	CancellationTerms      Term[string]      // cancellation_terms
-	StorageTerms           Term[string]      // storage_terms
-	StoragePricePerTBMonth Term[Decimal]     // storage_price_per_tb_month
-	EgressPricePerGB       Term[Decimal]     // egress_price_per_gb: stated 0 = free egress
-	SupportTerms           Term[string]      // support_terms
-	SupportResponseHours   Term[Decimal]     // support_response_hours
-	NodeFailurePolicy      Term[string]      // node_failure_policy
-	UpgradePath            Term[string]      // upgrade_path
+	Currency                Term[string]      // currency (required): ISO 4217 code, upper case
+	PricePerGPUHour         Term[Decimal]     // price_per_gpu_hour, in Currency
+	OnDemandPricePerGPUHour Term[Decimal]     // on_demand_price_per_gpu_hour: GPU-hours beyond a reservation (burst), in Currency
+	BillingUnit             Term[BillingUnit] // billing_unit
+	MinTermMonths           Term[int64]       // min_term_months: 0 = no commitment
+	MinSpend                Term[Decimal]     // min_spend over the term, in Currency
+	Upfront                 Term[Decimal]     // upfront prepayment, in Currency
+	CancellationTerms       Term[string]      // cancellation_terms
+	StorageTerms            Term[string]      // storage_terms
+	StoragePricePerTBMonth  Term[Decimal]     // storage_price_per_tb_month
+	EgressPricePerGB        Term[Decimal]     // egress_price_per_gb: stated 0 = free egress
+	SupportTerms            Term[string]      // support_terms
+	SupportResponseHours    Term[Decimal]     // support_response_hours
+	SupportPricePerMonth    Term[Decimal]     // support_price_per_month, in Currency; stated 0 = support included
+	NodeFailurePolicy       Term[string]      // node_failure_policy
+	UpgradePath             Term[string]      // upgrade_path
 
 	BillingExport        Term[bool]      // billing_export
 	ObservabilityTerms   Term[string]    // observability_terms

@@ -84,6 +84,7 @@ func assumptionRows(a tco.Assumptions) []assumptionRow {
 			tco.Assumption{Value: float64(a.HorizonMonths), Low: float64(a.HorizonMonths), High: float64(a.HorizonMonths), Unit: "months",
 				Source: "the brief's contract term, else 12 months"}, number},
 	}
+	rows = append(rows, supportPlanRows(a.MarketSupport)...)
 	for _, m := range tco.RentalModels() {
 		if v, ok := a.EngineeringHours[m]; ok {
 			rows = append(rows, assumptionRow{engHoursName(m), "Engineering hours per month, " + string(m), v, number})

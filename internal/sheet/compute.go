@@ -31,6 +31,28 @@ func computeRows(a *tco.Assumptions) []blockRow {
 			return fm(c.r("util")+"*"+c.r("gpus")+"*730", number)
 		})},
 		{"burst", "Burst GPU-hours", "", always(func(c *qctx) cell { return fm(nBurst, number) })},
+		{"burst_main", "Burst GPU-hours at the quote's rate", "pay-as-you-go capacity: all of them; capacity paid whether used or not: none", always(func(c *qctx) cell {
+			return fm("IF("+c.r("committed")+"=1,0,"+c.r("burst")+")", number)
+		})},
+		{"burst_apart", "Burst GPU-hours beyond capacity paid whether used or not", "billed at the on-demand rate below", always(func(c *qctx) cell {
+			return fm("IF("+c.r("committed")+"=1,"+c.r("burst")+",0)", number)
+		})},
+		{"bu_price", "On-demand price per GPU-hour for burst", "the quote's on-demand price; when missing, the market rate for its GPU (at this end of its range); with no market rate, the quote's own price", always(func(c *qctx) cell {
+			switch {
+			case c.q.OnDemandRate.Known:
+				return fm(c.in(qOnDemand), number)
+			case c.burstMarket:
+				return fm(at(c.rateName, c.sc), number)
+			}
+			return fm(c.r("rate"), number)
+		})},
+		{"bu_cur", "On-demand price currency", "", always(func(c *qctx) cell { return val(c.currency("bu"), plain) })},
+		{"bu_fx", "FX rate of the on-demand price currency", "", always(func(c *qctx) cell {
+			if _, ok := c.a.FX[c.currency("bu")]; !ok && c.currency("bu") != c.a.Currency {
+				return val(0.0, number) // no rate: tco then never prices burst apart
+			}
+			return c.fxCell(c.currency("bu"))
+		})},
 		{"retry", "Retry waste share W", "checkpoint write / interval + nodes × restarts per node-day / 24 × (interval / 2 + restart), at most 90 %; none for a model API (cost reference §6.9)", always(retryShare)},
 		{"unit_fb", "Billing unit if the quote does not state it (h)", "the billing-unit rule at this end of its range", func(c *qctx) (cell, bool) {
 			if c.q.BillingUnit.Known || c.model(tco.ModelAPI) {
@@ -72,7 +94,24 @@ func computeRows(a *tco.Assumptions) []blockRow {
 			return c.r("cum"+k) + "*" + c.r("rate") + "*" + scaleText(c.rateCurrency())
 		})...)
 	}
-	return rows
+	// Burst beyond a reservation is a second bill at the on-demand rate,
+	// split into useful burst and its retry waste the same way.
+	rows = append(rows,
+		blockRow{"bcum1", "Burst GPU-hours beyond the reservation: useful", "burst apart × (1 − W)", always(func(c *qctx) cell {
+			return fm(c.r("burst_apart")+"*(1-"+c.r("retry")+")", number)
+		})},
+		blockRow{"bcum2", "Burst GPU-hours beyond the reservation: + retry waste", "+ burst apart × W", always(func(c *qctx) cell {
+			return fm(c.r("bcum1")+"+"+c.r("burst_apart")+"*"+c.r("retry"), number)
+		})},
+	)
+	for _, k := range []string{"1", "2"} {
+		rows = append(rows, moneyRows(a, "bb"+k, "Burst bill at the on-demand rate, step "+k, "bu_fx", curOf("bu"), func(c *qctx) string {
+			return c.r("bcum"+k) + "*" + c.r("bu_price") + "*" + scaleText(c.currency("bu"))
+		})...)
+	}
+	return append(rows, blockRow{"bill_e", "Compute bill (" + a.Currency + " minor units)", "the bill at the quote's rate + the burst bill", always(func(c *qctx) cell {
+		return fm(c.r("bill4_e")+"+"+c.r("bb2_e"), minor)
+	})})
 }
 
 // rateCurrency is the currency of the price behind the compute lines.
@@ -148,9 +187,9 @@ func cumulative(i int) func(c *qctx) cell {
 		case 0:
 			return fm(c.r("busy")+"*(1-"+w+")", number)
 		case 1:
-			return fm(c.r("cum1")+"+"+c.r("burst")+"*(1-"+w+")", number)
+			return fm(c.r("cum1")+"+"+c.r("burst_main")+"*(1-"+w+")", number)
 		case 2:
-			return fm(c.r("cum2")+"+("+c.r("busy")+"+"+c.r("burst")+")*"+w, number)
+			return fm(c.r("cum2")+"+("+c.r("busy")+"+"+c.r("burst_main")+")*"+w, number)
 		}
 		return fm(c.r("cum3")+"+"+c.r("idle"), number)
 	}

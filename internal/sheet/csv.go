@@ -46,6 +46,10 @@ func WorksheetCSV(w io.Writer, ws tco.Worksheet) error {
 	amount(tco.RowCostPerUnit, unit, func(r tco.Result) tco.Money { return r.CostPerUnit })
 	amount("cost_per_unit_low", unit+", low end", func(r tco.Result) tco.Money { return r.CostPerUnitLow })
 	amount("cost_per_unit_high", unit+", high end", func(r tco.Result) tco.Money { return r.CostPerUnitHigh })
+	row("throughput", "Relative throughput (multiplies useful GPU-hours)", "", func(r tco.Result) string {
+		return strconv.FormatFloat(r.Speed.Value(), 'f', -1, 64)
+	})
+	row("throughput_source", "Relative throughput: where it came from", "", func(r tco.Result) string { return safeText(speedText(r.Speed)) })
 	row("term_months", "Term (months)", "", func(r tco.Result) string { return strconv.Itoa(r.Contract.TermMonths) })
 	amount("contract_value", "Contract value over the term", func(r tco.Result) tco.Money { return r.Contract.Value })
 	amount("min_spend_shortfall", "Minimum-spend shortfall over the term", func(r tco.Result) tco.Money { return r.Contract.Shortfall })

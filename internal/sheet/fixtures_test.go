@@ -61,6 +61,9 @@ func testQuotes() []tco.Quote {
 	open.RatePerGPUHour, open.BillingUnit, open.MinTermMonths = tco.Stated(3.8), tco.Stated(tco.PerMinute), tco.Term[int]{}
 	open.StoragePerTBMonth, open.EgressPerGB, open.SupportPerMonth = tco.Stated(21.0), tco.Refused[float64](), tco.Stated(0.0)
 
+	// Slower capacity: its units, and so its cost per unit, follow the
+	// relative throughput.
+	mkt.Speed = tco.Speed{Factor: 0.8, Source: tco.SpeedMeasured}
 	return []tco.Quote{res, od, mkt, single, managed, api, buy, monthly, term3, open}
 }
 

@@ -33,8 +33,12 @@ func otherLineRows(a *tco.Assumptions) []blockRow {
 	}
 	rows := []blockRow{
 		diff("l_committed", "Committed compute", "bill1_e", ""),
-		diff("l_burst", "Burst compute", "bill2_e", "bill1_e"),
-		diff("l_retry", "Retry waste", "bill3_e", "bill2_e"),
+		{"l_burst", "Burst compute (" + a.Currency + " minor units)", "at the quote's rate, plus the burst bill at the on-demand rate", always(func(c *qctx) cell {
+			return fm(c.r("bill2_e")+"-"+c.r("bill1_e")+"+"+c.r("bb1_e"), minor)
+		})},
+		{"l_retry", "Retry waste (" + a.Currency + " minor units)", "of both bills", always(func(c *qctx) cell {
+			return fm(c.r("bill3_e")+"-"+c.r("bill2_e")+"+"+c.r("bb2_e")+"-"+c.r("bb1_e"), minor)
+		})},
 		diff("l_idle", "Idle waste", "bill4_e", "bill3_e"),
 	}
 	rows = append(rows, priceRows("st", "Storage price per TB-month", "the quote's price; when missing, the market reference at this end of its range",
@@ -80,26 +84,41 @@ func priceRows(p, label, how string, known func(c *qctx) bool, input, market, ma
 }
 
 // supportRows price support as tco does: the vendor's stated monthly
-// amount, or the market share of the compute bill already converted to
-// the evaluation currency (bill4_e), taken in major units and rounded
-// again.
+// amount; else, at the estimate, the market's tiered plan applied to the
+// compute bill already converted to the evaluation currency (bill_e), and
+// at the ends of the range a flat share of it, in major units rounded again.
 func supportRows(a *tco.Assumptions) []blockRow {
 	sE := scaleText(a.Currency)
 	rows := []blockRow{
-		{"sp_in", "Support: stated per month, or share of the compute bill", "the share is the market reference at this end of its range", always(func(c *qctx) cell {
-			if c.q.SupportPerMonth.Known {
-				return fm(c.in(qSupport), number)
-			}
-			return fm(at(nSupportShare, c.sc), share)
-		})},
+		{"sp_in", "Support: stated per month, or the market's price of the compute bill",
+			"unstated: the tiered support plan on the Assumptions sheet for the estimate, a flat share at the ends of the range", always(func(c *qctx) cell {
+				if c.q.SupportPerMonth.Known {
+					return fm(c.in(qSupport), number)
+				}
+				if c.sc == estimate && len(a.MarketSupport.Tiers) > 0 {
+					return val(a.MarketSupport.Name+" tiers (Support_minimum, Support_tier…)", status)
+				}
+				return fm(at(nSupportShare, c.sc), share)
+			})},
 		{"sp_cur", "Support currency", "", always(func(c *qctx) cell { return val(c.currency("sp"), plain) })},
 		{"sp_fx", "FX rate of that currency", "", always(func(c *qctx) cell { return c.fxCell(c.currency("sp")) })},
 	}
+	tiered := func(c *qctx) bool { return c.sc == estimate && len(a.MarketSupport.Tiers) > 0 }
+	rows = append(rows, blockRow{"sp_pfx", "FX rate of the support plan's currency", "", func(c *qctx) (cell, bool) {
+		if c.q.SupportPerMonth.Known || !tiered(c) {
+			return cell{}, false
+		}
+		return c.fxCell(a.MarketSupport.Currency), true
+	}})
 	return append(rows, moneyRows(a, "sp", "Support", "sp_fx", curOf("sp"), func(c *qctx) string {
 		if c.q.SupportPerMonth.Known {
 			return c.r("sp_in") + "*" + scaleText(c.currency("sp"))
 		}
-		return c.r("sp_in") + "*(" + c.r("bill4_e") + "/" + sE + ")*" + sE
+		bill := "(" + c.r("bill_e") + "/" + sE + ")"
+		if tiered(c) {
+			return supportPlanFormula(a.MarketSupport, bill, c.r("sp_pfx")) + "*" + sE
+		}
+		return c.r("sp_in") + "*" + bill + "*" + sE
 	})...)
 }
 
@@ -123,6 +142,13 @@ func (c *qctx) currency(p string) string {
 		return c.a.Currency
 	case "en":
 		return c.a.EngineeringRate.Currency
+	case "bu":
+		switch {
+		case c.q.OnDemandRate.Known:
+			return c.q.Currency
+		case c.burstMarket:
+			return c.a.MarketRatePerGPUHour[c.rateKey].Currency
+		}
 	}
 	return c.rateCurrency()
 }
@@ -145,8 +171,8 @@ func totalRows(a *tco.Assumptions) []blockRow {
 		{"useful", "Useful GPU-hours", "(busy + burst) × (1 − W)", always(func(c *qctx) cell {
 			return fm("("+c.r("busy")+"+"+c.r("burst")+")*(1-"+c.r("retry")+")", number)
 		})},
-		{"units", "Accepted units per month", "useful GPU-hours / GPU-hours per unit", always(func(c *qctx) cell {
-			return fm(c.r("useful")+"/"+nGPUhPerUnit, number)
+		{"units", "Accepted units per month", "useful GPU-hours × relative throughput / GPU-hours per unit", always(func(c *qctx) cell {
+			return fm(c.r("useful")+"*"+c.in(qSpeed)+"/"+nGPUhPerUnit, number)
 		})},
 	}
 }

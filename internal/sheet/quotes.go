@@ -19,6 +19,7 @@ const (
 	qFX         = "fx"
 	qRate       = tco.TermRate
 	qRateEval   = "rate_eval"
+	qOnDemand   = tco.TermOnDemandRate
 	qUnit       = tco.TermBillingUnit
 	qUnitHours  = "unit_hours"
 	qMinTerm    = tco.TermMinTerm
@@ -27,6 +28,8 @@ const (
 	qSupport    = tco.TermSupport
 	qMinSpend   = tco.TermMinSpend
 	qUpfront    = tco.TermUpfront
+	qSpeed      = "throughput"
+	qSpeedFrom  = "throughput_source"
 	qIncomplete = "incomplete"
 	qMissing    = "missing"
 )
@@ -43,6 +46,7 @@ var quoteInputLabels = []struct{ key, label string }{
 	{qFX, "FX rate into the evaluation currency"},
 	{qRate, "Price per GPU-hour (quote currency)"},
 	{qRateEval, "Price per GPU-hour (evaluation currency; for comparison only)"},
+	{qOnDemand, "On-demand price per GPU-hour for burst beyond a reservation (quote currency)"},
 	{qUnit, "Billing unit"},
 	{qUnitHours, "Billing unit length (h)"},
 	{qMinTerm, "Minimum term (months)"},
@@ -51,6 +55,8 @@ var quoteInputLabels = []struct{ key, label string }{
 	{qSupport, "Support per month (quote currency)"},
 	{qMinSpend, "Minimum spend over the term (quote currency)"},
 	{qUpfront, "Upfront payment (quote currency)"},
+	{qSpeed, "Relative throughput (multiplies useful GPU-hours)"},
+	{qSpeedFrom, "Relative throughput: where it came from"},
 	{qIncomplete, "Incomplete"},
 	{qMissing, "Missing terms, and what is assumed instead"},
 }
@@ -99,6 +105,7 @@ func quoteInputs(g *grid, top int, quotes []tco.Quote, ws tco.Worksheet, a *tco.
 		} else {
 			g.set(col, row(qRateEval), val("market reference (see Worksheet)", status))
 		}
+		setTerm(g, col, row(qOnDemand), q.OnDemandRate.Known, q.OnDemandRate.Status, q.OnDemandRate.Value, number)
 		if q.BillingUnit.Known {
 			g.set(col, row(qUnit), val(string(q.BillingUnit.Value), plain))
 			// Live, so a buyer who corrects the unit sees the rounding move.
@@ -113,6 +120,8 @@ func quoteInputs(g *grid, top int, quotes []tco.Quote, ws tco.Worksheet, a *tco.
 		setTerm(g, col, row(qSupport), q.SupportPerMonth.Known, q.SupportPerMonth.Status, q.SupportPerMonth.Value, number)
 		setTerm(g, col, row(qMinSpend), q.MinSpend.Known, q.MinSpend.Status, q.MinSpend.Value, number)
 		setTerm(g, col, row(qUpfront), q.Upfront.Known, q.Upfront.Status, q.Upfront.Value, number)
+		g.set(col, row(qSpeed), val(q.Speed.Value(), number))
+		g.set(col, row(qSpeedFrom), val(speedText(q.Speed), wrapText))
 		g.set(col, row(qIncomplete), val(yesNo(r.Incomplete), plain))
 		g.set(col, row(qMissing), val(missingText(r.Missing), wrapText))
 	}
@@ -139,3 +148,16 @@ func termStatus(st tco.Status) string {
 
 // quoteCol is quote i's column on both sheets: B, C, …
 func quoteCol(i int) int { return 2 + i }
+
+// speedText is a relative throughput's source and basis, in English like
+// the rest of the workbook's labels.
+func speedText(s tco.Speed) string {
+	if s.Source == "" {
+		return "not adjusted: as fast as the brief's hardware"
+	}
+	out := s.Source
+	for _, b := range s.Basis {
+		out += "; " + b.English()
+	}
+	return out
+}

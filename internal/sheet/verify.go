@@ -105,7 +105,7 @@ func verify(values map[cellKey]float64, ws tco.Worksheet, blocks [3]map[string]i
 			{tco.RowCostPerUnit, get(estimate, "cpu_e"), r.CostPerUnit},
 			{"cost per unit low", cLo, r.CostPerUnitLow},
 			{"cost per unit high", cHi, r.CostPerUnitHigh},
-			{"compute bill", get(estimate, "bill4_e"), r.ComputeBill},
+			{"compute bill", get(estimate, "bill_e"), r.ComputeBill},
 			{"contract value", get(estimate, "contract"), r.Contract.Value},
 			{"minimum-spend shortfall", get(estimate, "shortfall"), r.Contract.Shortfall},
 			{"monthly equivalent", get(estimate, "monthly"), r.Contract.Monthly},

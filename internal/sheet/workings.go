@@ -17,6 +17,9 @@ type qctx struct {
 	inputs   map[string]int // the quote's input rows on the Assumptions sheet
 	rateKey  string         // market rate used when the quote has no price
 	rateName string         // its defined name
+	// burstMarket: the market has a rate for the quote's GPU, which burst
+	// beyond a reservation falls back on (rateKey, rateName).
+	burstMarket bool
 }
 
 // r references row key of this block, same column.

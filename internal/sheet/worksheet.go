@@ -66,7 +66,7 @@ func worksheetSheet(g *grid, quotes []tco.Quote, a *tco.Assumptions, ws tco.Work
 		}
 		for i, q := range quotes {
 			c := &qctx{q: q, a: a, col: quoteCol(i), sc: scenario(sc), rows: blocks[sc], inputs: inputs}
-			c.rateKey, _ = marketRateKey(a.MarketRatePerGPUHour, q.GPUModel)
+			c.rateKey, c.burstMarket = marketRateKey(a.MarketRatePerGPUHour, q.GPUModel)
 			c.rateName = rateNames[c.rateKey]
 			for _, d := range defs {
 				if cl, ok := d.cell(c); ok {
@@ -145,7 +145,7 @@ func summary(g *grid, quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, 
 		g.set(col, rowContract, fm(ref(estimate, "contract")+"/"+sE, money))
 		g.set(col, rowShortfall, fm(ref(estimate, "shortfall")+"/"+sE, money))
 		g.set(col, rowMonthly, fm(ref(estimate, "monthly")+"/"+sE, money))
-		g.set(col, rowBill, fm(ref(estimate, "bill4_e")+"/"+sE, money))
+		g.set(col, rowBill, fm(ref(estimate, "bill_e")+"/"+sE, money))
 		g.set(col, rowUnits, fm(ref(estimate, "units"), number))
 		g.set(col, rowRetry, fm(ref(estimate, "retry"), share))
 		g.set(col, rowIncomplete, val(yesNo(r.Incomplete), plain))

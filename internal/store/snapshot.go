@@ -27,6 +27,7 @@ type Snapshot struct {
 	CriteriaTemplate string // SettingCriteriaTemplate
 	AllowSelf        string // SettingAllowSelfApproval
 	PriceReferenceID int64  // see LatestPriceReferenceID
+	AllReduce        []AllReduceRun
 }
 
 // EvaluationSnapshot reads an evaluation's Snapshot in one round trip:
@@ -52,6 +53,7 @@ func (s *Store) EvaluationSnapshot(ctx context.Context, id int64) (Snapshot, err
 	settingRead(SettingCriteriaTemplate).queue(b, &out.CriteriaTemplate)
 	settingRead(SettingAllowSelfApproval).queue(b, &out.AllowSelf)
 	priceReferenceIDRead.queue(b, &out.PriceReferenceID)
+	allReduceRunsRead(id).queue(b, &out.AllReduce)
 	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
 		return Snapshot{}, fmt.Errorf("store: snapshot of evaluation %d: %w", id, err)
 	}

@@ -114,7 +114,8 @@ type Assumptions struct {
 	MarketRatePerGPUHour    map[string]Assumption // by GPU model (e.g. "H100"), used when a quote has no rate
 	MarketStoragePerTBMonth Assumption            // money per TB-month
 	MarketEgressPerGB       Assumption            // money per GB
-	MarketSupportShare      Assumption            // support as a share of the compute bill
+	MarketSupportShare      Assumption            // support as a flat share of the compute bill: the range ends, and the estimate without a plan
+	MarketSupport           SupportPlan           // the tiered support price used for the estimate when a quote states none
 
 	FX map[string]FXRate // currency → rate into Currency
 }
@@ -191,6 +192,9 @@ func (a *Assumptions) validate() error {
 		if c.money && !validCurrency(v.Currency) {
 			return bad("%s: currency %q is not an ISO 4217 code", c.name, v.Currency)
 		}
+	}
+	if err := a.MarketSupport.validate(); err != nil {
+		return bad("%v", err)
 	}
 	for cur, fx := range a.FX {
 		if !validCurrency(cur) || !(fx.Rate > 0) || math.IsInf(fx.Rate, 0) {

@@ -1,9 +1,6 @@
 package tco
 
-import (
-	"fmt"
-	"strings"
-)
+import "strconv"
 
 // buildLines turns the estimate and the range ends into the nine lines
 // with their basis texts. Texts are built only here, for the worksheet,
@@ -28,6 +25,7 @@ func (e *engine) buildLines(p *prepared, c, lo, hi *calc) []Line {
 		l.Low, l.High = minMax(f.eval, l.Low, l.High)
 		for _, m := range p.byLine[i] {
 			l.Assumed = append(l.Assumed, p.missing[m].Term+": "+p.missing[m].Assumption)
+			l.Missing = append(l.Missing, p.missing[m])
 		}
 		if i == lineEngineering {
 			l.Stated = false
@@ -41,81 +39,110 @@ func (e *engine) buildLines(p *prepared, c, lo, hi *calc) []Line {
 	return lines
 }
 
-// rateText is a price per GPU-hour as the basis shows it.
-func rateText(p price) string { return num(p.value) + " " + p.currency + "/GPU-h" }
-
-// basis explains line i with the numbers that produced it.
-func (e *engine) basis(i int, p *prepared, c *calc) string {
+// basis explains line i with the numbers that produced it, as a keyed
+// statement the pages render in the reader's language.
+func (e *engine) basis(i int, p *prepared, c *calc) Statement {
 	a := e.a
-	gpus := fmt.Sprintf("%s GPU × 730 h × %s", num(c.gpus), rateText(c.rate))
-	useful := ""
-	if c.retry.share > 0 {
-		useful = " × (1 − " + pct(c.retry.share) + " retry waste)"
+	rate := func(pr price) args {
+		return args{"GPUs": plain(c.gpus), "Rate": plain(pr.value), "RateCurrency": pr.currency, "Retry": ""}
+	}
+	withRetry := func(x args) args {
+		if c.retry.share > 0 {
+			x["Retry"] = pctArg(c.retry.share)
+		}
+		return x
 	}
 	switch i {
 	case lineCommitted:
-		s := gpus + " × " + pct(c.util) + " busy" + useful
-		if c.committed {
-			return s + "; the used share of capacity paid whether used or not"
+		x := withRetry(rate(c.rate))
+		x["Busy"] = pctArg(c.util)
+		switch {
+		case c.committed:
+			return statement("worksheet.basis.committed.paid_anyway", x)
+		case c.unitHours == 0:
+			return statement("worksheet.basis.committed.per_request", x)
 		}
-		if c.unitHours == 0 {
-			return s + "; billed per request, no commitment"
-		}
-		return s + "; pay-as-you-go, billed " + unitName(c.unitHours)
+		x["Unit"] = unitKey(c.unitHours)
+		return statement("worksheet.basis.committed.paygo", x, "Unit")
 	case lineBurst:
 		if c.burst == 0 {
-			return "no burst GPU-hours assumed"
+			return statement("worksheet.basis.burst.none", nil)
 		}
-		return num(c.burst) + " GPU-h × " + rateText(c.rate) + useful
+		x := withRetry(rate(c.burstRate))
+		x["Hours"] = plain(c.burst)
+		if c.burstApart {
+			return statement("worksheet.basis.burst.on_demand", x)
+		}
+		return statement("worksheet.basis.burst.rate", x)
 	case lineStorage:
-		return num(a.StoredTB.Value) + " TB × " + num(c.storage.value) + " " + c.storage.currency + "/TB-month"
+		return statement("worksheet.basis.storage", args{"TB": plain(a.StoredTB.Value), "Price": plain(c.storage.value), "Currency": c.storage.currency})
 	case lineSnapshots:
-		return num(a.SnapshotTB.Value) + " TB × " + num(c.storage.value) + " " + c.storage.currency + "/TB-month (the storage rate)"
+		return statement("worksheet.basis.snapshots", args{"TB": plain(a.SnapshotTB.Value), "Price": plain(c.storage.value), "Currency": c.storage.currency})
 	case lineEgress:
-		return num(a.EgressTBPerMonth.Value) + " TB × 1,000 GB/TB × " + num(c.egress.value) + " " + c.egress.currency + "/GB"
+		return statement("worksheet.basis.egress", args{"TB": plain(a.EgressTBPerMonth.Value), "GBPerTB": "1000", "Price": plain(c.egress.value), "Currency": c.egress.currency})
 	case lineSupport:
-		if c.support.stated {
-			return "stated by the vendor: " + num(c.support.value) + " " + c.support.currency + "/month"
+		bill := args{"Bill": c.compute.eval.Decimal(), "Currency": c.compute.eval.Currency}
+		switch {
+		case c.support.stated:
+			return statement("worksheet.basis.support.stated", args{"Amount": plain(c.support.value), "Currency": c.support.currency})
+		case c.supportTiered:
+			bill["Plan"] = a.MarketSupport.Name
+			return statement("worksheet.basis.support.tiered", bill)
 		}
-		return pct(c.support.value) + " × " + c.compute.eval.String() + " compute bill"
+		bill["Share"] = pctArg(c.support.value)
+		return statement("worksheet.basis.support.share", bill)
 	case lineIdle:
 		switch {
 		case c.committed:
-			return gpus + " × " + pct(1-c.util) + " idle; paid whether used or not"
+			x := rate(c.rate)
+			x["Idle"] = pctArg(1 - c.util)
+			return statement("worksheet.basis.idle.paid_anyway", x)
 		case c.unitHours == 0:
-			return "billed per request: no idle capacity is paid"
+			return statement("worksheet.basis.idle.per_request", nil)
 		case c.excessJob == 0:
-			return fmt.Sprintf("%s-h jobs billed %s: no rounding", num(a.MeanJobHours.Value), unitName(c.unitHours))
+			return statement("worksheet.basis.idle.no_rounding", args{"JobHours": plain(a.MeanJobHours.Value), "Unit": unitKey(c.unitHours)}, "Unit")
 		}
-		return fmt.Sprintf("%s jobs × %s GPU × %s rounding (%s jobs billed %s) × %s",
-			num(a.JobsPerMonth.Value), num(c.gpus), dur(c.excessJob), dur(a.MeanJobHours.Value), unitName(c.unitHours), rateText(c.rate))
+		x := rate(c.rate)
+		x["Jobs"], x["Excess"], x["JobLength"], x["Unit"] = plain(a.JobsPerMonth.Value), durArg(c.excessJob), durArg(a.MeanJobHours.Value), unitKey(c.unitHours)
+		return statement("worksheet.basis.idle.rounding", x, "Unit")
 	case lineRetry:
 		return retryBasis(p.q, c)
 	case lineEngineering:
-		return num(c.engHours) + " h/month for " + string(p.q.RentalModel) + " × " + num(c.engRate.Value) + " " + c.engRate.Currency + "/h"
+		return statement("worksheet.basis.engineering", args{"Hours": plain(c.engHours), "Model": "worksheet.basis.rental." + string(p.q.RentalModel),
+			"Rate": plain(c.engRate.Value), "Currency": c.engRate.Currency}, "Model")
 	}
-	return ""
+	return Statement{}
+}
+
+// unitKey names a billing unit length for the rounding basis; only the
+// three usage units reach it (month and block billing is committed).
+func unitKey(h float64) string {
+	switch h {
+	case 1.0 / 60:
+		return "worksheet.basis.unit.minute"
+	case 1.0 / 3600:
+		return "worksheet.basis.unit.second"
+	}
+	return "worksheet.basis.unit.hour"
 }
 
 // retryBasis shows the §6.9 formula with its figures.
-func retryBasis(q *Quote, c *calc) string {
+func retryBasis(q *Quote, c *calc) Statement {
 	r := c.retry
 	if q.RentalModel == ModelAPI {
-		return "billed per request: the provider absorbs failures"
+		return statement("worksheet.basis.retry.per_request", nil)
 	}
-	what := "node failures"
+	what := "worksheet.basis.what.failures"
 	if r.preemptions {
-		what = "preemptions"
+		what = "worksheet.basis.what.preemptions"
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s of %s busy GPU-h × %s; %s = %s checkpoint write / %s interval + %s %s/h (%d nodes × %s/node-day) × (%s lost work + %s restart)",
-		pct(r.share), num(c.busyBase+c.burst), rateText(c.rate), pct(r.raw),
-		dur(r.write), dur(r.interval), num(r.perHour), what, q.Nodes, num(r.perNodeDay),
-		dur(r.interval/2), dur(r.restart))
+	x := args{"Share": pctArg(r.share), "BusyHours": plain(c.busyBase + c.burst), "Rate": plain(c.rate.value), "RateCurrency": c.rate.currency,
+		"Raw": pctArg(r.raw), "Write": durArg(r.write), "Interval": durArg(r.interval), "PerHour": plain(r.perHour), "What": what,
+		"Nodes": strconv.Itoa(q.Nodes), "PerNodeDay": plain(r.perNodeDay), "Lost": durArg(r.interval / 2), "Restart": durArg(r.restart), "Cap": ""}
 	if r.raw > r.share {
-		b.WriteString("; capped at " + pct(maxRetryShare) + ": restarts this frequent break the first-order formula")
+		x["Cap"] = pctArg(maxRetryShare)
 	}
-	return b.String()
+	return statement("worksheet.basis.retry.formula", x, "What")
 }
 
 // minMax returns the smallest and largest of the amounts, all in one

@@ -65,14 +65,21 @@ type calc struct {
 	storage   price
 	egress    price
 	support   price // share when the support term is missing
-	engHours  float64
-	engRate   Assumption
-	compute   figure // the whole compute bill
-	lines     [numLines]figure
-	tco       int64 // evaluation minor units, sum of the lines
-	contract  Contract
-	units     float64
-	costMinor float64 // monthly equivalent / units, unrounded, for ranking
+	// supportTiered: the missing support term is priced by the market's
+	// tiered plan rather than the flat share in support.
+	supportTiered bool
+	engHours      float64
+	engRate       Assumption
+	compute       figure // the whole compute bill
+	// burstApart: burst hours are beyond capacity paid whether used or
+	// not, so they are billed at burstRate, not at the reserved rate.
+	burstApart bool
+	burstRate  price
+	lines      [numLines]figure
+	tco        int64 // evaluation minor units, sum of the lines
+	contract   Contract
+	units      float64
+	costMinor  float64 // monthly equivalent / units, unrounded, for ranking
 }
 
 // retryAt applies cost-reference §6.9: W = C/τ + λ(τ/2 + R), with λ the
@@ -112,6 +119,11 @@ func (e *engine) calc(p *prepared, sc scenario, pt point) (calc, error) {
 		retry:     e.retryAt(q, pt.restart),
 	}
 	c.busyBase = c.util * c.gpus * hoursPerMonth
+	c.burstApart = c.committed && c.burst > 0
+	c.burstRate = c.rate
+	if c.burstApart {
+		c.burstRate = p.burstRateAt(c.rate, sc)
+	}
 	switch {
 	case c.committed:
 		c.idleHours = (1 - c.util) * c.gpus * hoursPerMonth
@@ -144,10 +156,15 @@ func (e *engine) calc(p *prepared, sc scenario, pt point) (calc, error) {
 		c.support = price{value: q.SupportPerMonth.Value, currency: q.Currency, stated: true}
 		set(lineSupport, c.support.value, q.Currency)
 	} else {
-		// A share of the converted compute bill, so it is already in the
-		// evaluation currency.
+		// A price of the converted compute bill, so it is already in the
+		// evaluation currency: the tiered plan, or a flat share at the ends.
+		amount, ferr := e.supportFallback(c.compute.eval, sc)
+		if ferr != nil {
+			return calc{}, ferr
+		}
 		c.support = price{value: a.MarketSupportShare.at(sc), currency: a.Currency}
-		set(lineSupport, c.support.value*c.compute.eval.Float(), a.Currency)
+		c.supportTiered = sc == mid && len(a.MarketSupport.Tiers) > 0
+		set(lineSupport, amount, a.Currency)
 	}
 	c.engHours, c.engRate = p.engHours.Value, a.EngineeringRate
 	set(lineEngineering, c.engHours*c.engRate.Value, c.engRate.Currency)
@@ -161,8 +178,10 @@ func (e *engine) calc(p *prepared, sc scenario, pt point) (calc, error) {
 	if c.contract, err = e.contractFor(p, c.tco); err != nil {
 		return calc{}, err
 	}
+	// Slower capacity does less work per useful GPU-hour: the units follow
+	// the relative throughput.
 	useful := (c.busyBase + c.burst) * (1 - c.retry.share)
-	c.units = useful / a.GPUHoursPerUnit.Value
+	c.units = useful * q.Speed.factor() / a.GPUHoursPerUnit.Value
 	// A minimum spend or an upfront payment is owed whatever the usage:
 	// the cost of a unit is the monthly equivalent of the contract.
 	c.costMinor = float64(c.contract.Monthly.Minor) / c.units
@@ -175,44 +194,92 @@ func (e *engine) calc(p *prepared, sc scenario, pt point) (calc, error) {
 // idle is what is paid, never counted twice) and none goes negative. Each
 // line is within one minor unit of its own rounding; the first line, and
 // every line that follows only zero lines, is exactly its own rounding.
+//
+// Burst hours on capacity paid whether used or not are beyond what was
+// reserved, so they are a second bill at the burst rate (the quote's
+// on-demand price, else the market's), split the same way into useful
+// burst and its retry waste; on pay-as-you-go capacity they are billed at
+// the quote's rate with everything else and the second bill is empty.
 func (e *engine) computeLines(c *calc) error {
 	w := c.retry.share
-	hours := [...]struct {
-		line int
-		h    float64
-	}{
-		{lineCommitted, c.busyBase * (1 - w)},
-		{lineBurst, c.burst * (1 - w)},
-		{lineRetry, (c.busyBase + c.burst) * w},
-		{lineIdle, c.idleHours},
+	mainBurst, extraBurst := c.burst, 0.0
+	if c.burstApart {
+		mainBurst, extraBurst = 0, c.burst
 	}
-	cur := c.rate.currency
+	main, err := e.bill(c.rate, [4]float64{c.busyBase * (1 - w), mainBurst * (1 - w), (c.busyBase + mainBurst) * w, c.idleHours})
+	if err != nil {
+		return err
+	}
+	extra, err := e.bill(c.burstRate, [4]float64{extraBurst * (1 - w), extraBurst * w})
+	if err != nil {
+		return err
+	}
+	c.lines[lineCommitted], c.lines[lineIdle] = main.lines[0], main.lines[3]
+	c.lines[lineBurst] = main.lines[1].plus(extra.lines[0])
+	c.lines[lineRetry] = main.lines[2].plus(extra.lines[1])
+	c.compute = main.total.plus(extra.total)
+	return nil
+}
+
+// bill is one compute bill split into lines by rounded running totals.
+type bill struct {
+	lines [4]figure
+	total figure
+}
+
+// bill prices GPU-hours at one rate, step by step (see computeLines).
+func (e *engine) bill(rate price, hours [4]float64) (bill, error) {
+	cur := rate.currency
+	var b bill
+	if hours == [4]float64{} {
+		// No hours at this rate (burst on pay-as-you-go capacity): an
+		// empty bill, without converting zeros.
+		zero := figure{orig: Money{Currency: cur}, eval: Money{Currency: e.a.Currency}}
+		b.lines, b.total = [4]figure{zero, zero, zero, zero}, zero
+		return b, nil
+	}
+	sc := scale(cur)
 	var cum float64
 	var prevOrig, prevEval int64
 	var fx FXRate
-	for _, x := range hours {
-		cum += x.h
-		raw := cum * c.rate.value * scale(cur)
+	for i, h := range hours {
+		cum += h
+		raw := cum * rate.value * sc
 		if err := bounded(raw); err != nil {
-			return err
+			return bill{}, err
 		}
 		o := roundHalfAway(raw)
-		ev, rate, err := e.convert(o, cur)
+		ev, r, err := e.convert(o, cur)
 		if err != nil {
-			return err
+			return bill{}, err
 		}
-		fx = rate
-		c.lines[x.line] = figure{
+		fx = r
+		b.lines[i] = figure{
 			orig: Money{Minor: o - prevOrig, Currency: cur},
 			eval: Money{Minor: ev - prevEval, Currency: e.a.Currency},
 			fx:   fx,
 		}
 		prevOrig, prevEval = o, ev
 	}
-	c.compute = figure{
-		orig: Money{Minor: prevOrig, Currency: cur},
-		eval: Money{Minor: prevEval, Currency: e.a.Currency},
-		fx:   fx,
+	b.total = figure{orig: Money{Minor: prevOrig, Currency: cur}, eval: Money{Minor: prevEval, Currency: e.a.Currency}, fx: fx}
+	return b, nil
+}
+
+// plus adds two figures. A figure that is zero takes the other's currency
+// and rate; two amounts in different price currencies have no one
+// original, so the sum is shown in the evaluation currency only.
+func (f figure) plus(g figure) figure {
+	switch {
+	case g.orig.Minor == 0 && g.eval.Minor == 0:
+		return f
+	case f.orig.Minor == 0 && f.eval.Minor == 0:
+		return g
 	}
-	return nil
+	out := figure{eval: Money{Minor: f.eval.Minor + g.eval.Minor, Currency: f.eval.Currency}, fx: f.fx}
+	if f.orig.Currency == g.orig.Currency {
+		out.orig = Money{Minor: f.orig.Minor + g.orig.Minor, Currency: f.orig.Currency}
+	} else {
+		out.orig, out.fx = out.eval, FXRate{}
+	}
+	return out
 }

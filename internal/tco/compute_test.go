@@ -116,7 +116,7 @@ func TestModelAPIHasNoIdleOrRetryWaste(t *testing.T) {
 	q.BillingUnit = NotStated[BillingUnit]()
 	r := compute(t, []Quote{q}, a).Results[0]
 	for _, key := range []string{LineIdleWaste, LineRetryWaste} {
-		if l := line(t, r, key); l.Amount.Minor != 0 || !strings.Contains(l.Basis, "per request") {
+		if l := line(t, r, key); l.Amount.Minor != 0 || !strings.Contains(l.Basis.English(), "per request") {
 			t.Errorf("%s = %s (%s), want 0 billed per request", key, l.Amount, l.Basis)
 		}
 	}
@@ -199,7 +199,7 @@ func TestBasisShowsTheNumbers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.key, func(t *testing.T) {
-			if got := line(t, r, tt.key).Basis; !strings.HasPrefix(got, tt.want) {
+			if got := line(t, r, tt.key).Basis.English(); !strings.HasPrefix(got, tt.want) {
 				t.Errorf("basis = %q, want prefix %q", got, tt.want)
 			}
 		})

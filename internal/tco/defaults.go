@@ -77,6 +77,9 @@ func DefaultAssumptions(currency string) Assumptions {
 			"market reference: AWS 0.09 USD/GB for the first 10 TB (early 2026); range high-volume tiers 0.05 to GCP Premium 0.12 ("+refDoc+" §2a)"),
 		MarketSupportShare: def(0.07, 0.03, 0.10, "share",
 			"market reference: AWS Business support, tiered 10/7/5/3 % of monthly usage ("+refDoc+" §2c)"),
+		MarketSupport: SupportPlan{Name: "AWS Business support", Currency: "USD", Minimum: 100, Tiers: []SupportTier{
+			{UpTo: 10_000, Share: 0.10}, {UpTo: 80_000, Share: 0.07}, {UpTo: 250_000, Share: 0.05}, {Share: 0.03},
+		}},
 
 		FX: map[string]FXRate{},
 	}

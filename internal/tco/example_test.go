@@ -27,7 +27,7 @@ func ExampleCompute() {
 		return
 	}
 	r := ws.Results[0]
-	fmt.Println(r.Lines[0].Basis)
+	fmt.Println(r.Lines[0].Basis.English())
 	fmt.Println("incomplete:", r.Incomplete, r.Missing[0].Term, r.Missing[0].Status)
 	fmt.Println("TCO", r.TCO, "range", r.Low, "to", r.High)
 	// Output:
@@ -41,7 +41,7 @@ func ExampleCompute() {
 func ExamplePerRun() {
 	c, _ := tco.PerRun(tco.Run{GPUs: 64, RatePerGPUHour: 4, Currency: "USD", EffectiveHours: 48, RealHours: 58})
 	fmt.Println(c.Cost)
-	fmt.Println(c.Basis)
+	fmt.Println(c.Basis.English())
 	// Output:
 	// 14,848.00 USD
 	// 64 GPU × 4 USD/GPU-h × 48 h effective × 1.21 overhead (58 h real)

@@ -41,6 +41,8 @@ func FromQuote(id, label string, q quote.Quote) Quote {
 	}
 	out.Currency, _ = q.Currency.Get()
 	out.RatePerGPUHour = decimalTerm(q.PricePerGPUHour)
+	out.OnDemandRate = decimalTerm(q.OnDemandPricePerGPUHour)
+	out.SupportPerMonth = decimalTerm(q.SupportPricePerMonth)
 	out.StoragePerTBMonth = decimalTerm(q.StoragePricePerTBMonth)
 	out.EgressPerGB = decimalTerm(q.EgressPricePerGB)
 	out.MinSpend = decimalTerm(q.MinSpend)
@@ -57,9 +59,9 @@ func FromQuote(id, label string, q quote.Quote) Quote {
 	case quote.Refused:
 		out.MinTermMonths = Refused[int]()
 	}
-	// Support is rarely priced as a monthly amount in a quote: the model
-	// uses the market share of the compute bill, labelled as assumed.
-	if q.SupportTerms.State == quote.Refused {
+	// A vendor that refuses its support terms has refused their price too;
+	// an unstated price is assumed from the market's tiered plan, labelled.
+	if q.SupportTerms.State == quote.Refused && q.SupportPricePerMonth.State != quote.Stated {
 		out.SupportPerMonth = Refused[float64]()
 	}
 	return out

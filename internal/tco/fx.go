@@ -14,19 +14,27 @@ var ErrNoFXRate = errors.New("no FX rate")
 // currency. It returns the rate used (zero when no conversion was needed)
 // so the line can show it.
 func (e *engine) convert(minor int64, cur string) (int64, FXRate, error) {
-	if cur == e.a.Currency {
-		return minor, FXRate{}, nil
+	m, fx, err := e.a.Convert(Money{Minor: minor, Currency: cur})
+	return m.Minor, fx, err
+}
+
+// Convert turns an amount into the evaluation currency with the same
+// rates and rounding the worksheet's lines use, so a page that shows a
+// figure converted agrees with the lines to the minor unit.
+func (a Assumptions) Convert(m Money) (Money, FXRate, error) {
+	if m.Currency == a.Currency {
+		return m, FXRate{}, nil
 	}
-	fx, ok := e.a.FX[cur]
+	fx, ok := a.FX[m.Currency]
 	if !ok {
-		return 0, FXRate{}, fmt.Errorf("%w: %s to %s", ErrNoFXRate, cur, e.a.Currency)
+		return Money{}, FXRate{}, fmt.Errorf("%w: %s to %s", ErrNoFXRate, m.Currency, a.Currency)
 	}
 	// Rescale between minor units too: JPY has none, USD has cents.
-	v := float64(minor) * fx.Rate * scale(e.a.Currency) / scale(cur)
+	v := float64(m.Minor) * fx.Rate * scale(a.Currency) / scale(m.Currency)
 	if err := bounded(v); err != nil {
-		return 0, FXRate{}, err
+		return Money{}, FXRate{}, err
 	}
-	return roundHalfAway(v), fx, nil
+	return Money{Minor: roundHalfAway(v), Currency: a.Currency}, fx, nil
 }
 
 // money rounds an amount in major units of cur and converts it, giving the

@@ -42,15 +42,18 @@ func LineKeys() []string { return append([]string(nil), lineKeys[:]...) }
 
 // Line is one row of a quote's monthly TCO.
 type Line struct {
-	Key       string   // a Line* key
-	Label     string   // English row label
-	Amount    Money    // in the evaluation currency
-	Low, High Money    // the range when the line rests on a missing term; else both equal Amount
-	Original  Money    // in the currency of the price behind the line; equals Amount unless converted
-	FX        FXRate   // the rate used when Original was converted; zero otherwise
-	Basis     string   // the formula with its numbers, e.g. "64 GPU × 730 h × 2.95 EUR/GPU-h × 85 % busy"
-	Stated    bool     // every quote term the line uses was stated by the vendor
-	Assumed   []string // the labelled assumptions used for missing terms (or, for engineering, the evaluation default)
+	Key       string    // a Line* key
+	Label     string    // English row label
+	Amount    Money     // in the evaluation currency
+	Low, High Money     // the range when the line rests on a missing term; else both equal Amount
+	Original  Money     // in the currency of the price behind the line; equals Amount unless converted
+	FX        FXRate    // the rate used when Original was converted; zero otherwise
+	Basis     Statement // the formula with its numbers, e.g. "64 GPU × 730 h × 2.95 EUR/GPU-h × 85 % busy", keyed for translation
+	Stated    bool      // every quote term the line uses was stated by the vendor
+	Assumed   []string  // the labelled assumptions used for missing terms (or, for engineering, the evaluation default)
+	// Missing are the quote terms behind Assumed, in its order, with the
+	// assumption alone, so a page can name each term in its own words.
+	Missing []Missing
 }
 
 // Converted reports whether the line was converted from another currency.

@@ -5,15 +5,16 @@ import "fmt"
 // Quote term keys, as named in the quote CSV contract, used in
 // [Missing.Term] so the UI can point at the field to chase.
 const (
-	TermRate        = "price_per_gpu_hour"
-	TermBillingUnit = "billing_unit"
-	TermMinTerm     = "min_term_months"
-	TermStorage     = "storage_price_per_tb_month"
-	TermEgress      = "egress_price_per_gb"
-	TermSupport     = "support_cost_per_month"
-	TermNodes       = "nodes"
-	TermMinSpend    = "min_spend"
-	TermUpfront     = "upfront"
+	TermRate         = "price_per_gpu_hour"
+	TermOnDemandRate = "on_demand_price_per_gpu_hour"
+	TermBillingUnit  = "billing_unit"
+	TermMinTerm      = "min_term_months"
+	TermStorage      = "storage_price_per_tb_month"
+	TermEgress       = "egress_price_per_gb"
+	TermSupport      = "support_price_per_month"
+	TermNodes        = "nodes"
+	TermMinSpend     = "min_spend"
+	TermUpfront      = "upfront"
 )
 
 // Missing is a quote term the worksheet needed but the vendor did not
@@ -38,6 +39,13 @@ type prepared struct {
 
 	rate, storage, egress, support Status
 	rateFallback                   Assumption
+
+	// onDemand is the state of the burst rate; burstFallback the market's
+	// on-demand rate for the GPU used when it is not stated (burstMarket
+	// false: no reference, the quote's own rate, labelled).
+	onDemand      Status
+	burstFallback Assumption
+	burstMarket   bool
 
 	definite  bool // the rental model or a stated term decides commitment
 	committed bool // meaningful when definite
@@ -109,6 +117,17 @@ func prepare(q *Quote, a *Assumptions) (prepared, error) {
 		p.rateFallback = fb
 		add(TermRate, p.rate, "for "+q.GPUModel+": "+fb.label(), lineCommitted, lineBurst, lineIdle, lineRetry)
 	}
+	p.onDemand, _ = q.OnDemandRate.state()
+	if p.onDemand != StatusStated {
+		p.burstFallback, p.burstMarket = a.marketRate(q.GPUModel)
+	}
+	if p.onDemand != StatusStated && a.BurstGPUHoursPerMonth.Value > 0 && (p.committed || !p.definite) {
+		label := "for " + q.GPUModel + ", the market's on-demand rate: " + p.burstFallback.label()
+		if !p.burstMarket {
+			label = "the quote's own rate: no market on-demand rate for " + q.GPUModel
+		}
+		add(TermOnDemandRate, p.onDemand, label, lineBurst, lineRetry)
+	}
 	if !p.unitKnown {
 		add(TermBillingUnit, unit, unitFallbackLabel, lineIdle)
 	}
@@ -131,7 +150,7 @@ func prepare(q *Quote, a *Assumptions) (prepared, error) {
 		if err := fallback(TermSupport, a.MarketSupportShare); err != nil {
 			return prepared{}, err
 		}
-		add(TermSupport, p.support, a.MarketSupportShare.label(), lineSupport)
+		add(TermSupport, p.support, a.supportLabel(), lineSupport)
 	}
 	return p, nil
 }
@@ -157,6 +176,19 @@ func (p *prepared) unitHoursAt(sc scenario) float64 {
 		return 1.0 / 3600
 	}
 	return 1
+}
+
+// burstRateAt is the price of burst hours beyond committed capacity: the
+// stated on-demand rate, the market's for the GPU at this end of its
+// range, or else the quote's own rate.
+func (p *prepared) burstRateAt(rate price, sc scenario) price {
+	switch {
+	case p.onDemand == StatusStated:
+		return price{value: p.q.OnDemandRate.Value, currency: p.q.Currency, stated: true}
+	case p.burstMarket:
+		return price{value: p.burstFallback.at(sc), currency: p.burstFallback.Currency}
+	}
+	return rate
 }
 
 // price is a resolved price: the stated term, or the fallback's value at

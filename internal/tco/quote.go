@@ -75,7 +75,11 @@ type Quote struct {
 	NodesAssumption string
 	Currency        string // ISO 4217 code of every price below
 
-	RatePerGPUHour    Term[float64]     // compute price per GPU-hour
+	RatePerGPUHour Term[float64] // compute price per GPU-hour
+	// OnDemandRate is the price of GPU-hours beyond capacity paid whether
+	// used or not (burst on a reservation); unstated, the market's
+	// on-demand rate for the GPU is used, labelled.
+	OnDemandRate      Term[float64]
 	BillingUnit       Term[BillingUnit] // billing granularity
 	MinTermMonths     Term[int]         // 0 = no commitment
 	StoragePerTBMonth Term[float64]     // persistent storage and snapshots
@@ -83,6 +87,10 @@ type Quote struct {
 	SupportPerMonth   Term[float64]     // support cost per month, if the vendor priced it
 	MinSpend          Term[float64]     // minimum spend over the minimum term
 	Upfront           Term[float64]     // payment due at signature, on top of usage
+
+	// Speed is the capacity's relative throughput (see [SpeedOf]); the
+	// zero Speed is as fast as the brief's hardware.
+	Speed Speed
 }
 
 // GPUs returns the cluster size, GPUs per node times nodes.
@@ -129,6 +137,7 @@ func (q Quote) validate() error {
 		positive bool // a stated zero rate is a typo, not free compute; zero egress is free egress
 	}{
 		{TermRate, q.RatePerGPUHour, true},
+		{TermOnDemandRate, q.OnDemandRate, true},
 		{TermStorage, q.StoragePerTBMonth, false},
 		{TermEgress, q.EgressPerGB, false},
 		{TermSupport, q.SupportPerMonth, false},
@@ -145,6 +154,9 @@ func (q Quote) validate() error {
 		if c.t.Known && v > maxPrice {
 			return bad("%s: stated value %g is above %g, more than any real price", c.name, v, maxPrice)
 		}
+	}
+	if err := q.Speed.validate(); err != nil {
+		return bad("%v", err)
 	}
 	if _, err := q.BillingUnit.state(); err != nil {
 		return bad(TermBillingUnit+": %v", err)

@@ -50,7 +50,7 @@ func TestRetryWaste(t *testing.T) {
 			if got := len(r.Warnings) > 0; got != tt.wantCapped {
 				t.Errorf("warnings = %v, want capped %t", r.Warnings, tt.wantCapped)
 			}
-			if basis := line(t, r, LineRetryWaste).Basis; !strings.Contains(basis, "checkpoint write") {
+			if basis := line(t, r, LineRetryWaste).Basis.English(); !strings.Contains(basis, "checkpoint write") {
 				t.Errorf("basis %q does not show the formula", basis)
 			}
 		})

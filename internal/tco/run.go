@@ -3,6 +3,7 @@ package tco
 import (
 	"fmt"
 	"math"
+	"strconv"
 )
 
 // Run is one project-shaped job, such as a fine-tuning run: the view a
@@ -19,7 +20,7 @@ type Run struct {
 type RunCost struct {
 	Overhead float64 // RealHours / EffectiveHours
 	Cost     Money
-	Basis    string // e.g. "64 GPU × 4 USD/GPU-h × 48 h effective × 1.21 overhead (58 h real)"
+	Basis    Statement // e.g. "64 GPU × 4 USD/GPU-h × 48 h effective × 1.21 overhead (58 h real)"
 }
 
 // PerRun prices one run: GPUs × rate × effective hours × overhead, where
@@ -42,8 +43,8 @@ func PerRun(r Run) (RunCost, error) {
 	return RunCost{
 		Overhead: overhead,
 		Cost:     NewMoney(cost, r.Currency),
-		Basis: fmt.Sprintf("%d GPU × %s %s/GPU-h × %s h effective × %s overhead (%s h real)",
-			r.GPUs, num(r.RatePerGPUHour), r.Currency, num(r.EffectiveHours), num(overhead), num(r.RealHours)),
+		Basis: statement("worksheet.basis.per_run", args{"GPUs": strconv.Itoa(r.GPUs), "Rate": plain(r.RatePerGPUHour), "Currency": r.Currency,
+			"Effective": plain(r.EffectiveHours), "Overhead": plain(overhead), "Real": plain(r.RealHours)}),
 	}, nil
 }
 

@@ -32,7 +32,7 @@ func TestPerRunReproducesArticleConfigurations(t *testing.T) {
 			if want := tt.real / tt.effective; got.Overhead != want {
 				t.Errorf("overhead = %v, want %v", got.Overhead, want)
 			}
-			if got.Basis == "" {
+			if got.Basis.English() == "" || got.Basis.English() == got.Basis.Key {
 				t.Error("no basis")
 			}
 		})

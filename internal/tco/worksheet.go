@@ -25,7 +25,8 @@ type Result struct {
 	Missing    []Missing // those terms, with what was assumed instead
 
 	RetryWasteShare float64 // share of busy time lost to checkpoints and restarts
-	UnitsPerMonth   float64 // accepted units: useful GPU-hours / GPU-hours per unit
+	Speed           Speed   // relative throughput the units were counted at, with its source
+	UnitsPerMonth   float64 // accepted units: useful GPU-hours × relative throughput / GPU-hours per unit
 	CostPerUnit     Money   // TCO / UnitsPerMonth
 	CostPerUnitLow  Money
 	CostPerUnitHigh Money
@@ -125,6 +126,7 @@ func (e *engine) result(p *prepared) (Result, float64, error) {
 		Incomplete:      len(p.missing) > 0,
 		Missing:         p.missing,
 		RetryWasteShare: c.retry.share,
+		Speed:           p.q.Speed,
 		UnitsPerMonth:   c.units,
 		CostPerUnit:     Money{Minor: roundHalfAway(c.costMinor), Currency: cur},
 		CostRank:        c.costMinor,

@@ -1,0 +1,62 @@
+package evaluation
+
+import (
+	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/gpu"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/tco"
+	"github.com/gpuquote/gpuquote/internal/verdict"
+)
+
+// applySpeeds sets each priced quote's relative throughput before the
+// worksheet is computed, so the cost per useful unit counts slow or
+// fragmented capacity at its speed.
+func (a *Analysis) applySpeeds() {
+	runs := make(map[int64][]store.AllReduceRun, len(a.Quotes))
+	for _, r := range a.AllReduce {
+		runs[r.QuoteID] = append(runs[r.QuoteID], r)
+	}
+	for i, sq := range a.Quotes {
+		a.Inputs[i].Speed = speedFor(sq.Quote, a.Inputs[i], a.Brief.Data, runs[sq.ID])
+	}
+}
+
+// speedFor judges one quote: its GPU against the brief's target GPU, and
+// for a multi-node quote its all-reduce bandwidth — measured on its
+// uploads when there is a passing multi-node run, else the bench
+// reference for its fabric — against the brief's target (or, without
+// one, the reference for its own fabric, so only a measured shortfall
+// counts).
+func speedFor(q quote.Quote, in tco.Quote, b brief.Brief, runs []store.AllReduceRun) tco.Speed {
+	s := tco.SpeedInput{GPU: in.GPUModel, MultiNode: in.Nodes > 1, CommShare: tco.DefaultCommShare.Value}
+	if opt, ok := gpu.OptionByKey(b["target_gpu"]); ok {
+		s.BaselineGPU = opt.Label
+	}
+	ref := 0.0
+	if e, ok := verdict.QuoteExpectation(q); ok {
+		ref = e.Lo
+	}
+	s.BusBW, s.TargetBusBW = ref, ref
+	if bw := measuredAllReduce(q, runs); bw > 0 {
+		s.BusBW, s.Measured = bw, true
+	}
+	if t, ok := b.Float("allreduce_target_gbs"); ok && t > 0 {
+		s.TargetBusBW, s.TargetFromBrief = t, true
+	}
+	return tco.SpeedOf(s)
+}
+
+// measuredAllReduce is the best judged busbw of the quote's passing
+// all_reduce runs that span nodes; 0 when there is none.
+func measuredAllReduce(q quote.Quote, runs []store.AllReduceRun) float64 {
+	best := 0.0
+	for _, r := range runs {
+		if r.Failed || r.BusBW <= 0 || verdict.RunNodes(benchlog.NCCLRun{Nodes: r.Nodes, Ranks: r.Ranks}, q) < 2 {
+			continue
+		}
+		best = max(best, r.BusBW)
+	}
+	return best
+}

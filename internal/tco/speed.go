@@ -1,0 +1,142 @@
+package tco
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gpuquote/gpuquote/internal/gpu"
+)
+
+// Where a quote's relative throughput came from, strongest first.
+const (
+	SpeedMeasured  = "measured"  // all-reduce bandwidth from the quote's benchmark uploads
+	SpeedBrief     = "brief"     // against the brief's all-reduce target
+	SpeedReference = "reference" // the bundled references' figures only
+)
+
+// Speed is how much useful work a quote's GPU-hour does relative to the
+// hardware the evaluation's GPU-hours per unit assume (the brief's target
+// GPU and all-reduce target): 1 is as fast, 0.5 needs twice the GPU-hours
+// per accepted unit. It divides the cost per useful unit, so slow or
+// fragmented capacity does not look cheap.
+type Speed struct {
+	Factor float64     // relative throughput; 0 means not adjusted (1)
+	Source string      // SpeedMeasured, SpeedBrief or SpeedReference; "" when not adjusted
+	Basis  []Statement // how each part was found: the GPU, the fabric
+}
+
+// Value is the relative throughput used, 1 when not adjusted.
+func (s Speed) Value() float64 { return s.factor() }
+
+// factor is the multiplier of useful GPU-hours, 1 when not adjusted.
+func (s Speed) factor() float64 {
+	if s.Factor == 0 {
+		return 1
+	}
+	return s.Factor
+}
+
+// maxSpeed bounds a relative throughput: no GPU generation is ten times
+// the one a brief is written for, so a larger figure is a typo.
+const maxSpeed = 10
+
+// gpuTensorTFLOPS is dense BF16 tensor throughput per GPU (no sparsity),
+// from NVIDIA's datasheets: the reference for how fast one GPU-hour of a
+// model is when no measurement says otherwise. Keys follow the market
+// rate table; H200 has H100's compute (its gain is memory, which this
+// figure does not claim).
+var gpuTensorTFLOPS = map[string]float64{
+	"A100": 312, "H100": 989, "H100 PCIe": 756, "H200": 989, "B200": 2250, "L40S": 362, "RTX 4090": 165,
+}
+
+// gpuTFLOPS finds a GPU's figure by the model reader's rate key, as the
+// market rate lookup does ("H100 SXM" is "H100", "H100 NVL" the PCIe card).
+func gpuTFLOPS(model string) (string, float64, bool) {
+	k, ok := gpu.RateKey(gpuTensorTFLOPS, gpu.RateModel(model))
+	return k, gpuTensorTFLOPS[k], ok
+}
+
+// DefaultCommShare is the share of a multi-node training step spent in
+// all-reduce at the target bandwidth, which a slower fabric stretches.
+var DefaultCommShare = Assumption{Value: 0.25, Unit: "share",
+	Source: "evaluation default: a quarter of a data-parallel step waits on all-reduce at the target bandwidth; measure it with a profile"}
+
+// SpeedInput is what a quote's relative throughput is judged from.
+type SpeedInput struct {
+	GPU         string // the quote's GPU, as in [Quote.GPUModel]
+	BaselineGPU string // the brief's target GPU; empty: no GPU adjustment
+	// MultiNode: the job spans nodes, so its all-reduce crosses the fabric.
+	MultiNode bool
+	// BusBW is the quote's all-reduce busbw in GB/s: measured on its
+	// uploads (Measured) or the bench reference for its fabric; 0 unknown.
+	BusBW    float64
+	Measured bool
+	// TargetBusBW is the bandwidth the GPU-hours per unit assume: the
+	// brief's all-reduce target (TargetFromBrief), else the reference for
+	// the quote's own fabric; 0 unknown.
+	TargetBusBW     float64
+	TargetFromBrief bool
+	CommShare       float64 // share of a step in all-reduce at the target bandwidth
+}
+
+// SpeedOf judges a quote's relative throughput: the GPU's reference
+// tensor throughput against the baseline GPU's, times the fabric's
+// stretch of the step's all-reduce share when the quote's bandwidth is
+// below the target (Amdahl: 1 / ((1 − c) + c × target / busbw)). A faster
+// fabric than the target is not credited: the unit was sized for it.
+func SpeedOf(in SpeedInput) Speed {
+	var s Speed
+	f := 1.0
+	if in.BaselineGPU != "" && in.GPU != "" {
+		qk, qt, okQ := gpuTFLOPS(in.GPU)
+		bk, bt, okB := gpuTFLOPS(in.BaselineGPU)
+		if okQ && okB && qk != bk {
+			f *= qt / bt
+			s.Source = SpeedReference
+			s.Basis = append(s.Basis, statement("worksheet.speed.gpu", args{
+				"GPU": qk, "TFLOPS": plain(qt), "Baseline": bk, "BaselineTFLOPS": plain(bt), "Factor": plain2(qt / bt)}))
+		}
+	}
+	if in.MultiNode && in.BusBW > 0 && in.TargetBusBW > 0 && in.CommShare > 0 {
+		key, src := "worksheet.speed.fabric.reference", SpeedReference
+		switch {
+		case in.Measured && in.TargetFromBrief:
+			key, src = "worksheet.speed.fabric.measured_brief", SpeedMeasured
+		case in.Measured:
+			key, src = "worksheet.speed.fabric.measured_reference", SpeedMeasured
+		case in.TargetFromBrief:
+			key, src = "worksheet.speed.fabric.reference_brief", SpeedBrief
+		}
+		fab := 1.0
+		if in.BusBW < in.TargetBusBW {
+			fab = 1 / ((1 - in.CommShare) + in.CommShare*in.TargetBusBW/in.BusBW)
+		}
+		if fab < 1 || in.Measured || in.TargetFromBrief {
+			f *= fab
+			s.Source = strongest(s.Source, src)
+			s.Basis = append(s.Basis, statement(key, args{
+				"BusBW": plain(in.BusBW), "Target": plain(in.TargetBusBW), "Share": plain(math.Round(in.CommShare*1000) / 10), "Factor": plain2(fab)}))
+		}
+	}
+	if s.Source != "" {
+		s.Factor = f
+	}
+	return s
+}
+
+// strongest keeps the stronger of two sources: measured over the brief
+// over the reference.
+func strongest(a, b string) string {
+	rank := map[string]int{"": 0, SpeedReference: 1, SpeedBrief: 2, SpeedMeasured: 3}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+func (s Speed) validate() error {
+	if math.IsNaN(s.Factor) || s.Factor < 0 || s.Factor > maxSpeed {
+		return fmt.Errorf("relative throughput %g is outside 0–%d", s.Factor, maxSpeed)
+	}
+	return nil
+}
