@@ -41,9 +41,24 @@ func (s *Server) showDecision(w http.ResponseWriter, r *http.Request) error {
 	return s.renderDecision(w, r, id, http.StatusOK, "", "")
 }
 
+// renderDecisionRefusal shows the decision page after a refused decision,
+// with the refusal's message (which may name the quote already approved).
+func (s *Server) renderDecisionRefusal(w http.ResponseWriter, r *http.Request, evaluationID int64, rf evaluation.Refusal, reason string) error {
+	return s.renderDecisionMsg(w, r, evaluationID, refusalStatus(rf), i18n.From(r.Context()).T(rf.Key, rf.Data), reason)
+}
+
 // renderDecision shows the decision page, with an error message key and
 // the typed reason after a refused action.
 func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluationID int64, status int, errKey, reason string) error {
+	msg := ""
+	if errKey != "" {
+		msg = i18n.From(r.Context()).T(errKey)
+	}
+	return s.renderDecisionMsg(w, r, evaluationID, status, msg, reason)
+}
+
+// renderDecisionMsg shows the decision page with a translated message.
+func (s *Server) renderDecisionMsg(w http.ResponseWriter, r *http.Request, evaluationID int64, status int, errMsg, reason string) error {
 	ctx := r.Context()
 	z := i18n.From(ctx)
 	st, err := s.eval.Analyze(ctx, evaluationID)
@@ -55,9 +70,7 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 	m := views.DecisionPage{EvaluationID: evaluationID, EvaluationName: st.Evaluation.Name, Reason: reason,
 		CanShortlist: u.Role.Can(auth.EditQuotes), CanDecide: u.Role.Can(auth.Approve), AllowSelf: st.AllowSelf,
 		NeedsReauth: p.Session != nil && s.store.Now().Sub(p.Session.AuthenticatedAt) > reauthWindow}
-	if errKey != "" {
-		m.Error = z.T(errKey)
-	}
+	m.Error = errMsg
 	m.Notice = skippedNotice(z, st)
 	if st.RecErr == nil {
 		rec := st.Rec
@@ -91,6 +104,15 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 		for flagID, wv := range st.Waivers[sq.ID] {
 			dq.Waived = append(dq.Waived, z.T("decision.waived_line", map[string]any{"Flag": flagMessage(z, st, sq.ID, flagID),
 				"Reason": wv.Reason, "By": wv.WaivedBy, "At": z.DateTime(wv.WaivedAt)}))
+		}
+		if dq.Status == "shortlisted" && m.CanDecide {
+			rf, err := s.eval.ApproveRefusal(ctx, st, sq, u)
+			if err != nil {
+				return err
+			}
+			if rf != nil {
+				dq.NoApprove = z.T(rf.Key, rf.Data)
+			}
 		}
 		m.Quotes = append(m.Quotes, dq)
 		if cur != nil && cur.QuoteID == sq.ID {
@@ -267,10 +289,14 @@ func (s *Server) apiApproval(w http.ResponseWriter, r *http.Request) error {
 		writeJSON(w, http.StatusUnauthorized, map[string]any{"error": i18n.T(r.Context(), "decision.error.reauth"), "code": "reauth"})
 		return nil
 	}
-	rec, err := s.decide(r.Context(), currentUser(r), id, in.Decision, strings.TrimSpace(in.Reason))
-	var de errDecision
-	if errors.As(err, &de) {
-		writeJSON(w, de.status, map[string]any{"error": i18n.T(r.Context(), de.key), "code": strings.TrimPrefix(de.key, "decision.error.")})
+	rec, err := s.eval.Decide(r.Context(), currentUser(r), id, in.Decision, strings.TrimSpace(in.Reason))
+	var rf evaluation.Refusal
+	if errors.As(err, &rf) {
+		body := map[string]any{"error": i18n.T(r.Context(), rf.Key, rf.Data), "code": strings.TrimPrefix(rf.Key, "decision.error.")}
+		if id, ok := rf.Data["QuoteID"]; ok {
+			body["approved_quote_id"] = id
+		}
+		writeJSON(w, refusalStatus(rf), body)
 		return nil
 	}
 	if err != nil {

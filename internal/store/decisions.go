@@ -141,6 +141,10 @@ type DecisionRecord struct {
 	LastAcceptanceID int64
 }
 
+// ErrOtherApproved refuses an approval while another quote of the
+// evaluation is approved (a conflict, named so the page can say which).
+var ErrOtherApproved = fmt.Errorf("another quote of the evaluation is approved: %w", ErrConflict)
+
 // Decide records a decision as a conditional update of the shortlist: only
 // a shortlisted quote is approved or rejected, only by someone other than
 // its author (unless allowSelf), only an approved one is revoked. Two
@@ -182,7 +186,7 @@ func (s *Store) Decide(ctx context.Context, by audit.Actor, d DecisionRecord, al
 		}
 		tag, err := tx.Exec(ctx, sql, args...)
 		if isUniqueViolation(err) {
-			return ErrConflict // another quote of the evaluation is approved
+			return ErrOtherApproved
 		}
 		if err != nil {
 			return err

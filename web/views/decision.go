@@ -59,6 +59,10 @@ type DecisionQuote struct {
 	FailedTests []string // failed acceptance tests, waived on the quote page
 	Waived      []string
 	Stale       bool
+	// NoApprove, when set, is why the viewer cannot approve this quote
+	// (separation of duties, another quote approved): the page says so
+	// instead of offering a button the rules would refuse.
+	NoApprove string
 }
 
 // BlockerView is an open blocker with what it is about.
