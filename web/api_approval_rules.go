@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/approval"
+	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
@@ -67,6 +68,12 @@ func (s *Server) apiApproveAward(w http.ResponseWriter, r *http.Request) error {
 	}
 	if in.Reason = strings.TrimSpace(in.Reason); in.Reason == "" || len(in.Reason) > 8000 {
 		return fieldErrors{"reason": "form.error.required"}
+	}
+	// A browser session reaching the API meets the approval form's
+	// fresh-login rule, as decisions do.
+	if s.needsReauth(principalFrom(r.Context())) {
+		writeJSON(w, http.StatusUnauthorized, map[string]any{"error": i18n.T(r.Context(), "decision.error.reauth"), "code": "reauth"})
+		return nil
 	}
 	res, err := s.eval.ApproveAward(r.Context(), currentUser(r), id, in.Reason)
 	if code, msg := signingRefusal(err); code != "" {

@@ -53,6 +53,10 @@ func TestSecondApprovalSaysWhichQuoteIsApproved(t *testing.T) {
 	}
 	mgr, _ := a.login("mgr@example.com", auth.Manager)
 	wantStatus(t, mgr.post(first+"/decision", url.Values{"decision": {"approve"}, "reason": {"fully stated"}}), http.StatusSeeOther)
+	approvers := doc(t, mgr.get(ev+"/decision/memo")).Find("[data-testid=approvers] li").Text()
+	if !strings.Contains(approvers, "mgr (Manager)") || !strings.Contains(approvers, "fully stated") {
+		t.Errorf("the memo does not name the approver: %q", approvers)
+	}
 	res := mgr.post(second+"/decision", url.Values{"decision": {"approve"}, "reason": {"cheaper"}})
 	wantStatus(t, res, http.StatusConflict)
 	d := doc(t, res)

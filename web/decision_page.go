@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
 
 	"github.com/gpuquote/gpuquote/internal/approval"
@@ -44,7 +45,7 @@ func (s *Server) showDecision(w http.ResponseWriter, r *http.Request) error {
 // renderDecisionRefusal shows the decision page after a refused decision,
 // with the refusal's message (which may name the quote already approved).
 func (s *Server) renderDecisionRefusal(w http.ResponseWriter, r *http.Request, evaluationID int64, rf evaluation.Refusal, reason string) error {
-	return s.renderDecisionMsg(w, r, evaluationID, refusalStatus(rf), i18n.From(r.Context()).T(rf.Key, rf.Data), reason)
+	return s.renderDecisionWith(w, r, evaluationID, decisionForm{status: refusalStatus(rf), errMsg: i18n.From(r.Context()).T(rf.Key, rf.Data), reason: reason})
 }
 
 // renderDecision shows the decision page, with an error message key and
@@ -54,11 +55,22 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 	if errKey != "" {
 		msg = i18n.From(r.Context()).T(errKey)
 	}
-	return s.renderDecisionMsg(w, r, evaluationID, status, msg, reason)
+	return s.renderDecisionWith(w, r, evaluationID, decisionForm{status: status, errMsg: msg, reason: reason})
 }
 
-// renderDecisionMsg shows the decision page with a translated message.
-func (s *Server) renderDecisionMsg(w http.ResponseWriter, r *http.Request, evaluationID int64, status int, errMsg, reason string) error {
+// decisionForm is what the decision page keeps after a refused action:
+// the status, the translated message, the reason typed, and the award
+// forms' input and errors.
+type decisionForm struct {
+	status int
+	errMsg string
+	reason string
+	award  *awardForm
+}
+
+// renderDecisionWith shows the decision page after f.
+func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, evaluationID int64, f decisionForm) error {
+	status, errMsg, reason := f.status, f.errMsg, f.reason
 	ctx := r.Context()
 	z := i18n.From(ctx)
 	st, err := s.eval.Analyze(ctx, evaluationID)
@@ -118,7 +130,11 @@ func (s *Server) renderDecisionMsg(w http.ResponseWriter, r *http.Request, evalu
 		if cur != nil && cur.QuoteID == sq.ID {
 			m.Current = &views.ApprovalView{QuoteID: sq.ID, Provider: sq.ProviderName, By: cur.DecidedBy, At: z.DateTime(cur.DecidedAt),
 				Reason: cur.Reason, Hash: cur.ContentHash, Stale: cur.InputsHash != st.InputsHash(sq.Quote), Self: cur.SelfApproval}
+			m.Current.Approvers = signatureLines(z, cur.Snapshot.Approvers)
 		}
+	}
+	if m.Awards, err = s.awardsPanel(r, st, f.award); err != nil {
+		return err
 	}
 	for _, d := range st.Decisions {
 		m.History = append(m.History, views.HistoryRow{What: z.T("decision.kind."+d.Kind, map[string]any{"Provider": d.Snapshot.Provider}),
@@ -244,6 +260,16 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 			if cur.Snapshot.DiffersFromAward() {
 				m.Current.Recommended = cur.Snapshot.Recommendation.AwardProvider
 			}
+			m.Current.Approvers = signatureLines(z, cur.Snapshot.Approvers)
+		}
+	}
+	awards, err := s.store.Awards(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, aw := range awards {
+		if aw.Status != "withdrawn" {
+			m.Awards = append(m.Awards, recordedAwardView(z, st, aw, store.User{}, nil))
 		}
 	}
 	s.render(w, r, http.StatusOK, views.MemoView(s.page(r, z.T("memo.title", map[string]any{"Name": st.Evaluation.Name}), "evaluations"), m))

@@ -20,6 +20,7 @@ type DecisionPage struct {
 	Facts          []FactField
 	FactsVersion   int
 	Award          *AwardView
+	Awards         *AwardsPanel
 	Quotes         []DecisionQuote
 	Current        *ApprovalView
 	History        []HistoryRow
@@ -84,6 +85,8 @@ type ApprovalView struct {
 	// Recommended names the quote the analysis said to award when the
 	// approval is on another one; the reason given stands beside it.
 	Recommended string
+	// Approvers are the snapshot's signatures (name, role, time, reason).
+	Approvers []string
 }
 
 // HistoryRow is one decision record.
@@ -109,6 +112,7 @@ type MemoPage struct {
 	Hash           string
 	Award          *AwardView
 	Assumptions    []Figure // what the figures were computed with
+	Awards         []RecordedAward
 }
 
 // AwardView is what the analysis says to award, for the decision page,
