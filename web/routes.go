@@ -119,6 +119,9 @@ func (s *Server) routes() http.Handler {
 			r.Post("/admin/reference/fx", s.h(s.saveFX))
 			r.Post("/admin/reference/prices", s.h(s.uploadPrices))
 			r.Post("/admin/settings/self-approval", s.h(s.setSelfApproval))
+			// Award settings (issue 14), as the API's PUT /api/v1/settings/….
+			r.Post("/admin/settings/approval-rules", s.h(s.saveApprovalRulesForm))
+			r.Post("/admin/settings/criteria-template", s.h(s.saveCriteriaTemplateForm))
 			// Reference history (issue 11): put an earlier rate or price file back.
 			r.Post("/admin/reference/fx/{id}/rollback", s.h(s.rollbackFX))
 			r.Post("/admin/reference/prices/{id}/rollback", s.h(s.rollbackPrices))

@@ -240,6 +240,8 @@ var policy = map[string][]string{
 	"POST /evaluations/{id}/scores/criteria":  {"procurement", "manager", "admin"},
 	"POST /evaluations/{id}/awards":           {"procurement", "manager", "admin"},
 	"POST /awards/{id}/approval":              {"manager", "finance"},
+	"POST /admin/settings/approval-rules":     {"admin"},
+	"POST /admin/settings/criteria-template":  {"admin"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {
