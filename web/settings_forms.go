@@ -220,4 +220,3 @@ func settingsSummary(m *views.ApprovalSettings) []views.FormError {
 	}
 	return out
 }
-
