@@ -131,6 +131,9 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 			m.Current = &views.ApprovalView{QuoteID: sq.ID, Provider: sq.ProviderName, By: cur.DecidedBy, At: z.DateTime(cur.DecidedAt),
 				Reason: cur.Reason, Hash: cur.ContentHash, Stale: cur.InputsHash != st.InputsHash(sq.Quote), Self: cur.SelfApproval}
 			m.Current.Approvers = signatureLines(z, cur.Snapshot.Approvers)
+			if m.Current.Stale {
+				m.Current.Changes = changeLines(z, st.ChangesSince(*cur, sq.Quote))
+			}
 		}
 	}
 	if m.Awards, err = s.awardsPanel(r, st, f.award); err != nil {

@@ -87,6 +87,8 @@ type ApprovalView struct {
 	Recommended string
 	// Approvers are the snapshot's signatures (name, role, time, reason).
 	Approvers []string
+	// Changes are what changed since a stale approval, worded.
+	Changes []string
 }
 
 // HistoryRow is one decision record.
