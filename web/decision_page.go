@@ -98,10 +98,17 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	}
 	m.Award = awardView(z, st)
 	m.Facts, m.FactsVersion = factFields(z, st.Facts), st.FactsVer
+	sheet := scoringSheet(z, st, false)
+	m.HasScores, m.ScoreOverlap, m.ScoreFlip = !sheet.Empty, sheet.Overlap, sheet.Flip
+	scoreOf := map[string]views.ScoreColumn{}
+	for i, q := range sheet.Quotes {
+		scoreOf[q.Value] = sheet.Columns[i]
+	}
 	cur := st.CurrentApproval()
 	for i, sq := range st.Quotes {
 		res := st.WS.Results[i]
-		dq := views.DecisionQuote{ID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
+		col := scoreOf[strconv.FormatInt(sq.ID, 10)]
+		dq := views.DecisionQuote{Score: col.Total, ScoreOverlap: col.Overlap, Place: strings.Trim(col.Place, "–"),ID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
 			CostPerUnit: money(z, res.CostPerUnit), TCO: money(z, res.TCO), Status: st.Shortlist[sq.ID].Status}
 		if dq.Status != "" {
 			dq.StatusLabel = z.T("decision.status." + dq.Status)

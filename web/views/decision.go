@@ -21,6 +21,11 @@ type DecisionPage struct {
 	FactsVersion   int
 	Award          *AwardView
 	Awards         *AwardsPanel
+	// ScoreOverlap and ScoreFlip say whether the score bands overlap and
+	// which single weight change would change the winner.
+	ScoreOverlap string
+	ScoreFlip    string
+	HasScores    bool
 	Quotes         []DecisionQuote
 	Current        *ApprovalView
 	History        []HistoryRow
@@ -60,6 +65,11 @@ type DecisionQuote struct {
 	FailedTests []string // failed acceptance tests, waived on the quote page
 	Waived      []string
 	Stale       bool
+	// Score is the weighted score's band ("6.5–7.2") and Place its rank;
+	// ScoreOverlap marks a band that overlaps the leader's.
+	Score        string
+	Place        string
+	ScoreOverlap bool
 	// NoApprove, when set, is why the viewer cannot approve this quote
 	// (separation of duties, another quote approved): the page says so
 	// instead of offering a button the rules would refuse.
