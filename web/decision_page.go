@@ -108,7 +108,7 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	for i, sq := range st.Quotes {
 		res := st.WS.Results[i]
 		col := scoreOf[strconv.FormatInt(sq.ID, 10)]
-		dq := views.DecisionQuote{Score: col.Total, ScoreOverlap: col.Overlap, Place: strings.Trim(col.Place, "–"),ID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
+		dq := views.DecisionQuote{Score: col.Total, ScoreOverlap: col.Overlap, Place: strings.Trim(col.Place, "–"), ID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
 			CostPerUnit: money(z, res.CostPerUnit), TCO: money(z, res.TCO), Status: st.Shortlist[sq.ID].Status}
 		if dq.Status != "" {
 			dq.StatusLabel = z.T("decision.status." + dq.Status)

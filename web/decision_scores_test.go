@@ -17,7 +17,7 @@ func TestDecisionPageShowsScores(t *testing.T) {
 	id, tok := analysedEvaluation(t, a)
 	_, an := a.api(tok, "GET", "/api/v1/evaluations/"+id+"/analysis", "")
 	c, _ := a.login("score-reader@example.com", auth.Procurement)
-	d := doc(t, c.get("/evaluations/" + id + "/decision"))
+	d := doc(t, c.get("/evaluations/"+id+"/decision"))
 	for _, q := range an["quotes"].([]any) {
 		qm := q.(map[string]any)
 		qid := strconv.FormatFloat(qm["quote_id"].(float64), 'f', 0, 64)

@@ -26,13 +26,13 @@ type DecisionPage struct {
 	ScoreOverlap string
 	ScoreFlip    string
 	HasScores    bool
-	Quotes         []DecisionQuote
-	Current        *ApprovalView
-	History        []HistoryRow
-	CanShortlist   bool
-	CanDecide      bool
-	NeedsReauth    bool
-	AllowSelf      bool
+	Quotes       []DecisionQuote
+	Current      *ApprovalView
+	History      []HistoryRow
+	CanShortlist bool
+	CanDecide    bool
+	NeedsReauth  bool
+	AllowSelf    bool
 }
 
 // Figure is a labelled computed figure with its basis.
