@@ -28,8 +28,8 @@ func (s *Server) approvalGlance(ctx context.Context, z *i18n.Localizer, a *evalu
 		}
 	case st.Award != nil:
 		aw := st.Award
-		g.Detail = z.T("evaluation.approval.award_detail", map[string]any{"Signed": z.Int(int64(len(aw.Signatures))),
-			"Required": z.Int(int64(aw.RequiredApprovers)), "Value": z.Money(aw.ContractValue, aw.Currency)})
+		g.Detail = z.N("evaluation.approval.award_detail", aw.RequiredApprovers, map[string]any{"Signed": z.Int(int64(len(aw.Signatures))),
+			"Value": z.Money(aw.ContractValue, aw.Currency)})
 		g.Label, g.Class, g.NextStep = z.T("evaluation.approval.approved"), "ok", z.T("evaluation.approval.next_memo")
 		if st.State == evaluation.StateAwaiting {
 			g.Label = z.N("evaluation.approval.awaiting", aw.RequiredApprovers-len(aw.Signatures))

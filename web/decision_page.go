@@ -20,10 +20,23 @@ import (
 // statement translates one of the engine's statements; a key missing from
 // the catalog falls back to the engine's English text.
 func statement(z *i18n.Localizer, st decision.Statement) string {
-	if s := z.T(st.Key, st.Data()); s != st.Key {
+	if s := z.T(st.Key, localStatementFacts(z, st)); s != st.Key {
 		return s
 	}
 	return st.Text
+}
+
+// localStatementFacts writes a statement's numeric facts in the reader's
+// number format ("30000.00" is "30 000,00" in Russian); words and free
+// text stay as they are.
+func localStatementFacts(z *i18n.Localizer, st decision.Statement) map[string]string {
+	data := st.Data()
+	for _, f := range st.Facts {
+		if _, err := strconv.ParseFloat(f.Value, 64); err == nil && strings.Trim(f.Value, "0123456789.-") == "" {
+			data[f.Name] = z.Decimal(f.Value)
+		}
+	}
+	return data
 }
 
 func statements(z *i18n.Localizer, list []decision.Statement) []string {
