@@ -111,11 +111,15 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	}
 	m.Award = awardView(z, st)
 	m.Facts, m.FactsVersion = factFields(z, st.Facts), st.FactsVer
-	sheet := scoringSheet(z, st, false)
-	m.HasScores, m.ScoreOverlap, m.ScoreFlip = !sheet.Empty, sheet.Overlap, sheet.Flip
+	providers := make(map[int64]string, len(st.All))
+	for _, sq := range st.All {
+		providers[sq.ID] = sq.ProviderName
+	}
+	cols, scored, overlap, flip := scoreTotals(z, st, providers)
+	m.HasScores, m.ScoreOverlap, m.ScoreFlip = len(cols) > 0, overlap, flip
 	scoreOf := map[string]views.ScoreColumn{}
-	for i, q := range sheet.Quotes {
-		scoreOf[q.Value] = sheet.Columns[i]
+	for i, q := range scored {
+		scoreOf[q.Value] = cols[i]
 	}
 	cur := st.CurrentApproval()
 	for i, sq := range st.Quotes {
