@@ -69,6 +69,11 @@ func TestTwoApproverAwardOnTheDecisionPage(t *testing.T) {
 	if action == "" {
 		t.Fatal("the manager is not offered to sign")
 	}
+	// A cross-site form cannot sign for the manager.
+	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+action, strings.NewReader(url.Values{"reason": {"x"}, "password": {testPassword}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	wantStatus(t, mgr.do(req), http.StatusForbidden)
 	res = mgr.post(action, url.Values{"reason": {"fits the budget"}, "password": {"not the password"}})
 	wantStatus(t, res, http.StatusUnauthorized)
 	if msg := doc(t, res).Find("[data-testid=award-sign-error]").Text(); !strings.Contains(msg, "Wrong password") {
