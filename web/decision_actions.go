@@ -49,7 +49,7 @@ func (s *Server) decideForm(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	back := "/evaluations/" + strconv.FormatInt(sq.EvaluationID, 10) + "/decision"
-	if kind == approval.Approve && s.needsReauth(p) {
+	if (kind == approval.Approve || kind == evaluation.Reapprove) && s.needsReauth(p) {
 		if status, key := s.reauthFailure(w, r, p, r.PostForm.Get("password")); key != "" {
 			return s.renderDecision(w, r, sq.EvaluationID, status, key, reason)
 		}

@@ -338,7 +338,7 @@ func (s *Server) apiApproval(w http.ResponseWriter, r *http.Request) error {
 	}
 	// A browser session reaching the API must meet the same fresh-login
 	// rule as the approval form.
-	if in.Decision == approval.Approve && s.needsReauth(principalFrom(r.Context())) {
+	if (in.Decision == approval.Approve || in.Decision == evaluation.Reapprove) && s.needsReauth(principalFrom(r.Context())) {
 		writeJSON(w, http.StatusUnauthorized, map[string]any{"error": i18n.T(r.Context(), "decision.error.reauth"), "code": "reauth"})
 		return nil
 	}

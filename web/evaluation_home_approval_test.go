@@ -57,6 +57,25 @@ func TestEvaluationHomeShowsTheApprovalState(t *testing.T) {
 	if !strings.Contains(doc(t, mgr.get(ev+"/decision")).Find("[data-testid=stale-changes]").Text(), "→ 2.5") {
 		t.Errorf("the decision page does not say what changed")
 	}
+	// The next step: re-approve on the current terms, in one step; a
+	// refused re-approval (no reason) leaves the stale approval as it was.
+	wantStatus(t, mgr.post(q+"/decision", url.Values{"decision": {"reapprove"}, "reason": {" "}}), http.StatusUnprocessableEntity)
+	if st, _ := state(); st != "stale" {
+		t.Errorf("a refused re-approval changed the state to %s", st)
+	}
+	wantStatus(t, mgr.post(q+"/decision", url.Values{"decision": {"reapprove"}, "reason": {"new price is better"}}), http.StatusSeeOther)
+	if st, text := state(); st != "approved" || !strings.Contains(text, "Example Specialized Cloud") {
+		t.Errorf("re-approved: %s %q", st, text)
+	}
+	d := doc(t, mgr.get(ev+"/decision"))
+	if d.Find("[data-testid=stale]").Length() != 0 || !strings.Contains(d.Find("main").Text(), "new price is better") {
+		t.Errorf("the decision page after re-approval: %q", d.Find("[data-testid=approval]").Text())
+	}
+	res := mgr.post(q+"/decision", url.Values{"decision": {"reapprove"}, "reason": {"again"}})
+	wantStatus(t, res, http.StatusConflict)
+	if !strings.Contains(doc(t, res).Find("[data-testid=decision-error]").Text(), "not stale") {
+		t.Errorf("re-approving a fresh approval")
+	}
 }
 
 // An award awaiting its second approver is said so on the home page.

@@ -23,8 +23,12 @@ func (r Refusal) Error() string { return r.Key }
 // (approval.Check, with the facts the analysis holds), then the store's
 // conditional update with the frozen snapshot. The page and the API call
 // it; re-authentication is theirs. A second approval in an evaluation is
-// refused naming the quote already approved.
+// refused naming the quote already approved. Kind Reapprove renews a
+// stale approval (see Reapprove).
 func (s *Service) Decide(ctx context.Context, u store.User, quoteID int64, kind, reason string) (store.DecisionRecord, error) {
+	if kind == Reapprove {
+		return s.Reapprove(ctx, u, quoteID, reason)
+	}
 	sq, err := s.store.Quote(ctx, quoteID)
 	if err != nil {
 		return store.DecisionRecord{}, err
@@ -47,23 +51,10 @@ func (s *Service) Decide(ctx context.Context, u store.User, quoteID int64, kind,
 	if err := approval.Check(req); err != nil {
 		return store.DecisionRecord{}, refusal(err)
 	}
-	history, err := s.store.AcceptanceHistory(ctx, quoteID)
+	rec, err := s.newRecord(ctx, st, sq, u, req)
 	if err != nil {
 		return store.DecisionRecord{}, err
 	}
-	var lastTest int64
-	for _, a := range history {
-		lastTest = max(lastTest, a.ID)
-	}
-	snap := st.Snapshot(sq, kind, reason, u, s.store.Now())
-	snap.SelfApproval = approval.SelfApproval(req)
-	hash, err := snap.Hash()
-	if err != nil {
-		return store.DecisionRecord{}, err
-	}
-	rec := store.DecisionRecord{EvaluationID: sq.EvaluationID, QuoteID: quoteID, Kind: kind, Reason: reason,
-		SelfApproval: snap.SelfApproval, Snapshot: snap, ContentHash: hash, InputsHash: st.InputsHash(sq.Quote),
-		QuoteVersion: sq.Version, LastAcceptanceID: lastTest}
 	rec, err = s.store.Decide(ctx, u.Actor(), rec, st.AllowSelf)
 	if errors.Is(err, store.ErrOtherApproved) {
 		// Another manager approved a quote between the analysis and now.
@@ -77,6 +68,29 @@ func (s *Service) Decide(ctx context.Context, u store.User, quoteID int64, kind,
 		return rec, Refusal{Kind: "conflict", Key: "decision.error.conflict"}
 	}
 	return rec, err
+}
+
+// newRecord is the decision record req makes, with its frozen snapshot
+// and what it was checked against (the quote's version, its last
+// acceptance test).
+func (s *Service) newRecord(ctx context.Context, st *Analysis, sq store.StoredQuote, u store.User, req approval.Request) (store.DecisionRecord, error) {
+	history, err := s.store.AcceptanceHistory(ctx, sq.ID)
+	if err != nil {
+		return store.DecisionRecord{}, err
+	}
+	var lastTest int64
+	for _, a := range history {
+		lastTest = max(lastTest, a.ID)
+	}
+	snap := st.Snapshot(sq, req.Kind, req.Reason, u, s.store.Now())
+	snap.SelfApproval = approval.SelfApproval(req)
+	hash, err := snap.Hash()
+	if err != nil {
+		return store.DecisionRecord{}, err
+	}
+	return store.DecisionRecord{EvaluationID: sq.EvaluationID, QuoteID: sq.ID, Kind: req.Kind, Reason: req.Reason,
+		SelfApproval: snap.SelfApproval, Snapshot: snap, ContentHash: hash, InputsHash: st.InputsHash(sq.Quote),
+		QuoteVersion: sq.Version, LastAcceptanceID: lastTest}, nil
 }
 
 // approvalRequest gathers what the rules read about u deciding on sq.
