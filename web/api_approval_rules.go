@@ -3,12 +3,11 @@ package web
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 
-	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/approval"
+	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
@@ -21,6 +20,8 @@ func (s *Server) apiPutApprovalRules(w http.ResponseWriter, r *http.Request) err
 		Tiers    []struct {
 			Above     json.RawMessage `json:"above"`
 			Approvers json.Number     `json:"approvers"`
+			Order     string          `json:"order"`
+			Roles     []string        `json:"roles"`
 		} `json:"tiers"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
@@ -33,7 +34,7 @@ func (s *Server) apiPutApprovalRules(w http.ResponseWriter, r *http.Request) err
 		if err != nil || n > scoring.MaxApprovers {
 			n = 0 // refused by Check, next to this tier
 		}
-		rules.Tiers = append(rules.Tiers, scoring.Tier{Above: above, Approvers: int(n)})
+		rules.Tiers = append(rules.Tiers, scoring.Tier{Above: above, Approvers: int(n), Order: t.Order, Roles: t.Roles})
 	}
 	if errs := rules.Check(); len(errs) > 0 {
 		return fieldErrors(errs)
@@ -49,50 +50,11 @@ func (s *Server) apiPutApprovalRules(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-// errNoRate refuses to decide the approvers of an award whose currency
-// cannot be compared with the thresholds.
-var errNoRate = fieldErrors{"shares": "scoring.error.no_rate"}
-
-// requiredApprovers is how many approvers an award of value (an exact
-// decimal in cur) needs under the rules in force. A value in another
-// currency is converted with the admin's rates for the comparison only.
-func (s *Server) requiredApprovers(r *http.Request, a *evaluation.Analysis, value, cur string) (int, error) {
-	raw, err := s.store.Setting(r.Context(), store.SettingApprovalRules)
-	if err != nil || raw == "" {
-		return 1, err
-	}
-	var rules scoring.ApprovalRules
-	if err := json.Unmarshal([]byte(raw), &rules); err != nil {
-		return 0, fmt.Errorf("approval rules: %w", err)
-	}
-	v, err := quote.ParseDecimal(value)
-	if err != nil {
-		return 0, err
-	}
-	if cur != rules.Currency {
-		usd := func(c string) (float64, bool) {
-			if c == "USD" {
-				return 1, true
-			}
-			d, ok := a.FX.USDPer[c]
-			return d.Float64(), ok && d.Float64() > 0
-		}
-		from, ok1 := usd(cur)
-		to, ok2 := usd(rules.Currency)
-		if !ok1 || !ok2 {
-			return 0, errNoRate
-		}
-		if v, err = quote.ParseDecimal(fmt.Sprintf("%.2f", v.Float64()*from/to)); err != nil {
-			return 0, err
-		}
-	}
-	return rules.Required(v), nil
-}
-
-// apiApproveAward adds the caller's approval to a recorded award: 200
-// "approved" when it has all the approvers its value needs, else 202
-// "awaiting approval". Its recorder, or someone who already approved it,
-// is refused with 409.
+// apiApproveAward adds the caller's signature to a recorded award (an
+// approve-scope token is the re-authentication here): 200 "approved" when
+// every step of its plan is signed, else 202 "awaiting approval". A
+// signature the plan refuses (its recorder, someone who signed, out of
+// order, another role) is 409 with a code saying which.
 func (s *Server) apiApproveAward(w http.ResponseWriter, r *http.Request) error {
 	id, err := idParam(r, "id")
 	if err != nil {
@@ -107,16 +69,23 @@ func (s *Server) apiApproveAward(w http.ResponseWriter, r *http.Request) error {
 	if in.Reason = strings.TrimSpace(in.Reason); in.Reason == "" || len(in.Reason) > 8000 {
 		return fieldErrors{"reason": "form.error.required"}
 	}
-	res, err := s.store.ApproveAward(r.Context(), currentUser(r).Actor(), id, in.Reason)
-	if errors.Is(err, store.ErrSameApprover) {
-		writeJSON(w, http.StatusConflict, map[string]any{"error": "another person must approve", "code": "same_approver"})
+	// A browser session reaching the API meets the approval form's
+	// fresh-login rule, as decisions do.
+	if s.needsReauth(principalFrom(r.Context())) {
+		writeJSON(w, http.StatusUnauthorized, map[string]any{"error": i18n.T(r.Context(), "decision.error.reauth"), "code": "reauth"})
+		return nil
+	}
+	res, err := s.eval.ApproveAward(r.Context(), currentUser(r), id, in.Reason)
+	if code, msg := signingRefusal(err); code != "" {
+		writeJSON(w, http.StatusConflict, map[string]any{"error": msg, "code": code})
 		return nil
 	}
 	if err != nil {
 		return err
 	}
 	body := map[string]any{"award_id": res.AwardID, "evaluation_id": res.EvaluationID, "status": res.Status,
-		"approvals": res.Approvals, "required_approvers": res.RequiredApprovers, "approvers": res.Approvers}
+		"approvals": res.Approvals, "required_approvers": res.RequiredApprovers, "approvers": res.Approvers,
+		"signatures": apiSignatures(res.Signatures)}
 	if res.Status == "approved" {
 		body["state"] = "approved"
 		writeJSON(w, http.StatusOK, body)
@@ -125,4 +94,30 @@ func (s *Server) apiApproveAward(w http.ResponseWriter, r *http.Request) error {
 	body["state"] = "awaiting approval"
 	writeJSON(w, http.StatusAccepted, body)
 	return nil
+}
+
+// signingRefusal names a refused signature for the API: a code and an
+// English sentence (the API's language).
+func signingRefusal(err error) (code, msg string) {
+	switch {
+	case errors.Is(err, approval.ErrSameApprover):
+		return "same_approver", "another person must approve"
+	case errors.Is(err, approval.ErrNotYourTurn):
+		return "not_your_turn", "an earlier approver must approve first"
+	case errors.Is(err, approval.ErrWrongRole):
+		return "wrong_role", "the rule needs an approver of another role"
+	case errors.Is(err, store.ErrConflict), errors.Is(err, approval.ErrComplete):
+		return "not_awaiting_approval", "the award is not awaiting approval"
+	}
+	return "", ""
+}
+
+// apiSignatures lists every approver: name, email, role, time and reason.
+func apiSignatures(list []approval.Signature) []map[string]any {
+	out := make([]map[string]any, 0, len(list))
+	for _, sg := range list {
+		out = append(out, map[string]any{"step": sg.Step, "name": sg.Name, "email": sg.Email, "role": sg.Role,
+			"reason": sg.Reason, "approved_at": sg.At})
+	}
+	return out
 }

@@ -2,12 +2,11 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/scoring"
@@ -15,18 +14,13 @@ import (
 	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
-// maxAwardShares bounds the work of one award request.
-const maxAwardShares = 20
-
 type apiAwardShare struct {
 	QuoteID  int64       `json:"quote_id"`
 	SharePct json.Number `json:"share_pct"`
 }
 
-// apiRecordAward records an award to approve: one quote at 100 % or a
-// split of the brief's capacity across priced quotes, the shares summing
-// to 100, with the combined contract value and cost per useful unit from
-// the analysis. 201 with the award, state "awaiting_approval".
+// apiRecordAward records an award to approve (evaluation.RecordAward):
+// 201 with the award, state "awaiting_approval", and its approval plan.
 func (s *Server) apiRecordAward(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Shares []apiAwardShare `json:"shares"`
@@ -35,76 +29,32 @@ func (s *Server) apiRecordAward(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	a, err := s.analysisParam(r)
+	id, err := idParam(r, "id")
 	if err != nil {
 		return err
 	}
-	shares, parts, fe := awardShares(a, in.Shares)
-	in.Reason = strings.TrimSpace(in.Reason)
-	if in.Reason == "" || utf8.RuneCountInString(in.Reason) > 2000 {
-		fe["reason"] = "form.error.required"
-	}
-	if len(fe) > 0 {
-		return fe
-	}
-	c := scoring.Combine(parts)
-	cur := a.WS.Currency
-	value, cpu := tco.Money{Minor: c.ContractMinor, Currency: cur}, tco.Money{Minor: c.CostPerUnitMinor, Currency: cur}
-	need, err := s.requiredApprovers(r, a, value.Decimal(), cur)
-	if err != nil {
-		return err
-	}
-	rec, err := s.store.RecordAward(r.Context(), currentUser(r).Actor(), store.NewAward{EvaluationID: a.Evaluation.ID, Shares: shares,
-		Reason: in.Reason, Currency: cur, ContractValue: value.Decimal(), CostPerUnit: cpu.Decimal(), RequiredApprovers: need})
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Location", fmt.Sprintf("/api/v1/evaluations/%d/award", a.Evaluation.ID))
-	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "evaluation_id": a.Evaluation.ID, "status": rec.Status,
-		"shares": shares, "reason": rec.Reason, "contract_value": apiMoneyOf(value), "cost_per_unit": apiMoneyOf(cpu),
-		"unit": a.WS.UnitName, "recorded_by": rec.RecordedBy, "recorded_at": rec.RecordedAt, "required_approvers": rec.RequiredApprovers})
-	return nil
-}
-
-// awardShares checks the shares against the analysis: each a priced quote
-// of the evaluation, once, with a whole 1–100 %, summing to 100.
-func awardShares(a *evaluation.Analysis, in []apiAwardShare) ([]store.AwardShare, []scoring.Part, fieldErrors) {
-	fe := fieldErrors{}
-	if len(in) == 0 || len(in) > maxAwardShares {
-		fe["shares"] = "scoring.error.shares_count"
-		return nil, nil, fe
-	}
-	var shares []store.AwardShare
-	var parts []scoring.Part
-	seen := map[int64]bool{}
-	sum := 0
-	for i, sh := range in {
-		field := fmt.Sprintf("shares[%d]", i)
+	shares := make([]store.AwardShare, 0, len(in.Shares))
+	for _, sh := range in.Shares {
 		n, err := sh.SharePct.Int64()
-		if err != nil || n < 1 || n > 100 {
-			fe[field+".share_pct"] = "scoring.error.share_range"
-			continue
+		if err != nil || n < 0 || n > 100 {
+			n = 0 // refused by the use case, next to this share
 		}
-		_, idx, ok := a.Quote(sh.QuoteID)
-		switch {
-		case !ok:
-			fe[field+".quote_id"] = "scoring.error.quote_not_priced"
-			continue
-		case seen[sh.QuoteID]:
-			fe[field+".quote_id"] = "scoring.error.duplicate_quote"
-			continue
-		}
-		seen[sh.QuoteID] = true
-		sum += int(n)
-		res := a.WS.Results[idx]
 		shares = append(shares, store.AwardShare{QuoteID: sh.QuoteID, SharePct: int(n)})
-		parts = append(parts, scoring.Part{SharePct: int(n), ContractMinor: res.Contract.Value.Minor, TCOMinor: res.TCO.Minor,
-			UnitsPerMonth: res.UnitsPerMonth})
 	}
-	if len(fe) == 0 && sum != 100 {
-		fe["shares"] = "scoring.error.share_sum"
+	rec, err := s.eval.RecordAward(r.Context(), currentUser(r), id, shares, in.Reason)
+	var fe evaluation.FieldErrors
+	if errors.As(err, &fe) {
+		return fieldErrors(fe)
 	}
-	return shares, parts, fe
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Location", fmt.Sprintf("/api/v1/evaluations/%d/award", id))
+	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "evaluation_id": id, "status": rec.Status,
+		"shares": rec.Shares, "reason": rec.Reason, "contract_value": apiMoneyOf(rec.Value), "cost_per_unit": apiMoneyOf(rec.CostPerUnit),
+		"unit": rec.Unit, "recorded_by": rec.RecordedBy, "recorded_at": rec.RecordedAt, "required_approvers": rec.RequiredApprovers,
+		"approval_order": rec.ApprovalOrder, "approver_roles": append([]string{}, rec.ApproverRoles...)})
+	return nil
 }
 
 // apiSplit is a suggested split of the capacity.

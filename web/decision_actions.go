@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -20,73 +19,15 @@ import (
 // reauthWindow is how fresh a browser login must be to approve.
 const reauthWindow = 15 * time.Minute
 
-// errDecision carries a refused decision's message key and status.
-type errDecision struct {
-	status int
-	key    string
-}
-
-func (e errDecision) Error() string { return e.key }
-
-// decide applies a manager's decision on one quote: the rules first, then
-// the conditional update with the frozen snapshot.
-func (s *Server) decide(ctx context.Context, u store.User, quoteID int64, kind, reason string) (store.DecisionRecord, error) {
-	sq, err := s.store.Quote(ctx, quoteID)
-	if err != nil {
-		return store.DecisionRecord{}, err
+// refusalStatus is the HTTP status of a refused decision.
+func refusalStatus(r evaluation.Refusal) int {
+	switch r.Kind {
+	case "forbidden":
+		return http.StatusForbidden
+	case "conflict":
+		return http.StatusConflict
 	}
-	st, err := s.eval.Analyze(ctx, sq.EvaluationID)
-	if err != nil {
-		return store.DecisionRecord{}, err
-	}
-	revs, err := s.store.Revisions(ctx, quoteID)
-	if err != nil {
-		return store.DecisionRecord{}, err
-	}
-	history, err := s.store.AcceptanceHistory(ctx, quoteID)
-	if err != nil {
-		return store.DecisionRecord{}, err
-	}
-	req := approval.Request{Kind: kind, Reason: reason, ApproverID: u.ID, AuthorID: sq.AuthorID,
-		Status: st.Shortlist[quoteID].Status, AllowSelfApproval: st.AllowSelf, OpenBlockers: st.OpenBlockers(quoteID)}
-	for _, rv := range revs {
-		req.ApproverEdited = req.ApproverEdited || rv.AuthorID == u.ID
-	}
-	var lastTest int64
-	for _, a := range history {
-		lastTest = max(lastTest, a.ID)
-	}
-	if err := approval.Check(req); err != nil {
-		return store.DecisionRecord{}, decisionError(err)
-	}
-	snap := st.Snapshot(sq, kind, reason, u, s.store.Now())
-	snap.SelfApproval = approval.SelfApproval(req)
-	hash, err := snap.Hash()
-	if err != nil {
-		return store.DecisionRecord{}, err
-	}
-	rec := store.DecisionRecord{EvaluationID: sq.EvaluationID, QuoteID: quoteID, Kind: kind, Reason: reason,
-		SelfApproval: snap.SelfApproval, Snapshot: snap, ContentHash: hash, InputsHash: st.InputsHash(sq.Quote),
-		QuoteVersion: sq.Version, LastAcceptanceID: lastTest}
-	rec, err = s.store.Decide(ctx, u.Actor(), rec, st.AllowSelf)
-	if errors.Is(err, store.ErrConflict) {
-		return rec, errDecision{http.StatusConflict, "decision.error.conflict"}
-	}
-	return rec, err
-}
-
-func decisionError(err error) error {
-	switch {
-	case errors.Is(err, approval.ErrReasonRequired):
-		return errDecision{http.StatusUnprocessableEntity, "decision.error.reason"}
-	case errors.Is(err, approval.ErrOwnQuote):
-		return errDecision{http.StatusForbidden, "decision.error.own_quote"}
-	case errors.Is(err, approval.ErrOpenBlockers):
-		return errDecision{http.StatusConflict, "decision.error.blockers"}
-	case errors.Is(err, approval.ErrNotShortlisted), errors.Is(err, approval.ErrNotApproved):
-		return errDecision{http.StatusConflict, "decision.error.state"}
-	}
-	return errDecision{http.StatusUnprocessableEntity, "decision.error.kind"}
+	return http.StatusUnprocessableEntity
 }
 
 // decideForm handles approve, reject and revoke from the decision page. An
@@ -108,17 +49,15 @@ func (s *Server) decideForm(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	back := "/evaluations/" + strconv.FormatInt(sq.EvaluationID, 10) + "/decision"
-	if kind == approval.Approve && s.needsReauth(p) {
-		if err := s.reauthenticate(w, r, p, r.PostForm.Get("password")); errors.Is(err, errRateLimited) {
-			return s.renderDecision(w, r, sq.EvaluationID, http.StatusTooManyRequests, "auth.rate_limited", reason)
-		} else if err != nil {
-			return s.renderDecision(w, r, sq.EvaluationID, http.StatusUnauthorized, "decision.error.reauth", reason)
+	if (kind == approval.Approve || kind == evaluation.Reapprove) && s.needsReauth(p) {
+		if status, key := s.reauthFailure(w, r, p, r.PostForm.Get("password")); key != "" {
+			return s.renderDecision(w, r, sq.EvaluationID, status, key, reason)
 		}
 	}
-	_, err = s.decide(ctx, p.User, quoteID, kind, reason)
-	var de errDecision
-	if errors.As(err, &de) {
-		return s.renderDecision(w, r, sq.EvaluationID, de.status, de.key, reason)
+	_, err = s.eval.Decide(ctx, p.User, quoteID, kind, reason)
+	var rf evaluation.Refusal
+	if errors.As(err, &rf) {
+		return s.renderDecisionRefusal(w, r, sq.EvaluationID, rf, reason)
 	}
 	if err != nil {
 		return err
@@ -133,11 +72,36 @@ func (s *Server) needsReauth(p *principal) bool {
 	return p.Session != nil && s.store.Now().Sub(p.Session.AuthenticatedAt) > reauthWindow
 }
 
-var errRateLimited = errors.New("rate limited")
+var (
+	errRateLimited = errors.New("rate limited")
+	errNoPassword  = errors.New("no password given")
+)
+
+// reauthFailure re-authenticates p with the typed password and names the
+// failure as a status and message key ("" when the password is right):
+// no password asks for it, a wrong one says so, many say to wait.
+func (s *Server) reauthFailure(w http.ResponseWriter, r *http.Request, p *principal, password string) (int, string) {
+	err := s.reauthenticate(w, r, p, password)
+	switch {
+	case err == nil:
+		return 0, ""
+	case errors.Is(err, errRateLimited):
+		return http.StatusTooManyRequests, "auth.rate_limited"
+	case errors.Is(err, errNoPassword):
+		return http.StatusUnauthorized, "decision.error.reauth"
+	case errors.Is(err, auth.ErrMismatch):
+		return http.StatusUnauthorized, "decision.error.wrong_password"
+	}
+	s.log.Error("reauthenticate", "err", err)
+	return http.StatusInternalServerError, "error.internal"
+}
 
 // reauthenticate checks the password again, under the login rate limits,
 // and refreshes the session's login time.
 func (s *Server) reauthenticate(w http.ResponseWriter, r *http.Request, p *principal, password string) error {
+	if strings.TrimSpace(password) == "" {
+		return errNoPassword
+	}
 	u, err := s.store.UserByID(r.Context(), p.User.ID)
 	if err != nil {
 		return err

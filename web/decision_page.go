@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
 
 	"github.com/gpuquote/gpuquote/internal/approval"
@@ -19,10 +20,23 @@ import (
 // statement translates one of the engine's statements; a key missing from
 // the catalog falls back to the engine's English text.
 func statement(z *i18n.Localizer, st decision.Statement) string {
-	if s := z.T(st.Key, st.Data()); s != st.Key {
+	if s := z.T(st.Key, localStatementFacts(z, st)); s != st.Key {
 		return s
 	}
 	return st.Text
+}
+
+// localStatementFacts writes a statement's numeric facts in the reader's
+// number format ("30000.00" is "30 000,00" in Russian); words and free
+// text stay as they are.
+func localStatementFacts(z *i18n.Localizer, st decision.Statement) map[string]string {
+	data := st.Data()
+	for _, f := range st.Facts {
+		if _, err := strconv.ParseFloat(f.Value, 64); err == nil && strings.Trim(f.Value, "0123456789.-") == "" {
+			data[f.Name] = z.Decimal(f.Value)
+		}
+	}
+	return data
 }
 
 func statements(z *i18n.Localizer, list []decision.Statement) []string {
@@ -41,9 +55,35 @@ func (s *Server) showDecision(w http.ResponseWriter, r *http.Request) error {
 	return s.renderDecision(w, r, id, http.StatusOK, "", "")
 }
 
+// renderDecisionRefusal shows the decision page after a refused decision,
+// with the refusal's message (which may name the quote already approved).
+func (s *Server) renderDecisionRefusal(w http.ResponseWriter, r *http.Request, evaluationID int64, rf evaluation.Refusal, reason string) error {
+	return s.renderDecisionWith(w, r, evaluationID, decisionForm{status: refusalStatus(rf), errMsg: i18n.From(r.Context()).T(rf.Key, rf.Data), reason: reason})
+}
+
 // renderDecision shows the decision page, with an error message key and
 // the typed reason after a refused action.
 func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluationID int64, status int, errKey, reason string) error {
+	msg := ""
+	if errKey != "" {
+		msg = i18n.From(r.Context()).T(errKey)
+	}
+	return s.renderDecisionWith(w, r, evaluationID, decisionForm{status: status, errMsg: msg, reason: reason})
+}
+
+// decisionForm is what the decision page keeps after a refused action:
+// the status, the translated message, the reason typed, and the award
+// forms' input and errors.
+type decisionForm struct {
+	status int
+	errMsg string
+	reason string
+	award  *awardForm
+}
+
+// renderDecisionWith shows the decision page after f.
+func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, evaluationID int64, f decisionForm) error {
+	status, errMsg, reason := f.status, f.errMsg, f.reason
 	ctx := r.Context()
 	z := i18n.From(ctx)
 	st, err := s.eval.Analyze(ctx, evaluationID)
@@ -55,9 +95,7 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 	m := views.DecisionPage{EvaluationID: evaluationID, EvaluationName: st.Evaluation.Name, Reason: reason,
 		CanShortlist: u.Role.Can(auth.EditQuotes), CanDecide: u.Role.Can(auth.Approve), AllowSelf: st.AllowSelf,
 		NeedsReauth: p.Session != nil && s.store.Now().Sub(p.Session.AuthenticatedAt) > reauthWindow}
-	if errKey != "" {
-		m.Error = z.T(errKey)
-	}
+	m.Error = errMsg
 	m.Notice = skippedNotice(z, st)
 	if st.RecErr == nil {
 		rec := st.Rec
@@ -73,10 +111,21 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 	}
 	m.Award = awardView(z, st)
 	m.Facts, m.FactsVersion = factFields(z, st.Facts), st.FactsVer
+	providers := make(map[int64]string, len(st.All))
+	for _, sq := range st.All {
+		providers[sq.ID] = sq.ProviderName
+	}
+	cols, scored, overlap, flip := scoreTotals(z, st, providers)
+	m.HasScores, m.ScoreOverlap, m.ScoreFlip = len(cols) > 0, overlap, flip
+	scoreOf := map[string]views.ScoreColumn{}
+	for i, q := range scored {
+		scoreOf[q.Value] = cols[i]
+	}
 	cur := st.CurrentApproval()
 	for i, sq := range st.Quotes {
 		res := st.WS.Results[i]
-		dq := views.DecisionQuote{ID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
+		col := scoreOf[strconv.FormatInt(sq.ID, 10)]
+		dq := views.DecisionQuote{Score: col.Total, ScoreOverlap: col.Overlap, Place: strings.Trim(col.Place, "–"), ID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
 			CostPerUnit: money(z, res.CostPerUnit), TCO: money(z, res.TCO), Status: st.Shortlist[sq.ID].Status}
 		if dq.Status != "" {
 			dq.StatusLabel = z.T("decision.status." + dq.Status)
@@ -92,11 +141,27 @@ func (s *Server) renderDecision(w http.ResponseWriter, r *http.Request, evaluati
 			dq.Waived = append(dq.Waived, z.T("decision.waived_line", map[string]any{"Flag": flagMessage(z, st, sq.ID, flagID),
 				"Reason": wv.Reason, "By": wv.WaivedBy, "At": z.DateTime(wv.WaivedAt)}))
 		}
+		if dq.Status == "shortlisted" && m.CanDecide {
+			rf, err := s.eval.ApproveRefusal(ctx, st, sq, u)
+			if err != nil {
+				return err
+			}
+			if rf != nil {
+				dq.NoApprove = z.T(rf.Key, rf.Data)
+			}
+		}
 		m.Quotes = append(m.Quotes, dq)
 		if cur != nil && cur.QuoteID == sq.ID {
 			m.Current = &views.ApprovalView{QuoteID: sq.ID, Provider: sq.ProviderName, By: cur.DecidedBy, At: z.DateTime(cur.DecidedAt),
 				Reason: cur.Reason, Hash: cur.ContentHash, Stale: cur.InputsHash != st.InputsHash(sq.Quote), Self: cur.SelfApproval}
+			m.Current.Approvers = signatureLines(z, cur.Snapshot.Approvers)
+			if m.Current.Stale {
+				m.Current.Changes = changeLines(z, st.ChangesSince(*cur, sq.Quote))
+			}
 		}
+	}
+	if m.Awards, err = s.awardsPanel(r, st, f.award); err != nil {
+		return err
 	}
 	for _, d := range st.Decisions {
 		m.History = append(m.History, views.HistoryRow{What: z.T("decision.kind."+d.Kind, map[string]any{"Provider": d.Snapshot.Provider}),
@@ -222,6 +287,16 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 			if cur.Snapshot.DiffersFromAward() {
 				m.Current.Recommended = cur.Snapshot.Recommendation.AwardProvider
 			}
+			m.Current.Approvers = signatureLines(z, cur.Snapshot.Approvers)
+		}
+	}
+	awards, err := s.store.Awards(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, aw := range awards {
+		if aw.Status != "withdrawn" {
+			m.Awards = append(m.Awards, recordedAwardView(z, st, aw, store.User{}, nil))
 		}
 	}
 	s.render(w, r, http.StatusOK, views.MemoView(s.page(r, z.T("memo.title", map[string]any{"Name": st.Evaluation.Name}), "evaluations"), m))
@@ -263,14 +338,18 @@ func (s *Server) apiApproval(w http.ResponseWriter, r *http.Request) error {
 	}
 	// A browser session reaching the API must meet the same fresh-login
 	// rule as the approval form.
-	if in.Decision == approval.Approve && s.needsReauth(principalFrom(r.Context())) {
+	if (in.Decision == approval.Approve || in.Decision == evaluation.Reapprove) && s.needsReauth(principalFrom(r.Context())) {
 		writeJSON(w, http.StatusUnauthorized, map[string]any{"error": i18n.T(r.Context(), "decision.error.reauth"), "code": "reauth"})
 		return nil
 	}
-	rec, err := s.decide(r.Context(), currentUser(r), id, in.Decision, strings.TrimSpace(in.Reason))
-	var de errDecision
-	if errors.As(err, &de) {
-		writeJSON(w, de.status, map[string]any{"error": i18n.T(r.Context(), de.key), "code": strings.TrimPrefix(de.key, "decision.error.")})
+	rec, err := s.eval.Decide(r.Context(), currentUser(r), id, in.Decision, strings.TrimSpace(in.Reason))
+	var rf evaluation.Refusal
+	if errors.As(err, &rf) {
+		body := map[string]any{"error": i18n.T(r.Context(), rf.Key, rf.Data), "code": strings.TrimPrefix(rf.Key, "decision.error.")}
+		if id, ok := rf.Data["QuoteID"]; ok {
+			body["approved_quote_id"] = id
+		}
+		writeJSON(w, refusalStatus(rf), body)
 		return nil
 	}
 	if err != nil {

@@ -130,6 +130,9 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 		}
 	}
 	m.Award = awardView(z, d)
+	if m.Approval, err = s.approvalGlance(ctx, z, d); err != nil {
+		return err
+	}
 	p := s.page(r, e.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)

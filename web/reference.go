@@ -41,9 +41,15 @@ func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status 
 	if err := s.referenceHistory(ctx, &m); err != nil {
 		return err
 	}
+	if m.Settings == nil {
+		if m.Settings, err = s.approvalSettings(ctx, z); err != nil {
+			return err
+		}
+	}
 	p := s.page(r, z.T("reference.title"), "reference")
 	p.Errors = fieldSummary(z, m.Errors, "in-", [2]string{"currency", "reference.currency"},
 		[2]string{"usd_per_unit", "reference.usd_per_unit"}, [2]string{"as_of", "reference.as_of"})
+	p.Errors = append(p.Errors, settingsSummary(m.Settings)...)
 	if m.UploadErr != "" {
 		p.Errors = append(p.Errors, views.FormError{Target: "prices-file", Label: z.T("reference.upload"), Message: m.UploadErr})
 	}

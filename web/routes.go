@@ -102,6 +102,9 @@ func (s *Server) routes() http.Handler {
 		r.Get("/evaluations/{id}/scores", s.h(s.showScores))
 		r.With(s.requirePermission(auth.GradeQuotes)).Post("/evaluations/{id}/scores/overrides", s.h(s.saveScoreOverride))
 		r.With(s.requirePermission(auth.EditBrief)).Post("/evaluations/{id}/scores/criteria", s.h(s.saveScoreWeights))
+		// Awards from the decision page (issue 14): record, then each approver signs.
+		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/awards", s.h(s.recordAwardForm))
+		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/approval", s.h(s.approveAwardForm))
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		// The API reference, rendered from the same document as /api/v1/openapi.json.
 		r.Get("/api-reference", s.h(s.apiReferencePage))
@@ -117,6 +120,9 @@ func (s *Server) routes() http.Handler {
 			r.Post("/admin/reference/fx", s.h(s.saveFX))
 			r.Post("/admin/reference/prices", s.h(s.uploadPrices))
 			r.Post("/admin/settings/self-approval", s.h(s.setSelfApproval))
+			// Award settings (issue 14), as the API's PUT /api/v1/settings/….
+			r.Post("/admin/settings/approval-rules", s.h(s.saveApprovalRulesForm))
+			r.Post("/admin/settings/criteria-template", s.h(s.saveCriteriaTemplateForm))
 			// Reference history (issue 11): put an earlier rate or price file back.
 			r.Post("/admin/reference/fx/{id}/rollback", s.h(s.rollbackFX))
 			r.Post("/admin/reference/prices/{id}/rollback", s.h(s.rollbackPrices))

@@ -64,12 +64,7 @@ func scoringSheet(z *i18n.Localizer, a *evaluation.Analysis, blind bool) views.S
 			label[sq.ID] = z.T("scoring.quote_label", map[string]string{"Letter": quoteLetter(i)})
 		}
 	}
-	band := func(lo, hi float64) string {
-		if lo == hi {
-			return z.Decimal(strconv.FormatFloat(lo, 'f', 1, 64))
-		}
-		return z.Decimal(strconv.FormatFloat(lo, 'f', 1, 64)) + "–" + z.Decimal(strconv.FormatFloat(hi, 'f', 1, 64))
-	}
+	band := func(lo, hi float64) string { return scoreBand(z, lo, hi) }
 	for k, w := range sc.Weights {
 		row := views.ScoreRow{Label: z.T("scoring.criterion." + w.Key), Weight: strconv.Itoa(w.Weight)}
 		for _, s := range sc.Scores.Scores {
@@ -85,25 +80,42 @@ func scoringSheet(z *i18n.Localizer, a *evaluation.Analysis, blind bool) views.S
 		m.Criteria = append(m.Criteria, views.Option{Value: w.Key, Label: row.Label})
 		m.Weights = m.Criteria
 	}
+	m.Columns, m.Quotes, m.Overlap, m.Flip = scoreTotals(z, a, label)
+	return m
+}
+
+// scoreTotals are each quote's weighted score (band, place, overlap with
+// the leader) with the sentences on overlap and on the weight that flips
+// the winner: the sheet's last row, and the decision page's scores.
+func scoreTotals(z *i18n.Localizer, a *evaluation.Analysis, label map[int64]string) (cols []views.ScoreColumn, quotes []views.Option, overlap, flip string) {
+	sc := a.Scoring
 	for _, s := range sc.Scores.Scores {
-		col := views.ScoreColumn{Label: label[s.QuoteID], Total: band(s.Low, s.High), Overlap: s.OverlapsLeader, Place: "–"}
+		col := views.ScoreColumn{Label: label[s.QuoteID], Total: scoreBand(z, s.Low, s.High), Overlap: s.OverlapsLeader, Place: "–"}
 		if s.Place > 0 {
 			col.Place = strconv.Itoa(s.Place)
 		}
-		m.Columns = append(m.Columns, col)
-		m.Quotes = append(m.Quotes, views.Option{Value: strconv.FormatInt(s.QuoteID, 10), Label: col.Label})
+		cols = append(cols, col)
+		quotes = append(quotes, views.Option{Value: strconv.FormatInt(s.QuoteID, 10), Label: col.Label})
 	}
-	m.Overlap = z.T("scoring.no_overlap")
+	overlap = z.T("scoring.no_overlap")
 	if sc.Scores.Overlap {
-		m.Overlap = z.T("scoring.overlap")
+		overlap = z.T("scoring.overlap")
 	}
-	m.Flip = z.T("scoring.no_flip")
+	flip = z.T("scoring.no_flip")
 	if f := sc.Scores.Flip; f != nil {
-		m.Flip = z.T("scoring.flip", map[string]string{"Criterion": z.T("scoring.criterion." + f.Criterion),
+		flip = z.T("scoring.flip", map[string]string{"Criterion": z.T("scoring.criterion." + f.Criterion),
 			"From": z.Decimal(strconv.FormatFloat(f.From, 'f', -1, 64)), "To": z.Decimal(strconv.FormatFloat(f.To, 'f', -1, 64)),
 			"Quote": label[f.NewLeader]})
 	}
-	return m
+	return cols, quotes, overlap, flip
+}
+
+// scoreBand is a grade or score band, one decimal: "6.5" or "6.5–7.2".
+func scoreBand(z *i18n.Localizer, lo, hi float64) string {
+	if lo == hi {
+		return z.Decimal(strconv.FormatFloat(lo, 'f', 1, 64))
+	}
+	return z.Decimal(strconv.FormatFloat(lo, 'f', 1, 64)) + "–" + z.Decimal(strconv.FormatFloat(hi, 'f', 1, 64))
 }
 
 // saveScoreOverride records the signed-in evaluator's grade of one

@@ -1,17 +1,21 @@
 package web_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // A manager opens the scoring sheet from the evaluation page, hides the
 // provider names, and overrides a grade with a reason: the sheet shows it
-// overridden with who graded it and why.
+// overridden with who graded it and why. The manager then records the
+// award on the decision page, and two approvers (a manager, then finance,
+// as the rule orders) sign it with their passwords.
 func TestBrowserManagerGrades(t *testing.T) {
 	a := newApp(t)
 	ctx := browser(t)
@@ -39,5 +43,50 @@ func TestBrowserManagerGrades(t *testing.T) {
 	screenshot(t, ctx, "scoring")
 	if sheet := text(t, ctx, "[data-testid=scoring-sheet]"); !strings.Contains(sheet, "egress quoted by mail") || !strings.Contains(sheet, "overridden") {
 		t.Errorf("override not shown: %.500s", sheet)
+	}
+
+	// The journey goes on to a two-approver award: above the threshold a
+	// manager, then finance, each signing with their password.
+	admin := a.user("rules-admin@example.com", auth.Admin)
+	rules := `{"currency":"USD","tiers":[{"above":"0","approvers":1},{"above":"1","approvers":2,"order":"in_order","roles":["manager","finance"]}]}`
+	if err := a.store.SetSetting(context.Background(), admin.Actor(), store.SettingApprovalRules, rules); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx,
+		chromedp.Navigate(a.srv.URL+ev+"/decision"),
+		chromedp.WaitVisible(css("[data-testid=award-form]")),
+	)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll("[data-testid=award-form] input[type=number]").forEach((e, i) => e.value = i == 0 ? "100" : ""); "ok"`)); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx,
+		chromedp.SendKeys(css("#award-reason"), "best graded"),
+		chromedp.Click(css("[data-testid=record-award]")),
+		chromedp.WaitVisible(css("[data-testid=recorded-award]")),
+	)
+	if s := text(t, ctx, "[data-testid=recorded-award]"); !strings.Contains(s, "Awaiting approval") || !strings.Contains(s, "you recorded") && !strings.Contains(s, "You recorded") {
+		t.Errorf("recorded award: %.400s", s)
+	}
+	a.user("approver-mgr@example.com", auth.Manager)
+	a.user("approver-fin@example.com", auth.Finance)
+	for _, who := range []struct{ email, reason string }{{"approver-mgr@example.com", "fits the plan"}, {"approver-fin@example.com", "funds reserved"}} {
+		do(t, ctx,
+			chromedp.Click(css("[data-testid=logout]")),
+			chromedp.WaitVisible(css("[data-testid=login-submit]")),
+			browserLogin(a, who.email),
+			chromedp.WaitVisible(css("main")),
+			chromedp.Navigate(a.srv.URL+ev+"/decision"),
+			chromedp.WaitVisible(css("[data-testid=award-sign-form]")),
+			chromedp.SendKeys(css("[data-testid=award-sign-form] input[name=reason]"), who.reason),
+			chromedp.SendKeys(css("[data-testid=award-sign-form] input[name=password]"), testPassword),
+			chromedp.Click(css("[data-testid=award-sign]")),
+			chromedp.WaitVisible(css("[data-testid=flash]")),
+		)
+	}
+	screenshot(t, ctx, "award-approved")
+	award := text(t, ctx, "[data-testid=recorded-award]")
+	if !strings.Contains(award, "Approved") || !strings.Contains(award, "fits the plan") || !strings.Contains(award, "funds reserved") ||
+		!strings.Contains(award, "(Manager)") || !strings.Contains(award, "(Finance)") {
+		t.Errorf("approved award: %.600s", award)
 	}
 }

@@ -239,6 +239,10 @@ var policy = map[string][]string{
 	"POST /api/v1/awards/{id}/approval":       {"manager", "finance"},
 	"POST /evaluations/{id}/scores/overrides": {"procurement", "manager"},
 	"POST /evaluations/{id}/scores/criteria":  {"procurement", "manager", "admin"},
+	"POST /evaluations/{id}/awards":           {"procurement", "manager", "admin"},
+	"POST /awards/{id}/approval":              {"manager", "finance"},
+	"POST /admin/settings/approval-rules":     {"admin"},
+	"POST /admin/settings/criteria-template":  {"admin"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {

@@ -103,6 +103,9 @@ type Snapshot struct {
 	DecidedBy      string            `json:"decided_by"`
 	DecidedAt      time.Time         `json:"decided_at"`
 	SelfApproval   bool              `json:"self_approval"`
+	// Approvers lists who signed an approval (name, role, time, reason);
+	// absent from records made before it was kept.
+	Approvers []Signature `json:"approvers,omitempty"`
 }
 
 // Figures are the quote's worksheet figures at the time of the decision.

@@ -52,7 +52,9 @@ func (s Scope) AllowsMethod(method string) bool {
 // (on top of its owner's role holding p).
 func (s Scope) Allows(p Permission) bool {
 	switch p {
-	case Approve:
+	case Approve, ApproveAward:
+		// An award's signature is a decision too: each approver
+		// re-authenticates by minting an approve token after a fresh login.
 		return s == ScopeApprove
 	case ReadAudit:
 		return s.Valid()

@@ -16,6 +16,10 @@ func (st *Analysis) Snapshot(sq store.StoredQuote, kind, reason string, by store
 		Provider: sq.ProviderName, Terms: quote.Cells(sq.Quote), Assumptions: map[string]string{},
 		Decision: kind, Reason: reason, DecidedBy: by.Name + " <" + by.Email + ">", DecidedAt: now.UTC(),
 		Recommendation: approval.Recommendation{Option: string(st.Rec.Option), NotReady: st.Rec.NotReady, Summary: st.Rec.Summary.Text}}
+	if kind == approval.Approve {
+		snap.Approvers = []approval.Signature{{Step: 1, ApproverID: by.ID, Name: by.Name, Email: by.Email, Role: string(by.Role),
+			Reason: reason, At: now.UTC()}}
+	}
 	if w := st.Award.Winner; w != nil {
 		snap.Recommendation.AwardQuoteID, snap.Recommendation.AwardProvider = w.QuoteID, w.Provider
 	}

@@ -82,7 +82,7 @@ func rawMessage(t *testing.T, lang, key string) string {
 
 // keyInCode matches message keys passed as the last literal argument of a
 // call, e.g. t(ctx, "brief.title") or renderError(w, r, 404, "error.not_found").
-var keyInCode = regexp.MustCompile(`[(,] ?"((?:app|nav|auth|role|common|error|form|password|flash|evaluations?|brief|admin|tokens|profile|audit|quote|worksheet|bench|decision|award|analysis|rfq|vendor|apiref|scoring)\.[a-z0-9_.]*[a-z0-9_])"(?:\)|, map)`)
+var keyInCode = regexp.MustCompile(`[(,] ?"((?:app|nav|auth|role|common|error|form|password|flash|evaluations?|brief|admin|tokens|profile|audit|quote|worksheet|bench|decision|award|analysis|rfq|vendor|apiref|scoring|settings)\.[a-z0-9_.]*[a-z0-9_])"(?:\)|, map)`)
 
 func TestEveryKeyUsedInCodeExists(t *testing.T) {
 	en, _ := Keys("en")

@@ -3,7 +3,10 @@ package scoring
 import (
 	"fmt"
 	"regexp"
+	"slices"
 
+	"github.com/gpuquote/gpuquote/internal/approval"
+	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
@@ -16,6 +19,11 @@ const MaxApprovers = 3
 type Tier struct {
 	Above     string `json:"above"`
 	Approvers int    `json:"approvers"`
+	// Order is approval.InParallel (the default) or approval.InOrder.
+	Order string `json:"order,omitempty"`
+	// Roles, when given, names the role of each approver in turn (one
+	// per approver), e.g. ["manager", "finance"].
+	Roles []string `json:"roles,omitempty"`
 }
 
 // ApprovalRules are the organisation's approval thresholds: tiers in
@@ -49,20 +57,35 @@ func (r ApprovalRules) Check() map[string]string {
 		if t.Approvers < 1 || t.Approvers > MaxApprovers {
 			errs[fmt.Sprintf("tiers[%d].approvers", i)] = "scoring.error.tier_approvers"
 		}
+		if t.Order != "" && t.Order != approval.InOrder && t.Order != approval.InParallel {
+			errs[fmt.Sprintf("tiers[%d].order", i)] = "scoring.error.tier_order_kind"
+		}
+		if len(t.Roles) > 0 && (len(t.Roles) != t.Approvers || slices.ContainsFunc(t.Roles, func(r string) bool {
+			return !auth.Role(r).Can(auth.ApproveAward)
+		})) {
+			errs[fmt.Sprintf("tiers[%d].roles", i)] = "scoring.error.tier_roles"
+		}
 		prev = &d
 	}
 	return errs
 }
 
+// Plan is the approval a contract value needs: the approvers, order and
+// roles of the highest tier it is strictly above, else one approver.
+func (r ApprovalRules) Plan(value quote.Decimal) approval.Plan {
+	p := approval.Plan{Required: 1, Order: approval.InParallel}
+	for _, t := range r.Tiers {
+		if d, err := quote.ParseDecimal(t.Above); err == nil && value.Cmp(d) > 0 {
+			p = approval.Plan{Required: t.Approvers, Order: t.Order, Roles: t.Roles}
+			if p.Order == "" {
+				p.Order = approval.InParallel
+			}
+		}
+	}
+	return p
+}
+
 // Required is how many approvers a contract value (an exact decimal in
 // the rules' currency) needs: the approvers of the highest tier it is
 // strictly above, else one.
-func (r ApprovalRules) Required(value quote.Decimal) int {
-	n := 1
-	for _, t := range r.Tiers {
-		if d, err := quote.ParseDecimal(t.Above); err == nil && value.Cmp(d) > 0 {
-			n = t.Approvers
-		}
-	}
-	return n
-}
+func (r ApprovalRules) Required(value quote.Decimal) int { return r.Plan(value).Required }

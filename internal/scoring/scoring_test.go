@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
 )
@@ -175,8 +176,25 @@ func TestUnpricedIsScoredButNotRanked(t *testing.T) {
 	}
 }
 
+// A tier's order and roles travel into the plan an award is recorded with.
+func TestApprovalPlanKeepsOrderAndRoles(t *testing.T) {
+	r := ApprovalRules{Currency: "USD", Tiers: []Tier{{Above: "0", Approvers: 1},
+		{Above: "250000", Approvers: 2, Order: approval.InOrder, Roles: []string{"manager", "finance"}}}}
+	if errs := r.Check(); len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	d, _ := quote.ParseDecimal("300000")
+	if p := r.Plan(d); p.Required != 2 || p.Order != approval.InOrder || !slices.Equal(p.Roles, []string{"manager", "finance"}) {
+		t.Errorf("plan %+v", p)
+	}
+	d, _ = quote.ParseDecimal("100")
+	if p := r.Plan(d); p.Required != 1 || p.Order != approval.InParallel || p.Roles != nil {
+		t.Errorf("small plan %+v", p)
+	}
+}
+
 func TestApprovalTiers(t *testing.T) {
-	r := ApprovalRules{Currency: "USD", Tiers: []Tier{{"0", 1}, {"250000", 2}}}
+	r := ApprovalRules{Currency: "USD", Tiers: []Tier{{Above: "0", Approvers: 1}, {Above: "250000", Approvers: 2}}}
 	if errs := r.Check(); len(errs) != 0 {
 		t.Fatal(errs)
 	}
@@ -189,9 +207,10 @@ func TestApprovalTiers(t *testing.T) {
 			t.Errorf("%s: %d approvers, want %d", c.value, got, c.want)
 		}
 	}
-	bad := ApprovalRules{Currency: "usd", Tiers: []Tier{{"10", 1}, {"5", 4}, {"x", 1}}}
+	bad := ApprovalRules{Currency: "usd", Tiers: []Tier{{Above: "10", Approvers: 1}, {Above: "5", Approvers: 4}, {Above: "x", Approvers: 1},
+		{Above: "20", Approvers: 2, Order: "whenever", Roles: []string{"manager"}}, {Above: "30", Approvers: 2, Roles: []string{"manager", "engineer"}}}}
 	errs := bad.Check()
-	for _, f := range []string{"currency", "tiers[1].above", "tiers[1].approvers", "tiers[2].above"} {
+	for _, f := range []string{"currency", "tiers[1].above", "tiers[1].approvers", "tiers[2].above", "tiers[3].order", "tiers[3].roles", "tiers[4].roles"} {
 		if errs[f] == "" {
 			t.Errorf("no error on %s: %v", f, errs)
 		}

@@ -157,73 +157,101 @@ type DecisionRecord struct {
 	LastAcceptanceID int64
 }
 
+// ErrOtherApproved refuses an approval while another quote of the
+// evaluation is approved (a conflict, named so the page can say which).
+var ErrOtherApproved = fmt.Errorf("another quote of the evaluation is approved: %w", ErrConflict)
+
 // Decide records a decision as a conditional update of the shortlist: only
 // a shortlisted quote is approved or rejected, only by someone other than
 // its author (unless allowSelf), only an approved one is revoked. Two
 // managers deciding at once yield exactly one record and one audit row;
 // the other gets ErrConflict.
 func (s *Store) Decide(ctx context.Context, by audit.Actor, d DecisionRecord, allowSelf bool) (DecisionRecord, error) {
+	list, err := s.DecideInTurn(ctx, by, []DecisionRecord{d}, allowSelf)
+	if err != nil {
+		return DecisionRecord{}, err
+	}
+	return list[0], nil
+}
+
+// DecideInTurn records decisions on one quote one after the other in one
+// transaction, all or none: a re-approval is a revocation and an approval
+// on the current terms, and a refused approval must not leave the
+// revocation behind.
+func (s *Store) DecideInTurn(ctx context.Context, by audit.Actor, ds []DecisionRecord, allowSelf bool) ([]DecisionRecord, error) {
+	out := make([]DecisionRecord, len(ds))
+	copy(out, ds)
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		var sql string
-		args := []any{d.QuoteID, by.ID}
-		switch d.Kind {
-		case approval.Approve:
-			// The approver may neither have entered the quote nor revised
-			// its terms (separation of duties), unless the admin allows it.
-			sql = `UPDATE shortlist s SET status = 'approved', decided_by = $2, decided_at = now() FROM quotes q
-				WHERE s.quote_id = $1 AND q.id = s.quote_id AND s.status = 'shortlisted'
-				  AND ($3 OR (q.author_id <> $2 AND NOT EXISTS (
-				      SELECT 1 FROM quote_revisions r WHERE r.quote_id = s.quote_id AND r.author_id = $2)))`
-			args = append(args, allowSelf)
-		case approval.Reject:
-			sql = `UPDATE shortlist SET status = 'rejected', decided_by = $2, decided_at = now()
-				WHERE quote_id = $1 AND status = 'shortlisted'`
-		case approval.Revoke:
-			sql = `UPDATE shortlist SET status = 'shortlisted', decided_by = NULL, decided_at = NULL
-				WHERE quote_id = $1 AND status = 'approved'`
-			args = args[:1]
-		default:
-			return approval.ErrUnknownKind
+		for i := range out {
+			if err := decideTx(ctx, tx, by, &out[i], allowSelf); err != nil {
+				return fmt.Errorf("store: %s quote %d: %w", out[i].Kind, out[i].QuoteID, err)
+			}
 		}
-		// What the decision was checked against must not have changed
-		// since: the quote's terms (its version) and its acceptance suite.
-		var version int
-		var lastTest int64
-		if err := tx.QueryRow(ctx, `SELECT version, COALESCE((SELECT max(id) FROM acceptance_results WHERE quote_id = $1), 0)
-			FROM quotes WHERE id = $1 FOR UPDATE`, d.QuoteID).Scan(&version, &lastTest); err != nil {
-			return notFound("select quote", err)
-		}
-		if version != d.QuoteVersion || lastTest != d.LastAcceptanceID {
-			return ErrConflict
-		}
-		tag, err := tx.Exec(ctx, sql, args...)
-		if isUniqueViolation(err) {
-			return ErrConflict // another quote of the evaluation is approved
-		}
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() != 1 {
-			return ErrConflict
-		}
-		snap, err := json.Marshal(d.Snapshot)
-		if err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, `INSERT INTO decisions (evaluation_id, quote_id, kind, reason, decided_by, self_approval,
-			snapshot, content_hash, inputs_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, decided_at`,
-			d.EvaluationID, d.QuoteID, d.Kind, d.Reason, by.ID, d.SelfApproval, snap, d.ContentHash, d.InputsHash).
-			Scan(&d.ID, &d.DecidedAt); err != nil {
-			return err
-		}
-		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "quote." + d.Kind,
-			ObjectType: "quote", ObjectID: fmt.Sprint(d.QuoteID), EvaluationID: d.EvaluationID,
-			After: map[string]any{"reason": d.Reason, "content_hash": d.ContentHash, "self_approval": d.SelfApproval}})
+		return nil
 	})
 	if err != nil {
-		return DecisionRecord{}, fmt.Errorf("store: %s quote %d: %w", d.Kind, d.QuoteID, err)
+		return nil, err
 	}
-	return d, nil
+	return out, nil
+}
+
+// decideTx is one decision inside tx (see Decide).
+func decideTx(ctx context.Context, tx pgx.Tx, by audit.Actor, d *DecisionRecord, allowSelf bool) error {
+	var sql string
+	args := []any{d.QuoteID, by.ID}
+	switch d.Kind {
+	case approval.Approve:
+		// The approver may neither have entered the quote nor revised
+		// its terms (separation of duties), unless the admin allows it.
+		sql = `UPDATE shortlist s SET status = 'approved', decided_by = $2, decided_at = now() FROM quotes q
+			WHERE s.quote_id = $1 AND q.id = s.quote_id AND s.status = 'shortlisted'
+			  AND ($3 OR (q.author_id <> $2 AND NOT EXISTS (
+			      SELECT 1 FROM quote_revisions r WHERE r.quote_id = s.quote_id AND r.author_id = $2)))`
+		args = append(args, allowSelf)
+	case approval.Reject:
+		sql = `UPDATE shortlist SET status = 'rejected', decided_by = $2, decided_at = now()
+			WHERE quote_id = $1 AND status = 'shortlisted'`
+	case approval.Revoke:
+		sql = `UPDATE shortlist SET status = 'shortlisted', decided_by = NULL, decided_at = NULL
+			WHERE quote_id = $1 AND status = 'approved'`
+		args = args[:1]
+	default:
+		return approval.ErrUnknownKind
+	}
+	// What the decision was checked against must not have changed
+	// since: the quote's terms (its version) and its acceptance suite.
+	var version int
+	var lastTest int64
+	if err := tx.QueryRow(ctx, `SELECT version, COALESCE((SELECT max(id) FROM acceptance_results WHERE quote_id = $1), 0)
+		FROM quotes WHERE id = $1 FOR UPDATE`, d.QuoteID).Scan(&version, &lastTest); err != nil {
+		return notFound("select quote", err)
+	}
+	if version != d.QuoteVersion || lastTest != d.LastAcceptanceID {
+		return ErrConflict
+	}
+	tag, err := tx.Exec(ctx, sql, args...)
+	if isUniqueViolation(err) {
+		return ErrOtherApproved
+	}
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() != 1 {
+		return ErrConflict
+	}
+	snap, err := json.Marshal(d.Snapshot)
+	if err != nil {
+		return err
+	}
+	if err := tx.QueryRow(ctx, `INSERT INTO decisions (evaluation_id, quote_id, kind, reason, decided_by, self_approval,
+		snapshot, content_hash, inputs_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, decided_at`,
+		d.EvaluationID, d.QuoteID, d.Kind, d.Reason, by.ID, d.SelfApproval, snap, d.ContentHash, d.InputsHash).
+		Scan(&d.ID, &d.DecidedAt); err != nil {
+		return err
+	}
+	return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "quote." + d.Kind,
+		ObjectType: "quote", ObjectID: fmt.Sprint(d.QuoteID), EvaluationID: d.EvaluationID,
+		After: map[string]any{"reason": d.Reason, "content_hash": d.ContentHash, "self_approval": d.SelfApproval}})
 }
 
 // Decisions returns the evaluation's decision records, newest first.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/scoring"
@@ -84,29 +85,22 @@ func TestTwoStepAwardApprovalNeedsTwoPeople(t *testing.T) {
 	m := newUser(t, st, "m@example.com", auth.Manager)
 	f := newUser(t, st, "f@example.com", auth.Finance)
 	m2 := newUser(t, st, "m2@example.com", auth.Manager)
-	e, _ := st.CreateEvaluation(ctx, p.Actor(), "Two-step")
-	qs, _ := quote.ReadCSV(strings.NewReader("provider,rental_model,currency\nAcme,reserved,USD\n"))
-	ids, _ := st.ImportQuotes(ctx, p.Actor(), e.ID, qs)
-	aw, err := st.RecordAward(ctx, m.Actor(), store.NewAward{EvaluationID: e.ID, Shares: []store.AwardShare{{QuoteID: ids[0], SharePct: 100}},
-		Reason: "cheapest", Currency: "USD", ContractValue: "900000.00", CostPerUnit: "1.00", RequiredApprovers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := st.ApproveAward(ctx, m.Actor(), aw.ID, "mine"); !errors.Is(err, store.ErrSameApprover) {
+	aw := awardToApprove(t, st, m, approval.Plan{Required: 2})
+	if _, err := st.ApproveAward(ctx, m.Approver(), aw.ID, "mine"); !errors.Is(err, store.ErrSameApprover) {
 		t.Errorf("the recorder approved: %v", err)
 	}
-	a1, err := st.ApproveAward(ctx, f.Actor(), aw.ID, "within budget")
+	a1, err := st.ApproveAward(ctx, f.Approver(), aw.ID, "within budget")
 	if err != nil || a1.Status != "awaiting_approval" || a1.Approvals != 1 {
 		t.Fatalf("first approval %+v %v", a1, err)
 	}
-	if _, err := st.ApproveAward(ctx, f.Actor(), aw.ID, "within budget"); !errors.Is(err, store.ErrSameApprover) {
+	if _, err := st.ApproveAward(ctx, f.Approver(), aw.ID, "within budget"); !errors.Is(err, store.ErrSameApprover) {
 		t.Errorf("a replayed approval counted: %v", err)
 	}
-	a2, err := st.ApproveAward(ctx, m2.Actor(), aw.ID, "agreed")
+	a2, err := st.ApproveAward(ctx, m2.Approver(), aw.ID, "agreed")
 	if err != nil || a2.Status != "approved" || a2.Approvals != 2 || len(a2.Approvers) != 2 {
 		t.Fatalf("second approval %+v %v", a2, err)
 	}
-	if _, err := st.ApproveAward(ctx, p.Actor(), aw.ID, "late"); !errors.Is(err, store.ErrConflict) {
+	if _, err := st.ApproveAward(ctx, p.Approver(), aw.ID, "late"); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("an approved award took another approval: %v", err)
 	}
 }

@@ -20,13 +20,19 @@ type DecisionPage struct {
 	Facts          []FactField
 	FactsVersion   int
 	Award          *AwardView
-	Quotes         []DecisionQuote
-	Current        *ApprovalView
-	History        []HistoryRow
-	CanShortlist   bool
-	CanDecide      bool
-	NeedsReauth    bool
-	AllowSelf      bool
+	Awards         *AwardsPanel
+	// ScoreOverlap and ScoreFlip say whether the score bands overlap and
+	// which single weight change would change the winner.
+	ScoreOverlap string
+	ScoreFlip    string
+	HasScores    bool
+	Quotes       []DecisionQuote
+	Current      *ApprovalView
+	History      []HistoryRow
+	CanShortlist bool
+	CanDecide    bool
+	NeedsReauth  bool
+	AllowSelf    bool
 }
 
 // Figure is a labelled computed figure with its basis.
@@ -59,6 +65,15 @@ type DecisionQuote struct {
 	FailedTests []string // failed acceptance tests, waived on the quote page
 	Waived      []string
 	Stale       bool
+	// Score is the weighted score's band ("6.5–7.2") and Place its rank;
+	// ScoreOverlap marks a band that overlaps the leader's.
+	Score        string
+	Place        string
+	ScoreOverlap bool
+	// NoApprove, when set, is why the viewer cannot approve this quote
+	// (separation of duties, another quote approved): the page says so
+	// instead of offering a button the rules would refuse.
+	NoApprove string
 }
 
 // BlockerView is an open blocker with what it is about.
@@ -80,6 +95,10 @@ type ApprovalView struct {
 	// Recommended names the quote the analysis said to award when the
 	// approval is on another one; the reason given stands beside it.
 	Recommended string
+	// Approvers are the snapshot's signatures (name, role, time, reason).
+	Approvers []string
+	// Changes are what changed since a stale approval, worded.
+	Changes []string
 }
 
 // HistoryRow is one decision record.
@@ -105,6 +124,7 @@ type MemoPage struct {
 	Hash           string
 	Award          *AwardView
 	Assumptions    []Figure // what the figures were computed with
+	Awards         []RecordedAward
 }
 
 // AwardView is what the analysis says to award, for the decision page,

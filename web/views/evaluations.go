@@ -48,6 +48,19 @@ type EvaluationHome struct {
 	Expiring     int
 	Best         string // translated: the lowest cost per unit, if any
 	Award        *AwardView
+	Approval     *ApprovalGlance
+}
+
+// ApprovalGlance is where the approval stands, styled as a status, with
+// the next step: approved, stale (with what changed since), awaiting more
+// approvers, or none.
+type ApprovalGlance struct {
+	State    string // approved, stale, awaiting, none
+	Label    string
+	Class    string // the status colour: ok, warn, info
+	Detail   string
+	Changes  []string
+	NextStep string
 }
 
 // BriefForm is the brief editor.

@@ -180,6 +180,8 @@ type ReferencePage struct {
 	ConfirmPrices bool
 	FXHistory     []FXHistoryRow
 	PriceHistory  []PriceHistoryRow
+	// Settings are the award settings (approval rules, criteria template).
+	Settings *ApprovalSettings
 }
 
 // FXHistoryRow is one rate set in the past.

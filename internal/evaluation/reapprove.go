@@ -1,0 +1,58 @@
+package evaluation
+
+import (
+	"context"
+	"errors"
+
+	"github.com/gpuquote/gpuquote/internal/approval"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// Reapprove is the decision kind that renews a stale approval.
+const Reapprove = "reapprove"
+
+// Reapprove renews a stale approval of quoteID on the quote's current
+// terms and assumptions: the stale approval is revoked and the quote
+// approved again, in one transaction, with the same reason on both
+// records. The approval's rules apply as to any approval (separation of
+// duties, every blocker waived); refused, nothing is recorded.
+func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, reason string) (store.DecisionRecord, error) {
+	sq, err := s.store.Quote(ctx, quoteID)
+	if err != nil {
+		return store.DecisionRecord{}, err
+	}
+	st, err := s.Analyze(ctx, sq.EvaluationID)
+	if err != nil {
+		return store.DecisionRecord{}, err
+	}
+	cur := st.CurrentApproval()
+	if cur == nil || cur.QuoteID != quoteID || cur.InputsHash == st.InputsHash(sq.Quote) {
+		return store.DecisionRecord{}, Refusal{Kind: "conflict", Key: "decision.error.not_stale"}
+	}
+	approve, err := s.approvalRequest(ctx, st, sq, u, approval.Approve, reason)
+	if err != nil {
+		return store.DecisionRecord{}, err
+	}
+	approve.Status = "shortlisted" // as it is once the stale approval is revoked
+	if err := approval.Check(approve); err != nil {
+		return store.DecisionRecord{}, refusal(err)
+	}
+	revoke := approve
+	revoke.Kind = approval.Revoke
+	var recs []store.DecisionRecord
+	for _, req := range []approval.Request{revoke, approve} {
+		rec, err := s.newRecord(ctx, st, sq, u, req)
+		if err != nil {
+			return store.DecisionRecord{}, err
+		}
+		recs = append(recs, rec)
+	}
+	recs, err = s.store.DecideInTurn(ctx, u.Actor(), recs, st.AllowSelf)
+	if errors.Is(err, store.ErrConflict) {
+		return store.DecisionRecord{}, Refusal{Kind: "conflict", Key: "decision.error.conflict"}
+	}
+	if err != nil {
+		return store.DecisionRecord{}, err
+	}
+	return recs[1], nil
+}

@@ -1,0 +1,299 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gpuquote/gpuquote/internal/approval"
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/tco"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// awardForm is the award forms' input and refusals, kept on the page.
+type awardForm struct {
+	shares     map[int64]string
+	reason     string
+	errors     map[int64]string // by quote
+	summary    []views.FormError
+	signAward  int64 // the award a refused signature was for
+	signError  string
+	signReason string
+}
+
+// awardsPanel builds the decision page's award section: the split the
+// buyer's constraints (query max_vendor_pct, verified_fabric_only) give,
+// the form prefilled with it (or with what was typed), and the recorded
+// awards with their plan, approvers and whether the viewer may sign.
+func (s *Server) awardsPanel(r *http.Request, st *evaluation.Analysis, af *awardForm) (*views.AwardsPanel, error) {
+	ctx := r.Context()
+	z := i18n.From(ctx)
+	u := currentUser(r)
+	p := &views.AwardsPanel{EvaluationID: st.Evaluation.ID, CanRecord: u.Role.Can(auth.EditQuotes)}
+	q := r.URL.Query()
+	maxPct := 100
+	if n, err := strconv.Atoi(q.Get("max_vendor_pct")); err == nil && n >= 1 && n <= 100 {
+		maxPct, p.MaxVendorPct = n, q.Get("max_vendor_pct")
+	}
+	p.VerifiedOnly = q.Get("verified_fabric_only") == "1"
+	best, run := st.SuggestSplit(maxPct, p.VerifiedOnly)
+	p.NoSplit = best == nil && len(st.Quotes) > 0
+	p.Suggested = splitSentence(z, st, best, "award.suggest.best")
+	p.RunnerUp = splitSentence(z, st, run, "award.suggest.runner_up")
+	suggested := map[int64]int{}
+	if best != nil {
+		for _, sh := range best.Shares {
+			suggested[sh.QuoteID] = sh.SharePct
+		}
+	}
+	for i, sq := range st.Quotes {
+		res := st.WS.Results[i]
+		o := views.AwardOption{QuoteID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
+			CostPerUnit: money(z, res.CostPerUnit)}
+		if n := suggested[sq.ID]; n > 0 {
+			o.Share = strconv.Itoa(n)
+		}
+		if af != nil {
+			o.Share, o.Error = af.shares[sq.ID], af.errors[sq.ID]
+		}
+		p.Options = append(p.Options, o)
+	}
+	if af != nil {
+		p.Reason, p.Errors = af.reason, af.summary
+	}
+	awards, err := s.store.Awards(ctx, st.Evaluation.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, aw := range awards {
+		p.Recorded = append(p.Recorded, recordedAwardView(z, st, aw, u, af))
+	}
+	return p, nil
+}
+
+// splitSentence words a suggested split: each provider's share and the
+// combined cost per unit.
+func splitSentence(z *i18n.Localizer, st *evaluation.Analysis, sp *scoring.Split, key string) string {
+	if sp == nil {
+		return ""
+	}
+	var parts []string
+	for _, sh := range sp.Shares {
+		parts = append(parts, shareLine(z, st, sh.QuoteID, sh.SharePct))
+	}
+	cost := money(z, tco.Money{Minor: int64(sp.CostPerUnit + 0.5), Currency: st.WS.Currency})
+	return z.T(key, map[string]any{"Shares": strings.Join(parts, ", "), "Cost": cost})
+}
+
+func shareLine(z *i18n.Localizer, st *evaluation.Analysis, quoteID int64, pct int) string {
+	name := z.T("award.quote_number", map[string]any{"ID": quoteID})
+	if sq, _, ok := st.Quote(quoteID); ok {
+		name = sq.ProviderName
+	}
+	return z.T("award.share_line", map[string]any{"Provider": name, "Pct": z.Int(int64(pct))})
+}
+
+var statusClass = map[string]string{"awaiting_approval": "warn", "approved": "ok", "withdrawn": "info"}
+
+func recordedAwardView(z *i18n.Localizer, st *evaluation.Analysis, aw store.Award, u store.User, af *awardForm) views.RecordedAward {
+	v := views.RecordedAward{ID: aw.ID, Value: z.Money(aw.ContractValue, aw.Currency), CostPerUnit: z.Money(aw.CostPerUnit, aw.Currency),
+		Status: aw.Status, StatusLabel: z.T("award.status." + aw.Status), StatusClass: statusClass[aw.Status], Hash: aw.ApprovalHash,
+		Recorded: z.T("award.recorded_by", map[string]any{"By": aw.RecordedBy, "At": z.DateTime(aw.RecordedAt), "Reason": aw.Reason})}
+	for _, sh := range aw.Shares {
+		v.Shares = append(v.Shares, shareLine(z, st, sh.QuoteID, sh.SharePct))
+	}
+	plan := aw.Plan()
+	v.Plan = planSentence(z, plan)
+	if aw.Status == "awaiting_approval" {
+		v.Awaiting = z.T("award.awaiting", map[string]any{"Roles": rolesText(z, plan.Awaiting(aw.Signatures))})
+	}
+	v.Signatures = signatureLines(z, aw.Signatures)
+	if u.Role.Can(auth.ApproveAward) && aw.Status == "awaiting_approval" {
+		ok, err := evaluation.CanSign(aw, u)
+		v.CanSign = ok
+		if !ok {
+			v.CannotSign = z.T(signingRefusalKey(err))
+		}
+	}
+	if af != nil && af.signAward == aw.ID {
+		v.SignError, v.SignReason = af.signError, af.signReason
+	}
+	return v
+}
+
+// signatureLines words each approver: name, role, time and reason.
+func signatureLines(z *i18n.Localizer, list []approval.Signature) []string {
+	out := make([]string, 0, len(list))
+	for _, sg := range list {
+		out = append(out, z.T("award.signature", map[string]any{"Name": sg.Name, "Email": sg.Email,
+			"Role": z.T("role." + sg.Role), "At": z.DateTime(sg.At), "Reason": sg.Reason}))
+	}
+	return out
+}
+
+// planSentence says how many approve, in which order and which roles.
+func planSentence(z *i18n.Localizer, p approval.Plan) string {
+	if p.Required <= 1 && len(p.Roles) == 0 {
+		return z.T("award.plan.one")
+	}
+	key := "award.plan.in_parallel"
+	if p.Order == approval.InOrder {
+		key = "award.plan.in_order"
+	}
+	roles := make([]string, p.Required)
+	copy(roles, p.Roles)
+	return z.T(key, map[string]any{"N": z.Int(int64(p.Required)), "Roles": rolesText(z, roles)})
+}
+
+// rolesText lists roles in the reader's language; "" is any approver.
+func rolesText(z *i18n.Localizer, roles []string) string {
+	out := make([]string, 0, len(roles))
+	for _, r := range roles {
+		if r == "" {
+			out = append(out, z.T("award.plan.any_approver"))
+			continue
+		}
+		out = append(out, z.T("role."+r))
+	}
+	return strings.Join(out, z.T("award.plan.then"))
+}
+
+// signingRefusalKey is a refused signature's message.
+func signingRefusalKey(err error) string {
+	switch {
+	case errors.Is(err, approval.ErrSameApprover):
+		return "award.refused.same_approver"
+	case errors.Is(err, approval.ErrNotYourTurn):
+		return "award.refused.not_your_turn"
+	case errors.Is(err, approval.ErrWrongRole):
+		return "award.refused.wrong_role"
+	}
+	return "award.refused.complete"
+}
+
+var shareField = regexp.MustCompile(`^share_([0-9]{1,18})$`)
+
+// recordAwardForm records an award from the decision page: share_<quote>
+// fields (whole percent, blank for none) and a reason; refusals are shown
+// at the share they are about and in the summary at the top of the form.
+func (s *Server) recordAwardForm(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	af := &awardForm{shares: map[int64]string{}, errors: map[int64]string{}, reason: strings.TrimSpace(r.PostForm.Get("reason"))}
+	var shares []store.AwardShare
+	for key, vals := range r.PostForm {
+		m := shareField.FindStringSubmatch(key)
+		if m == nil || len(vals) != 1 || strings.TrimSpace(vals[0]) == "" {
+			continue
+		}
+		qid, _ := strconv.ParseInt(m[1], 10, 64)
+		v := strings.TrimSpace(vals[0])
+		af.shares[qid] = v
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 100 {
+			af.errors[qid] = z.T("scoring.error.share_range")
+			continue
+		}
+		if n > 0 {
+			shares = append(shares, store.AwardShare{QuoteID: qid, SharePct: n})
+		}
+	}
+	slices.SortFunc(shares, func(a, b store.AwardShare) int { return int(a.QuoteID - b.QuoteID) })
+	var fe evaluation.FieldErrors
+	if len(af.errors) == 0 {
+		_, err = s.eval.RecordAward(r.Context(), currentUser(r), id, shares, af.reason)
+		if !errors.As(err, &fe) && err != nil {
+			return err
+		}
+	}
+	if len(af.errors) == 0 && fe == nil {
+		return redirect(w, r, "/evaluations/"+strconv.FormatInt(id, 10)+"/decision#awards", "flash.award_recorded")
+	}
+	for field, key := range fe {
+		if i, ok := shareIndex(field); ok && i < len(shares) {
+			af.errors[shares[i].QuoteID] = z.T(key)
+			continue
+		}
+		target := "award-reason"
+		if field != "reason" {
+			target = "awards"
+		}
+		af.summary = append(af.summary, views.FormError{Target: target, Message: z.T(key)})
+	}
+	for qid, msg := range af.errors {
+		af.summary = append(af.summary, views.FormError{Target: "share-" + strconv.FormatInt(qid, 10), Message: msg})
+	}
+	slices.SortFunc(af.summary, func(a, b views.FormError) int { return strings.Compare(a.Target, b.Target) })
+	return s.renderDecisionWith(w, r, id, decisionForm{status: http.StatusUnprocessableEntity, award: af})
+}
+
+var shareIndexField = regexp.MustCompile(`^shares\[([0-9]+)\]\.`)
+
+func shareIndex(field string) (int, bool) {
+	m := shareIndexField.FindStringSubmatch(field)
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1])
+	return n, err == nil
+}
+
+// approveAwardForm signs an award from the decision page. Every approver
+// types their password on the form (each signature is a fresh
+// authentication, whatever the session's age); the plan's refusals are
+// said on the award they are about.
+func (s *Server) approveAwardForm(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	ctx := r.Context()
+	aw, err := s.store.Award(ctx, id)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(ctx)
+	reason := strings.TrimSpace(r.PostForm.Get("reason"))
+	refuse := func(status int, msg string) error {
+		return s.renderDecisionWith(w, r, aw.EvaluationID, decisionForm{status: status,
+			award: &awardForm{signAward: id, signError: msg, signReason: reason}})
+	}
+	if reason == "" || len(reason) > 8000 {
+		return refuse(http.StatusUnprocessableEntity, z.T("award.error.reason"))
+	}
+	if status, key := s.reauthFailure(w, r, principalFrom(ctx), r.PostForm.Get("password")); key != "" {
+		if key == "decision.error.reauth" {
+			key = "award.error.password"
+		}
+		return refuse(status, z.T(key))
+	}
+	res, err := s.eval.ApproveAward(ctx, currentUser(r), id, reason)
+	if evaluation.IsSigningRefusal(err) {
+		return refuse(http.StatusConflict, z.T(signingRefusalKey(err)))
+	}
+	if err != nil {
+		return err
+	}
+	flash := "flash.award_signed"
+	if res.Status == "approved" {
+		flash = "flash.award_approved"
+	}
+	return redirect(w, r, "/evaluations/"+strconv.FormatInt(aw.EvaluationID, 10)+"/decision#award-"+strconv.FormatInt(id, 10), flash)
+}
