@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"github.com/gpuquote/gpuquote/web"
 	"net/http"
 	"net/url"
 	"os"
@@ -34,9 +35,9 @@ var demoBriefForm = url.Values{
 	"inter_node": {"infiniband"}, "baseline_utilization_pct": {"70"}, "region": {"EU"}, "term_months": {"6"},
 }
 
-func newDemo(t *testing.T) *demo {
+func newDemo(t *testing.T, cfg ...func(*web.Config)) *demo {
 	t.Helper()
-	a := newApp(t)
+	a := newApp(t, cfg...)
 	d := &demo{a: a}
 	d.admin, _ = a.login("admin@example.com", auth.Admin)
 	d.buyer, _ = a.login("buyer@example.com", auth.Procurement)
