@@ -30,7 +30,7 @@ type apiQuote struct {
 	Provider apiProvider        `json:"provider"`
 	Author   string             `json:"author,omitempty"`
 	Version  int                `json:"version,omitempty"`
-	Terms    map[string]apiTerm `json:"terms"`
+	Terms    apiTerms           `json:"terms"`
 	Flags    []apiFlag          `json:"flags"`
 	Blockers int                `json:"blockers"`
 	Warnings int                `json:"warnings"`
@@ -46,9 +46,9 @@ type apiProvider struct {
 // apiQuoteOf renders a quote with its flags; messages follow the
 // request's language, ids and severities stay English codes.
 func (s *Server) apiQuoteOf(z *i18n.Localizer, q quote.Quote, b brief.Brief) apiQuote {
-	out := apiQuote{Terms: map[string]apiTerm{}, Flags: []apiFlag{}}
+	out := apiQuote{Terms: make(apiTerms, len(quoteColumns)), Flags: []apiFlag{}}
 	out.Provider.Name, _ = q.Provider.Get()
-	for _, c := range quote.Columns() {
+	for _, c := range quoteColumns {
 		cell := c.Cell(&q)
 		out.Terms[c.Name] = apiTerm{State: stateName(cell.State), Value: cell.Value}
 	}
@@ -130,15 +130,24 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("import.empty"), "rows": []any{}})
 		return nil
 	}
-	preview := make([]apiQuote, 0, len(qs))
-	for _, q := range qs {
-		preview = append(preview, s.apiQuoteOf(z, q, b.Data))
+	buildPreview := func() []apiQuote {
+		preview := make([]apiQuote, 0, len(qs))
+		for _, q := range qs {
+			preview = append(preview, s.apiQuoteOf(z, q, b.Data))
+		}
+		return preview
 	}
 	if r.URL.Query().Get("dry_run") == "true" {
-		writeJSON(w, http.StatusOK, map[string]any{"dry_run": true, "count": len(qs), "quotes": preview})
+		writeJSON(w, http.StatusOK, map[string]any{"dry_run": true, "count": len(qs), "quotes": buildPreview()})
 		return nil
 	}
+	// The preview (flags and their messages for every quote) is built
+	// while the database writes the rows: for a large file each takes
+	// about as long as the other, and they need different cores.
+	previewed := make(chan []apiQuote, 1)
+	go func() { previewed <- buildPreview() }()
 	ids, err := s.store.ImportQuotes(r.Context(), currentUser(r).Actor(), e.ID, qs)
+	preview := <-previewed
 	if msg := quoteLimitText(r.Context(), err); msg != "" {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": msg, "code": "quote_limit", "limit": quote.MaxPerEvaluation, "rows": []any{}})
 		return nil
