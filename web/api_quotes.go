@@ -26,15 +26,15 @@ type apiFlag struct {
 }
 
 type apiQuote struct {
-	ID       int64              `json:"id,omitempty"`
-	Provider apiProvider        `json:"provider"`
-	Author   string             `json:"author,omitempty"`
-	Version  int                `json:"version,omitempty"`
-	Terms    apiTerms           `json:"terms"`
-	Flags    []apiFlag          `json:"flags"`
-	Blockers int                `json:"blockers"`
-	Warnings int                `json:"warnings"`
-	Source   []apiSource        `json:"source,omitempty"` // revisions that came through a sourcing round
+	ID       int64       `json:"id,omitempty"`
+	Provider apiProvider `json:"provider"`
+	Author   string      `json:"author,omitempty"`
+	Version  int         `json:"version,omitempty"`
+	Terms    apiTerms    `json:"terms"`
+	Flags    []apiFlag   `json:"flags"`
+	Blockers int         `json:"blockers"`
+	Warnings int         `json:"warnings"`
+	Source   []apiSource `json:"source,omitempty"` // revisions that came through a sourcing round
 }
 
 type apiProvider struct {
