@@ -1,6 +1,7 @@
 // Command gpuquote-load measures the app under load: it creates a fresh
 // database on a local PostgreSQL, starts the app on 127.0.0.1 with an
-// evaluation of N quotes and M benchmark uploads, drives the main pages
+// evaluation of N quotes and M benchmark uploads (and one of the demo's
+// size, 3 quotes, for the worksheet and decision pages), drives the main pages
 // with a bounded number of connections for a bounded time, and prints
 // req/s, p50, p99 and errors per page beside the stylesheet's req/s of the
 // same run. Absolute figures vary with the machine; the ratio of a page to
@@ -30,6 +31,7 @@ import (
 type options struct {
 	pg, csv, ncclLog string
 	quotes, uploads  int
+	small            int
 	conns, rounds    int
 	duration         time.Duration
 	keep             bool
@@ -41,6 +43,7 @@ func main() {
 	flag.StringVar(&o.csv, "csv", "internal/quote/testdata/quotes-example.csv", "quote rows to repeat")
 	flag.StringVar(&o.ncclLog, "log", "internal/benchlog/testdata/nccl/h100-sxm-1node-8gpu-5coll-v2.17.8.txt", "benchmark log to upload")
 	flag.IntVar(&o.quotes, "quotes", 300, "quotes in the evaluation")
+	flag.IntVar(&o.small, "small", 3, "quotes in the demo-size evaluation (the demo has 3)")
 	flag.IntVar(&o.uploads, "uploads", 4, "benchmark uploads on the first quote")
 	flag.IntVar(&o.conns, "c", 16, "concurrent connections")
 	flag.DurationVar(&o.duration, "d", 5*time.Second, "time per page per round")
@@ -87,8 +90,8 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("seeded %d quotes and %d uploads in %s; %d connections, %s per page, %d rounds\n",
-		o.quotes, o.uploads, time.Since(start).Round(time.Millisecond), o.conns, o.duration, o.rounds)
+	fmt.Printf("seeded %d + %d quotes and %d uploads in %s; %d connections, %s per page, %d rounds\n",
+		o.quotes, o.small, o.uploads, time.Since(start).Round(time.Millisecond), o.conns, o.duration, o.rounds)
 	report(drive(fx, o))
 	return nil
 }
