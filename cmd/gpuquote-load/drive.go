@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -44,6 +45,10 @@ func pages(fx fixture, o options) []page {
 // every page alike.
 func drive(fx fixture, o options) []*result {
 	ps := pages(fx, o)
+	if o.only != "" {
+		ps = slices.DeleteFunc(ps[1:], func(p page) bool { return !strings.Contains(p.name, o.only) })
+		ps = append([]page{{"stylesheet", "/static/app.css"}}, ps...)
+	}
 	results := make([]*result, len(ps))
 	for i, p := range ps {
 		results[i] = &result{page: p}

@@ -22,6 +22,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -35,6 +36,7 @@ type options struct {
 	conns, rounds    int
 	duration         time.Duration
 	keep             bool
+	cpuProfile, only string
 }
 
 func main() {
@@ -49,6 +51,8 @@ func main() {
 	flag.DurationVar(&o.duration, "d", 5*time.Second, "time per page per round")
 	flag.IntVar(&o.rounds, "rounds", 2, "rounds; pages are interleaved within each")
 	flag.BoolVar(&o.keep, "keep", false, "keep the database")
+	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the load (app and driver) to `file`")
+	flag.StringVar(&o.only, "only", "", "drive only the pages whose name contains `text` (and the stylesheet)")
 	flag.Parse()
 	if err := run(o); err != nil {
 		log.Fatal(err)
@@ -92,6 +96,17 @@ func run(o options) error {
 	}
 	fmt.Printf("seeded %d + %d quotes and %d uploads in %s; %d connections, %s per page, %d rounds\n",
 		o.quotes, o.small, o.uploads, time.Since(start).Round(time.Millisecond), o.conns, o.duration, o.rounds)
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	report(drive(fx, o))
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -110,7 +111,10 @@ func seed(ctx context.Context, st *store.Store, base string, o options) (fixture
 		return fx, err
 	}
 	for i := range o.uploads {
-		if err := upload(base, tok, fx.quoteID, fmt.Sprintf("run-%d.log", i), logText); err != nil {
+		// The app refuses a file already uploaded to the quote: each copy
+		// ends with its own comment line.
+		content := fmt.Appendf(slices.Clip(logText), "# load copy %d\n", i)
+		if err := upload(base, tok, fx.quoteID, fmt.Sprintf("run-%d.log", i), content); err != nil {
 			return fx, err
 		}
 	}

@@ -61,9 +61,11 @@ var termColumns = func() []quote.Column {
 }()
 
 func parseTerms(raw []byte) (quote.Quote, error) {
-	var cells map[string]string
-	if err := json.Unmarshal(raw, &cells); err != nil {
-		return quote.Quote{}, err
+	cells, ok := flatStrings(string(raw))
+	if !ok {
+		if err := json.Unmarshal(raw, &cells); err != nil {
+			return quote.Quote{}, err
+		}
 	}
 	q, errs := quote.ParseCells(cells)
 	if len(errs) > 0 {
