@@ -2,8 +2,10 @@ package web
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -141,13 +143,13 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 		writeJSON(w, http.StatusOK, map[string]any{"dry_run": true, "count": len(qs), "quotes": buildPreview()})
 		return nil
 	}
-	// The preview (flags and their messages for every quote) is built
-	// while the database writes the rows: for a large file each takes
-	// about as long as the other, and they need different cores.
-	previewed := make(chan []apiQuote, 1)
-	go func() { previewed <- buildPreview() }()
+	// The preview (flags and their messages for every quote) is built and
+	// encoded while the database writes the rows: for a large file each
+	// takes about as long as the other, and they need different cores.
+	previewed := make(chan [][]byte, 1)
+	go func() { previewed <- encodeWithoutIDs(buildPreview()) }()
 	ids, err := s.store.ImportQuotes(r.Context(), currentUser(r).Actor(), e.ID, qs)
-	preview := <-previewed
+	encoded := <-previewed
 	if msg := quoteLimitText(r.Context(), err); msg != "" {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": msg, "code": "quote_limit", "limit": quote.MaxPerEvaluation, "rows": []any{}})
 		return nil
@@ -155,9 +157,41 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	for i := range preview {
-		preview[i].ID = ids[i]
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"imported": len(ids), "quotes": preview})
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(http.StatusCreated)
+	_, _ = w.Write(importedJSON(ids, encoded))
 	return nil
+}
+
+// encodeWithoutIDs encodes each quote, which has no id yet.
+func encodeWithoutIDs(preview []apiQuote) [][]byte {
+	out := make([][]byte, len(preview))
+	for i := range preview {
+		out[i], _ = json.Marshal(preview[i]) // plain data: cannot fail
+	}
+	return out
+}
+
+// importedJSON is what writeJSON writes for {"imported": n, "quotes":
+// the preview with ids}: "id" is an apiQuote's first field, so each
+// quote's encoding gains it right after its opening brace.
+func importedJSON(ids []int64, encoded [][]byte) []byte {
+	size := 64
+	for _, e := range encoded {
+		size += len(e) + 32
+	}
+	b := make([]byte, 0, size)
+	b = append(b, `{"imported":`...)
+	b = strconv.AppendInt(b, int64(len(ids)), 10)
+	b = append(b, `,"quotes":[`...)
+	for i, e := range encoded {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"id":`...)
+		b = strconv.AppendInt(b, ids[i], 10)
+		b = append(b, ',')
+		b = append(b, e[1:]...)
+	}
+	return append(b, "]}\n"...)
 }
