@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -60,13 +59,6 @@ func (c *stmtCounter) reset() []string {
 // newTracedApp is newApp on a pool whose statements c records.
 func newTracedApp(t *testing.T) (*app, *stmtCounter) {
 	t.Helper()
-	return newTracedAppAt(t, nil)
-}
-
-// newTracedAppAt is newTracedApp whose store reads the time from now
-// (the real clock when nil).
-func newTracedAppAt(t *testing.T, now func() time.Time) (*app, *stmtCounter) {
-	t.Helper()
 	cfg, err := store.PoolConfig(storetest.NewDB(t))
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +70,7 @@ func newTracedAppAt(t *testing.T, now func() time.Time) (*app, *stmtCounter) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	st := store.New(pool, now)
+	st := store.New(pool, nil)
 	logs := &syncBuffer{}
 	srv := httptest.NewServer(web.NewServer(web.Config{Store: st, Logger: slog.New(slog.NewJSONHandler(logs, nil))}))
 	t.Cleanup(srv.Close)

@@ -1,14 +1,43 @@
 package web_test
 
 import (
+	"context"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/store/storetest"
+	"github.com/gpuquote/gpuquote/web"
 )
+
+// newSessionClockApp is newTracedApp whose store reads the time from now.
+func newSessionClockApp(t *testing.T, now func() time.Time) (*app, *stmtCounter) {
+	t.Helper()
+	cfg, err := store.PoolConfig(storetest.NewDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &stmtCounter{}
+	cfg.ConnConfig.Tracer = c
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	st := store.New(pool, now)
+	srv := httptest.NewServer(web.NewServer(web.Config{Store: st, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))}))
+	t.Cleanup(srv.Close)
+	return &app{t: t, srv: srv, store: st, pool: pool, logs: &syncBuffer{}}, c
+}
 
 // fakeClock is a store clock a test moves by hand.
 type fakeClock struct {
@@ -45,7 +74,7 @@ func sessionWrites(sqls []string) int {
 func TestSessionIsTouchedOnceAMinuteAndStillTimesOut(t *testing.T) {
 	t.Parallel()
 	clock := &fakeClock{now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
-	a, c := newTracedAppAt(t, clock.Now)
+	a, c := newSessionClockApp(t, clock.Now)
 	cl, _ := a.login("reader@example.com", auth.Engineer)
 	signedIn := func() bool {
 		res := cl.get("/evaluations")
