@@ -16,8 +16,23 @@ func TestTermsJSONIsEncodingJSONOfTheCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qs, err := quote.ReadCSV(strings.NewReader(string(example) +
-		"\"Odd <Vendor> & \"\"Co\"\"\",,,on_demand,,,,,,,,,,,,,,,,,USD,,,,,,,,,,,,,,,,,,,,,,,,\"tab\there, é 中文\u2028\"\n"))
+	// A row of odd text in the provider and notes columns, the others
+	// blank but the required ones.
+	header, _, _ := strings.Cut(string(example), "\n")
+	cells := make([]string, strings.Count(header, ",")+1)
+	for i, name := range strings.Split(header, ",") {
+		switch name {
+		case "provider":
+			cells[i] = `"Odd <Vendor> & ""Co"""`
+		case "rental_model":
+			cells[i] = "on_demand"
+		case "currency":
+			cells[i] = "USD"
+		case "notes":
+			cells[i] = "\"tab\there, é 中文\u2028\""
+		}
+	}
+	qs, err := quote.ReadCSV(strings.NewReader(string(example) + strings.Join(cells, ",") + "\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
