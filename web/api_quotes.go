@@ -2,8 +2,10 @@ package web
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -26,15 +28,15 @@ type apiFlag struct {
 }
 
 type apiQuote struct {
-	ID       int64              `json:"id,omitempty"`
-	Provider apiProvider        `json:"provider"`
-	Author   string             `json:"author,omitempty"`
-	Version  int                `json:"version,omitempty"`
-	Terms    map[string]apiTerm `json:"terms"`
-	Flags    []apiFlag          `json:"flags"`
-	Blockers int                `json:"blockers"`
-	Warnings int                `json:"warnings"`
-	Source   []apiSource        `json:"source,omitempty"` // revisions that came through a sourcing round
+	ID       int64       `json:"id,omitempty"`
+	Provider apiProvider `json:"provider"`
+	Author   string      `json:"author,omitempty"`
+	Version  int         `json:"version,omitempty"`
+	Terms    apiTerms    `json:"terms"`
+	Flags    []apiFlag   `json:"flags"`
+	Blockers int         `json:"blockers"`
+	Warnings int         `json:"warnings"`
+	Source   []apiSource `json:"source,omitempty"` // revisions that came through a sourcing round
 }
 
 type apiProvider struct {
@@ -46,9 +48,9 @@ type apiProvider struct {
 // apiQuoteOf renders a quote with its flags; messages follow the
 // request's language, ids and severities stay English codes.
 func (s *Server) apiQuoteOf(z *i18n.Localizer, q quote.Quote, b brief.Brief) apiQuote {
-	out := apiQuote{Terms: map[string]apiTerm{}, Flags: []apiFlag{}}
+	out := apiQuote{Terms: make(apiTerms, len(quoteColumns)), Flags: []apiFlag{}}
 	out.Provider.Name, _ = q.Provider.Get()
-	for _, c := range quote.Columns() {
+	for _, c := range quoteColumns {
 		cell := c.Cell(&q)
 		out.Terms[c.Name] = apiTerm{State: stateName(cell.State), Value: cell.Value}
 	}
@@ -130,15 +132,24 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("import.empty"), "rows": []any{}})
 		return nil
 	}
-	preview := make([]apiQuote, 0, len(qs))
-	for _, q := range qs {
-		preview = append(preview, s.apiQuoteOf(z, q, b.Data))
+	buildPreview := func() []apiQuote {
+		preview := make([]apiQuote, 0, len(qs))
+		for _, q := range qs {
+			preview = append(preview, s.apiQuoteOf(z, q, b.Data))
+		}
+		return preview
 	}
 	if r.URL.Query().Get("dry_run") == "true" {
-		writeJSON(w, http.StatusOK, map[string]any{"dry_run": true, "count": len(qs), "quotes": preview})
+		writeJSON(w, http.StatusOK, map[string]any{"dry_run": true, "count": len(qs), "quotes": buildPreview()})
 		return nil
 	}
+	// The preview (flags and their messages for every quote) is built and
+	// encoded while the database writes the rows: for a large file each
+	// takes about as long as the other, and they need different cores.
+	previewed := make(chan [][]byte, 1)
+	go func() { previewed <- encodeWithoutIDs(buildPreview()) }()
 	ids, err := s.store.ImportQuotes(r.Context(), currentUser(r).Actor(), e.ID, qs)
+	encoded := <-previewed
 	if msg := quoteLimitText(r.Context(), err); msg != "" {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": msg, "code": "quote_limit", "limit": quote.MaxPerEvaluation, "rows": []any{}})
 		return nil
@@ -146,9 +157,41 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	for i := range preview {
-		preview[i].ID = ids[i]
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"imported": len(ids), "quotes": preview})
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(http.StatusCreated)
+	_, _ = w.Write(importedJSON(ids, encoded))
 	return nil
+}
+
+// encodeWithoutIDs encodes each quote, which has no id yet.
+func encodeWithoutIDs(preview []apiQuote) [][]byte {
+	out := make([][]byte, len(preview))
+	for i := range preview {
+		out[i], _ = json.Marshal(preview[i]) // plain data: cannot fail
+	}
+	return out
+}
+
+// importedJSON is what writeJSON writes for {"imported": n, "quotes":
+// the preview with ids}: "id" is an apiQuote's first field, so each
+// quote's encoding gains it right after its opening brace.
+func importedJSON(ids []int64, encoded [][]byte) []byte {
+	size := 64
+	for _, e := range encoded {
+		size += len(e) + 32
+	}
+	b := make([]byte, 0, size)
+	b = append(b, `{"imported":`...)
+	b = strconv.AppendInt(b, int64(len(ids)), 10)
+	b = append(b, `,"quotes":[`...)
+	for i, e := range encoded {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"id":`...)
+		b = strconv.AppendInt(b, ids[i], 10)
+		b = append(b, ',')
+		b = append(b, e[1:]...)
+	}
+	return append(b, "]}\n"...)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
 	"github.com/gpuquote/gpuquote/web/form"
@@ -113,11 +114,15 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 		m.RenameValue = *rename
 	}
 	m.Quotes = len(d.All)
+	// The analysis has flagged every quote already (with the exchange
+	// rates and retry waste it alone knows); flagging and laying out each
+	// quote again here made the page of a 300-quote evaluation take seconds.
+	today := s.store.Now()
 	for _, sq := range d.All {
-		row, _ := s.storedRow(z, sq, b.Data)
-		m.Blockers += row.Blockers
-		m.Warnings += row.Warnings
-		if row.ExpiryCSS != "" {
+		blockers, warnings := redflag.Counts(d.Flags[sq.ID])
+		m.Blockers += blockers
+		m.Warnings += warnings
+		if _, css := expiry(z, sq.Quote, today); css != "" {
 			m.Expiring++
 		}
 	}

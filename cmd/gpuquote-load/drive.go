@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -20,15 +21,21 @@ type result struct {
 	latencies        []time.Duration
 }
 
-func pages(fx fixture) []page {
+// pages are the stylesheet first (the yardstick) and the main pages; the
+// worksheet and the decision page are driven on an evaluation the size of
+// the demo's and on the large one.
+func pages(fx fixture, o options) []page {
 	ev := fmt.Sprintf("/evaluations/%d", fx.evaluationID)
+	small := fmt.Sprintf("/evaluations/%d", fx.smallID)
 	return []page{
 		{"stylesheet", "/static/app.css"},
 		{"evaluations list", "/evaluations"},
 		{"evaluation home", ev},
 		{"quotes list", ev + "/quotes"},
-		{"worksheet", ev + "/worksheet"},
-		{"decision", ev + "/decision"},
+		{fmt.Sprintf("worksheet, %d q", o.small), small + "/worksheet"},
+		{fmt.Sprintf("decision, %d q", o.small), small + "/decision"},
+		{fmt.Sprintf("worksheet, %d q", o.quotes), ev + "/worksheet"},
+		{fmt.Sprintf("decision, %d q", o.quotes), ev + "/decision"},
 		{"benchmarks", fmt.Sprintf("/quotes/%d/benchmarks", fx.quoteID)},
 	}
 }
@@ -37,7 +44,11 @@ func pages(fx fixture) []page {
 // after page, o.rounds times, so that a slow spell of the machine falls on
 // every page alike.
 func drive(fx fixture, o options) []*result {
-	ps := pages(fx)
+	ps := pages(fx, o)
+	if o.only != "" {
+		ps = slices.DeleteFunc(ps[1:], func(p page) bool { return !strings.Contains(p.name, o.only) })
+		ps = append([]page{{"stylesheet", "/static/app.css"}}, ps...)
+	}
 	results := make([]*result, len(ps))
 	for i, p := range ps {
 		results[i] = &result{page: p}
@@ -97,14 +108,14 @@ func percentile(ls []time.Duration, p float64) time.Duration {
 }
 
 // report prints one line per page; "÷ css" is the page's req/s over the
-// stylesheet's.
+// stylesheet's, the figure that survives a busy machine.
 func report(results []*result) {
 	css := float64(results[0].requests) / results[0].elapsed.Seconds()
-	fmt.Printf("%-18s %9s %9s %10s %10s %7s %8s\n", "page", "requests", "req/s", "p50", "p99", "errors", "÷ css")
+	fmt.Printf("%-20s %9s %9s %10s %10s %7s %9s %8s\n", "page", "requests", "req/s", "p50", "p99", "errors", "css req/s", "÷ css")
 	for _, r := range results {
 		rps := float64(r.requests) / r.elapsed.Seconds()
-		fmt.Printf("%-18s %9d %9.1f %10s %10s %7d %8.3f\n", r.name, r.requests, rps,
+		fmt.Printf("%-20s %9d %9.1f %10s %10s %7d %9.1f %8.3f\n", r.name, r.requests, rps,
 			percentile(r.latencies, 0.50).Round(10*time.Microsecond), percentile(r.latencies, 0.99).Round(10*time.Microsecond),
-			r.errors, rps/css)
+			r.errors, css, rps/css)
 	}
 }

@@ -1,6 +1,7 @@
 // Command gpuquote-load measures the app under load: it creates a fresh
 // database on a local PostgreSQL, starts the app on 127.0.0.1 with an
-// evaluation of N quotes and M benchmark uploads, drives the main pages
+// evaluation of N quotes and M benchmark uploads (and one of the demo's
+// size, 3 quotes, for the worksheet and decision pages), drives the main pages
 // with a bounded number of connections for a bounded time, and prints
 // req/s, p50, p99 and errors per page beside the stylesheet's req/s of the
 // same run. Absolute figures vary with the machine; the ratio of a page to
@@ -21,6 +22,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -30,9 +32,11 @@ import (
 type options struct {
 	pg, csv, ncclLog string
 	quotes, uploads  int
+	small            int
 	conns, rounds    int
 	duration         time.Duration
 	keep             bool
+	cpuProfile, only string
 }
 
 func main() {
@@ -41,11 +45,14 @@ func main() {
 	flag.StringVar(&o.csv, "csv", "internal/quote/testdata/quotes-example.csv", "quote rows to repeat")
 	flag.StringVar(&o.ncclLog, "log", "internal/benchlog/testdata/nccl/h100-sxm-1node-8gpu-5coll-v2.17.8.txt", "benchmark log to upload")
 	flag.IntVar(&o.quotes, "quotes", 300, "quotes in the evaluation")
+	flag.IntVar(&o.small, "small", 3, "quotes in the demo-size evaluation (the demo has 3)")
 	flag.IntVar(&o.uploads, "uploads", 4, "benchmark uploads on the first quote")
 	flag.IntVar(&o.conns, "c", 16, "concurrent connections")
 	flag.DurationVar(&o.duration, "d", 5*time.Second, "time per page per round")
 	flag.IntVar(&o.rounds, "rounds", 2, "rounds; pages are interleaved within each")
 	flag.BoolVar(&o.keep, "keep", false, "keep the database")
+	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the load (app and driver) to `file`")
+	flag.StringVar(&o.only, "only", "", "drive only the pages whose name contains `text` (and the stylesheet)")
 	flag.Parse()
 	if err := run(o); err != nil {
 		log.Fatal(err)
@@ -87,8 +94,19 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("seeded %d quotes and %d uploads in %s; %d connections, %s per page, %d rounds\n",
-		o.quotes, o.uploads, time.Since(start).Round(time.Millisecond), o.conns, o.duration, o.rounds)
+	fmt.Printf("seeded %d + %d quotes and %d uploads in %s; %d connections, %s per page, %d rounds\n",
+		o.quotes, o.small, o.uploads, time.Since(start).Round(time.Millisecond), o.conns, o.duration, o.rounds)
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	report(drive(fx, o))
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -50,7 +51,8 @@ func freshDatabase(ctx context.Context, server string) (string, func(), error) {
 type fixture struct {
 	base         string
 	cookies      http.CookieJar
-	evaluationID int64
+	evaluationID int64 // the evaluation of o.quotes quotes
+	smallID      int64 // an evaluation the size of the demo's, o.small quotes
 	quoteID      int64
 }
 
@@ -87,22 +89,19 @@ func seed(ctx context.Context, st *store.Store, base string, o options) (fixture
 		return fx, err
 	}
 	fx.evaluationID = e.ID
-	if _, err := st.SaveBrief(ctx, owner, e.ID, 1, loadBrief); err != nil {
-		return fx, fmt.Errorf("brief: %w", err)
-	}
-	rows, err := repeatRows(o.csv, o.quotes)
-	if err != nil {
-		return fx, err
-	}
-	qs, err := quote.ReadCSV(strings.NewReader(rows))
-	if err != nil {
-		return fx, err
-	}
-	ids, err := st.ImportQuotes(ctx, owner, e.ID, qs)
+	ids, err := seedQuotes(ctx, st, owner, e.ID, o.csv, o.quotes)
 	if err != nil {
 		return fx, err
 	}
 	fx.quoteID = ids[0]
+	small, err := st.CreateEvaluation(ctx, owner, "Load test, demo size")
+	if err != nil {
+		return fx, err
+	}
+	fx.smallID = small.ID
+	if _, err := seedQuotes(ctx, st, owner, small.ID, o.csv, o.small); err != nil {
+		return fx, err
+	}
 	tok, _, err := st.CreateToken(ctx, audit.Actor{Email: "load"}, users[auth.Engineer], "load")
 	if err != nil {
 		return fx, err
@@ -112,7 +111,10 @@ func seed(ctx context.Context, st *store.Store, base string, o options) (fixture
 		return fx, err
 	}
 	for i := range o.uploads {
-		if err := upload(base, tok, fx.quoteID, fmt.Sprintf("run-%d.log", i), logText); err != nil {
+		// The app refuses a file already uploaded to the quote: each copy
+		// ends with its own comment line.
+		content := fmt.Appendf(slices.Clip(logText), "# load copy %d\n", i)
+		if err := upload(base, tok, fx.quoteID, fmt.Sprintf("run-%d.log", i), content); err != nil {
 			return fx, err
 		}
 	}
@@ -128,6 +130,22 @@ func seed(ctx context.Context, st *store.Store, base string, o options) (fixture
 	}
 	fx.cookies = jar
 	return fx, nil
+}
+
+// seedQuotes gives an evaluation the load brief and n quotes.
+func seedQuotes(ctx context.Context, st *store.Store, owner audit.Actor, evaluationID int64, csv string, n int) ([]int64, error) {
+	if _, err := st.SaveBrief(ctx, owner, evaluationID, 1, loadBrief); err != nil {
+		return nil, fmt.Errorf("brief: %w", err)
+	}
+	rows, err := repeatRows(csv, n)
+	if err != nil {
+		return nil, err
+	}
+	qs, err := quote.ReadCSV(strings.NewReader(rows))
+	if err != nil {
+		return nil, err
+	}
+	return st.ImportQuotes(ctx, owner, evaluationID, qs)
 }
 
 // repeatRows is the CSV's header and n data rows, its rows in turn, each

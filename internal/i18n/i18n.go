@@ -110,16 +110,32 @@ func New(lang string) *Localizer {
 // gap shows on the page instead of an empty string; a test keeps the
 // catalogs complete.
 func (z *Localizer) T(key string, data ...any) string {
+	if len(data) == 0 {
+		if s, ok := plainTexts.Load(plainKey{z.Lang, key}); ok {
+			return s.(string)
+		}
+	}
 	cfg := &goi18n.LocalizeConfig{MessageID: key}
 	if len(data) > 0 {
 		cfg.TemplateData = data[0]
 	}
 	s, err := z.l.Localize(cfg)
 	if err != nil {
-		return key
+		return key // not remembered: keys built from input stay unbounded
+	}
+	if len(data) == 0 {
+		plainTexts.Store(plainKey{z.Lang, key}, s)
 	}
 	return s
 }
+
+// plainTexts remembers T's answer for a key without data, per language:
+// the catalog never changes once loaded, and go-i18n matches the language
+// and executes the message's template on every call, which was a quarter
+// of a worksheet page's own (non-analysis) time.
+var plainTexts sync.Map // plainKey → string
+
+type plainKey struct{ lang, key string }
 
 // N returns the plural form of key for count; {{.Count}} in the message is
 // the count, formatted for the locale.

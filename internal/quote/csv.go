@@ -1,7 +1,6 @@
 package quote
 
 import (
-	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -43,7 +42,7 @@ func (e *ImportError) Error() string {
 }
 
 // utf8BOM is what Excel puts in front of "CSV UTF-8" files.
-var utf8BOM = []byte("\uFEFF")
+const utf8BOM = "\uFEFF"
 
 // ReadCSV reads quotes in the CSV interchange format. On any problem it
 // returns no quotes and an *ImportError listing every bad header column and
@@ -51,25 +50,38 @@ var utf8BOM = []byte("\uFEFF")
 // r itself. Rows whose cells are all blank are skipped, because spreadsheets
 // append them after the data.
 func ReadCSV(r io.Reader) ([]Quote, error) {
-	data, err := io.ReadAll(r)
+	text, err := readText(r)
 	if err != nil {
 		return nil, fmt.Errorf("quote: read CSV: %w", err)
 	}
-	// Drop the BOM from the bytes rather than from the first header cell,
+	// Drop the BOM from the text rather than from the first header cell,
 	// so that a quoted first header ("\uFEFF\"provider\"") also reads.
-	data = bytes.TrimPrefix(data, utf8BOM)
+	text = strings.TrimPrefix(text, utf8BOM)
 	// The fast scanner reads well-formed files; on anything else the
 	// standard reader reads the file again, with its own errors.
 	// Every row ends a line, so the count of line ends bounds the quotes:
 	// sizing for it once spares copying large Quotes as the slice grows.
-	rows := bytes.Count(data, []byte{'\n'})
-	if qs, err := readQuotes(newCSVScanner(data), rows); !errors.Is(err, errUnusual) {
+	rows := strings.Count(text, "\n")
+	if qs, err := readQuotes(newTextScanner(text), rows); !errors.Is(err, errUnusual) {
 		return qs, err
 	}
-	cr := csv.NewReader(bytes.NewReader(data))
+	cr := csv.NewReader(strings.NewReader(text))
 	cr.FieldsPerRecord = -1 // a short row becomes a RowError, not the end of the read
 	cr.ReuseRecord = true
 	return readQuotes(cr, rows)
+}
+
+// readText reads all of r into one string, the only copy of the file: the
+// scanner's cells are slices of it. A reader that knows its length (the
+// handlers pass a bytes.Reader or strings.Reader) is read into a buffer of
+// that size, instead of one regrown and copied as io.ReadAll does.
+func readText(r io.Reader) (string, error) {
+	var b strings.Builder
+	if l, ok := r.(interface{ Len() int }); ok {
+		b.Grow(l.Len())
+	}
+	_, err := io.Copy(&b, r)
+	return b.String(), err
 }
 
 // recordReader is encoding/csv's Reader or the csvScanner.

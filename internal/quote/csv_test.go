@@ -5,9 +5,11 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 func readExample(t testing.TB) []byte {
@@ -315,18 +317,23 @@ func TestWriteCSVEmpty(t *testing.T) {
 	}
 }
 
-// BenchmarkReadCSV1000 reads 1,000 quotes built from the example's rows.
-func BenchmarkReadCSV1000(b *testing.B) {
-	src := readExample(b)
+// exampleRows returns a file of n quotes built from the example's rows.
+func exampleRows(t testing.TB, n int) []byte {
+	src := readExample(t)
 	header, rest, _ := bytes.Cut(src, []byte("\n"))
 	rows := bytes.SplitAfter(rest, []byte("\n"))
 	var in bytes.Buffer
 	in.Write(header)
 	in.WriteByte('\n')
-	for i := range 1000 {
+	for i := range n {
 		in.Write(rows[i%3])
 	}
-	data := in.Bytes()
+	return in.Bytes()
+}
+
+// BenchmarkReadCSV1000 reads 1,000 quotes built from the example's rows.
+func BenchmarkReadCSV1000(b *testing.B) {
+	data := exampleRows(b, 1000)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -334,6 +341,24 @@ func BenchmarkReadCSV1000(b *testing.B) {
 		if err != nil || len(qs) != 1000 {
 			b.Fatalf("ReadCSV = %d quotes, %v", len(qs), err)
 		}
+	}
+}
+
+// The reader holds the file once: beside the quotes themselves it
+// allocates one copy of the text, not a regrown buffer and a second copy.
+func TestReadCSVCopiesTheFileOnce(t *testing.T) {
+	data := exampleRows(t, 1000)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	qs, err := ReadCSV(bytes.NewReader(data))
+	runtime.ReadMemStats(&after)
+	if err != nil || len(qs) != 1000 {
+		t.Fatalf("ReadCSV = %d quotes, %v", len(qs), err)
+	}
+	quotes := uint64(cap(qs)) * uint64(unsafe.Sizeof(Quote{}))
+	file := uint64(len(data))
+	if got, limit := after.TotalAlloc-before.TotalAlloc, quotes+file+file/10; got > limit {
+		t.Errorf("ReadCSV allocated %d bytes for a %d-byte file and %d bytes of quotes; want at most %d", got, file, quotes, limit)
 	}
 }
 

@@ -1,7 +1,6 @@
 package quote
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -17,8 +16,7 @@ var errUnusual = errors.New("quote: input needs the full CSV reader")
 // "\r") it returns errUnusual and ReadCSV starts again with encoding/csv,
 // which then gives its own records or its own error, line and column.
 type csvScanner struct {
-	data   []byte
-	text   string // data as a string: fields without "" escapes are slices of it
+	text   string // the file: fields without "" escapes are slices of it
 	pos    int
 	line   int    // lines consumed so far
 	buf    []byte // a quoted field with "" escapes, being unescaped
@@ -26,11 +24,14 @@ type csvScanner struct {
 	record []string
 }
 
-func newCSVScanner(data []byte) *csvScanner {
-	if bytes.IndexByte(data, '\r') >= 0 {
+func newCSVScanner(data []byte) *csvScanner { return newTextScanner(string(data)) }
+
+// newTextScanner reads text without copying it.
+func newTextScanner(text string) *csvScanner {
+	if strings.IndexByte(text, '\r') >= 0 {
 		return &csvScanner{pos: -1}
 	}
-	return &csvScanner{data: data, text: string(data)}
+	return &csvScanner{text: text}
 }
 
 // Read returns the next record, io.EOF at the end, or errUnusual. The
@@ -40,7 +41,7 @@ func (s *csvScanner) Read() ([]string, error) {
 	if s.pos < 0 {
 		return nil, errUnusual
 	}
-	d := s.data
+	d := s.text
 	// Skip empty lines, as encoding/csv does.
 	for s.pos < len(d) && d[s.pos] == '\n' {
 		s.pos++
@@ -51,22 +52,37 @@ func (s *csvScanner) Read() ([]string, error) {
 	}
 	s.line++
 	s.lines = s.lines[:0]
-	lineEnd := s.lineEnd()
-	// Most lines hold no quote at all: split them at the commas.
-	if line := s.text[s.pos:lineEnd]; strings.IndexByte(line, '"') < 0 {
-		s.record = s.record[:0]
-		for {
-			i := strings.IndexByte(line, ',')
-			if i < 0 {
-				break
-			}
-			s.record = append(s.record, line[:i])
-			line = line[i+1:]
+	// Most lines hold no quote at all: split them at the commas in one
+	// pass. Cells are short, so a plain loop beats a search per comma.
+	s.record = s.record[:0]
+	start := s.pos
+	for i := s.pos; i < len(d); i++ {
+		switch d[i] {
+		case ',':
+			s.record = append(s.record, d[start:i])
+			start = i + 1
+			continue
+		case '\n':
+			s.record = append(s.record, d[start:i])
+			s.pos = i + 1
+			return s.record, nil
+		case '"':
+		default:
+			continue
 		}
-		s.record = append(s.record, line)
-		s.pos = min(lineEnd+1, len(d))
-		return s.record, nil
+		// A quote: read the line again, cell by cell.
+		return s.quotedLine()
 	}
+	s.record = append(s.record, d[start:])
+	s.pos = len(d)
+	return s.record, nil
+}
+
+// quotedLine reads a record with a quote in it from pos, the record's
+// start, keeping the line each field starts on.
+func (s *csvScanner) quotedLine() ([]string, error) {
+	d := s.text
+	lineEnd := s.lineEnd()
 	s.record = s.record[:0]
 	for {
 		s.lines = append(s.lines, s.line)
@@ -101,30 +117,30 @@ func (s *csvScanner) Read() ([]string, error) {
 	}
 }
 
-// lineEnd is the index of the newline ending the line at pos, or len(data).
+// lineEnd is the index of the newline ending the line at pos, or len(text).
 func (s *csvScanner) lineEnd() int {
-	if i := bytes.IndexByte(s.data[s.pos:], '\n'); i >= 0 {
+	if i := strings.IndexByte(s.text[s.pos:], '\n'); i >= 0 {
 		return s.pos + i
 	}
-	return len(s.data)
+	return len(s.text)
 }
 
 // quotedField reads a field from its opening quote to its closing one,
 // "" standing for one quote; it may span lines. A field without "" is a
 // slice of the text; one with "" is built in buf.
 func (s *csvScanner) quotedField() error {
-	d := s.data
+	d := s.text
 	s.pos++
 	start := s.pos
 	escaped := false
 	s.buf = s.buf[:0]
 	for {
-		i := bytes.IndexByte(d[s.pos:], '"')
+		i := strings.IndexByte(d[s.pos:], '"')
 		if i < 0 {
 			return errUnusual // no closing quote
 		}
 		chunk := d[s.pos : s.pos+i]
-		s.line += bytes.Count(chunk, []byte{'\n'})
+		s.line += strings.Count(chunk, "\n")
 		s.buf = append(s.buf, chunk...)
 		s.pos += i + 1
 		if s.pos < len(d) && d[s.pos] == '"' {
@@ -136,7 +152,7 @@ func (s *csvScanner) quotedField() error {
 		if escaped {
 			s.record = append(s.record, string(s.buf))
 		} else {
-			s.record = append(s.record, s.text[start:s.pos-1])
+			s.record = append(s.record, d[start:s.pos-1])
 		}
 		return nil
 	}

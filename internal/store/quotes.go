@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gpuquote/gpuquote/internal/audit"
+	"github.com/gpuquote/gpuquote/internal/jsontext"
 	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
@@ -33,12 +35,37 @@ type StoredQuote struct {
 // edit of the database can cause.
 var ErrInvalidTerms = errors.New("store: stored quote terms do not parse")
 
-func termsJSON(q quote.Quote) ([]byte, error) { return json.Marshal(quote.Cells(q)) }
+// termsJSON is json.Marshal(quote.Cells(q)), byte for byte, without the
+// map and the sorting of its keys for every quote: an import of 10,000
+// quotes spent a tenth of its time there.
+func termsJSON(q quote.Quote) ([]byte, error) {
+	b := make([]byte, 0, 2048)
+	b = append(b, '{')
+	for i, c := range termColumns {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsontext.AppendString(b, c.Name)
+		b = append(b, ':')
+		b = jsontext.AppendString(b, c.Format(&q))
+	}
+	return append(b, '}'), nil
+}
+
+// termColumns are the quote's columns sorted by name, the order
+// encoding/json writes a map's keys in.
+var termColumns = func() []quote.Column {
+	cs := quote.Columns()
+	slices.SortFunc(cs, func(a, b quote.Column) int { return strings.Compare(a.Name, b.Name) })
+	return cs
+}()
 
 func parseTerms(raw []byte) (quote.Quote, error) {
-	var cells map[string]string
-	if err := json.Unmarshal(raw, &cells); err != nil {
-		return quote.Quote{}, err
+	cells, ok := flatStrings(string(raw))
+	if !ok {
+		if err := json.Unmarshal(raw, &cells); err != nil {
+			return quote.Quote{}, err
+		}
 	}
 	q, errs := quote.ParseCells(cells)
 	if len(errs) > 0 {

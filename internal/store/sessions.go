@@ -17,6 +17,10 @@ const (
 	SessionAbsolute = 8 * time.Hour
 )
 
+// sessionTouchEvery bounds the writes of a session's last_seen_at, as
+// tokenTouchEvery does for tokens.
+const sessionTouchEvery = time.Minute
+
 // Session is a logged-in browser.
 type Session struct {
 	User            User
@@ -64,9 +68,14 @@ func (s *Store) SessionByToken(ctx context.Context, token string) (Session, erro
 		_, _ = s.pool.Exec(ctx, `DELETE FROM sessions WHERE token_hash = $1`, hash)
 		return Session{}, fmt.Errorf("store: session expired: %w", ErrNotFound)
 	}
-	// Touch at most once a minute: a page view need not be a write.
-	if now.Sub(sess.LastSeenAt) > time.Minute {
-		if _, err := s.pool.Exec(ctx, `UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1`, hash, now); err != nil {
+	// Touch at most once a minute: a page view need not be a write. The
+	// idle limit is then counted from a time up to a minute before the
+	// last request, so an idle browser is signed out on time or up to a
+	// minute early, never late. The condition repeats the check, so
+	// concurrent requests write once.
+	if now.Sub(sess.LastSeenAt) >= sessionTouchEvery {
+		if _, err := s.pool.Exec(ctx, `UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1 AND last_seen_at <= $3`,
+			hash, now, now.Add(-sessionTouchEvery)); err != nil {
 			return Session{}, fmt.Errorf("store: touch session: %w", err)
 		}
 		sess.LastSeenAt = now

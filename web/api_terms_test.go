@@ -1,0 +1,48 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// apiTerms encode as encoding/json encodes the plain map, so the faster
+// encoder changes no response.
+func TestAPITermsEncodeAsTheMap(t *testing.T) {
+	full := make(apiTerms, len(quoteColumns))
+	for i, c := range quoteColumns {
+		full[c.Name] = apiTerm{State: "stated", Value: []string{"", "2.95", `<b> "x" & é` + "\n", "\u2028"}[i%4]}
+	}
+	partial := apiTerms{"provider": {State: "stated", Value: "Acme"}}
+	extra := make(apiTerms, len(quoteColumns))
+	for name, term := range full {
+		extra[name] = term
+	}
+	delete(extra, "notes")
+	extra["zz_unknown"] = apiTerm{State: "not_stated"}
+	for _, terms := range []apiTerms{full, partial, extra, {}} {
+		got, err := json.Marshal(struct{ T apiTerms }{terms})
+		want, _ := json.Marshal(struct{ T map[string]apiTerm }{terms})
+		if err != nil || string(got) != string(want) {
+			t.Errorf("got  %s (%v)\nwant %s", got, err, want)
+		}
+	}
+}
+
+// The import's response, spliced from quotes encoded before their ids
+// were known, is what writeJSON wrote for the preview with its ids.
+func TestImportedJSONIsTheEncodedPreview(t *testing.T) {
+	preview := []apiQuote{
+		{Provider: apiProvider{Name: "Acme <&>"}, Terms: apiTerms{"provider": {State: "stated", Value: "Acme"}}, Flags: []apiFlag{},
+			Blockers: 1},
+		{Provider: apiProvider{Name: "Beta"}, Terms: apiTerms{}, Flags: []apiFlag{{ID: "x", Severity: "warning", Message: "m \"q\"", Terms: []string{"nodes"}}},
+			Warnings: 1},
+	}
+	got := string(importedJSON([]int64{41, 1000000}, encodeWithoutIDs(preview)))
+	preview[0].ID, preview[1].ID = 41, 1000000
+	var want bytes.Buffer
+	_ = json.NewEncoder(&want).Encode(map[string]any{"imported": 2, "quotes": preview})
+	if got != want.String() {
+		t.Errorf("got  %s\nwant %s", got, want.String())
+	}
+}
