@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
@@ -70,7 +71,7 @@ func TestMeasuredAllReduceSetsTheQuotesThroughput(t *testing.T) {
 	c, _ := a.login("throughput-reader@example.com", auth.Manager)
 	d := doc(t, c.get("/evaluations/"+itoa(q.EvaluationID)+"/worksheet"))
 	cell := d.Find("[data-testid=ws-row-throughput] td").First()
-	if title, _ := cell.Attr("title"); cell.Length() == 0 || title == "" {
+	if cell.Length() == 0 || strings.TrimSpace(cell.Find("details p.basis").Text()) == "" {
 		t.Errorf("the worksheet shows no relative throughput with its source")
 	}
 }
