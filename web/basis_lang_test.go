@@ -40,8 +40,7 @@ func TestWorksheetBasisIsInTheReadersLanguage(t *testing.T) {
 		var titles strings.Builder
 		for _, key := range tco.LineKeys() {
 			d.Find("[data-testid=ws-row-" + key + "] td").Each(func(_ int, s *goquerySelection) {
-				title, _ := s.Attr("title")
-				titles.WriteString(title + "\n")
+				titles.WriteString(s.Find("p.basis").Text() + "\n")
 			})
 		}
 		for _, en := range english {
