@@ -59,7 +59,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 	}
 	topo := &Topology{}
 	var affinity []string // affinity headers present, in order
-	rows := map[string]int{}
+	var printed []bool    // printed[i]: Devices[i]'s row has been read
 	sc := lineScanner{s: s}
 	state := 0 // 0 before header, 1 in matrix, 2 after
 	headerLine := 0
@@ -88,12 +88,10 @@ func ParseTopo(data []byte) (*Topology, error) {
 				}
 				topo.Devices = append(topo.Devices, strings.Clone(f[i]))
 			}
-			for _, d := range topo.Devices {
-				if _, dup := rows[d]; dup {
-					return nil, errorf(KindTopo, sc.n, "device %s appears twice in the header", d)
-				}
-				rows[d] = -1
+			if d, dup := duplicateDevice(topo.Devices); dup {
+				return nil, errorf(KindTopo, sc.n, "device %s appears twice in the header", d)
 			}
+			printed = make([]bool, len(topo.Devices))
 			topo.Links = make([][]string, len(topo.Devices))
 			cellSlab = make([]string, len(topo.Devices)*len(topo.Devices)) // every row's cells in one allocation
 			state = 1
@@ -102,19 +100,18 @@ func ParseTopo(data []byte) (*Topology, error) {
 				state = 2
 				continue
 			}
-			i, known := rows[f[0]]
-			if !known {
+			idx := indexOf(topo.Devices, f[0])
+			if idx < 0 {
 				state = 2
 				continue
 			}
-			if i >= 0 {
+			if printed[idx] {
 				return nil, errorf(KindTopo, sc.n, "second row for %s", f[0])
 			}
 			if len(f)-1 < len(topo.Devices) {
 				return nil, errorf(KindTopo, sc.n, "row %s has %d link cells, the header has %d devices", f[0], len(f)-1, len(topo.Devices))
 			}
-			idx := indexOf(topo.Devices, f[0])
-			rows[f[0]] = idx
+			printed[idx] = true
 			n := len(topo.Devices)
 			cells := cellSlab[idx*n : (idx+1)*n : (idx+1)*n]
 			for j := range cells {
@@ -318,6 +315,31 @@ func isDeviceName(s string) bool {
 		}
 	}
 	return true
+}
+
+// duplicateDevice finds a name the header gives twice. A node has a few
+// dozen devices at most, where comparing pairs beats building a map (a
+// map was a sixth of parsing a matrix); a longer header takes the map so
+// the work stays linear in what was uploaded.
+func duplicateDevice(devices []string) (string, bool) {
+	if len(devices) > 32 {
+		seen := make(map[string]bool, len(devices))
+		for _, d := range devices {
+			if seen[d] {
+				return d, true
+			}
+			seen[d] = true
+		}
+		return "", false
+	}
+	for i, d := range devices {
+		for _, e := range devices[:i] {
+			if d == e {
+				return d, true
+			}
+		}
+	}
+	return "", false
 }
 
 func indexOf(list []string, s string) int {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -132,6 +133,31 @@ func TestParseTopoErrors(t *testing.T) {
 			}
 			if pe.Line != tt.line || !strings.Contains(pe.Reason, tt.reason) {
 				t.Errorf("got %v, want line %d reason ~%q", pe, tt.line, tt.reason)
+			}
+		})
+	}
+}
+
+// A header naming a device twice, or a second row for one device, is a
+// matrix nvidia-smi never prints: refused at its line, for short headers
+// (compared in pairs) and long ones (through a map) alike.
+func TestParseTopoRefusesRepeatedDevices(t *testing.T) {
+	long := make([]string, 40)
+	for i := range long {
+		long[i] = "GPU" + strconv.Itoa(i)
+	}
+	long[39] = long[20]
+	tests := []struct{ name, log, want string }{
+		{"header twice", "\tGPU0\tGPU1\tGPU0\nGPU0\t X \tNV18\tNV18\n", "appears twice"},
+		{"long header twice", "\t" + strings.Join(long, "\t") + "\n", "appears twice"},
+		{"second row", "\tGPU0\tGPU1\nGPU0\t X \tNV18\nGPU1\tNV18\t X \nGPU0\t X \tNV18\n", "second row"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseTopo([]byte(tt.log))
+			var pe *ParseError
+			if !errors.As(err, &pe) || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want a line error saying %q", err, tt.want)
 			}
 		})
 	}
