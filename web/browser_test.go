@@ -318,8 +318,20 @@ func TestBrowserManagerApproves(t *testing.T) {
 		chromedp.WaitVisible(css("[data-testid=memo]")),
 	)
 	screenshot(t, ctx, "memo")
-	if !strings.Contains(text(t, ctx, "[data-testid=memo-approval]"), "Example Marketplace") || len(text(t, ctx, "[data-testid=memo-hash]")) != 64 {
+	hash := text(t, ctx, "[data-testid=memo-hash]")
+	if !strings.Contains(text(t, ctx, "[data-testid=memo-approval]"), "Example Marketplace") || len(hash) != 64 {
 		t.Errorf("memo: %q", text(t, ctx, "[data-testid=memo]"))
+	}
+	// On paper the hash that seals the approval stays on the page of the
+	// approval it seals, whole, never orphaned at the top of a page.
+	for _, paper := range []chromedp.PaperSize{chromedp.PaperA4, chromedp.PaperLetter} {
+		_, txt := pdfText(t, ctx, paper, "memo")
+		for _, page := range strings.Split(txt, "\f") {
+			flat := strings.Join(strings.Fields(page), "")
+			if strings.Contains(flat, hash[:16]) && !(strings.Contains(flat, hash) && strings.Contains(flat, "lowestcostperrun")) {
+				t.Errorf("the memo's hash is printed apart from its approval:\n%s", page)
+			}
+		}
 	}
 }
 
