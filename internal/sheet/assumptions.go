@@ -87,7 +87,7 @@ func assumptionRows(a tco.Assumptions) []assumptionRow {
 	rows = append(rows, supportPlanRows(a.MarketSupport)...)
 	for _, m := range tco.RentalModels() {
 		if v, ok := a.EngineeringHours[m]; ok {
-			rows = append(rows, assumptionRow{engHoursName(m), "Engineering hours per month, " + string(m), v, number})
+			rows = append(rows, assumptionRow{engHoursName(m), "Engineering hours per month, " + rentalName(m), v, number})
 		}
 	}
 	names := marketRateNames(a)
@@ -97,11 +97,11 @@ func assumptionRows(a tco.Assumptions) []assumptionRow {
 	return append(rows,
 		assumptionRow{nUnitFallback, "Billing unit when a quote does not state it", tco.Assumption{
 			Value: 1, Low: 1.0 / 3600, High: 1, Unit: "h",
-			Source: "tco rule: billed per hour, the coarsest common unit; per second at the low end",
+			Source: "evaluation rule: billed per hour, the coarsest common unit; per second at the low end",
 		}, number},
 		assumptionRow{nTermFallback, "Paid whether used or not, when a single-node or managed quote leaves the term open (1 = yes)", tco.Assumption{
 			Value: 1, Low: 0, High: 1,
-			Source: "tco rule: a minimum term is usually paid whether used or not; pay-as-you-go at the low end",
+			Source: "evaluation rule: a minimum term is usually paid whether used or not; pay-as-you-go at the low end",
 		}, number},
 	)
 }

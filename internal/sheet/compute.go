@@ -109,7 +109,7 @@ func computeRows(a *tco.Assumptions) []blockRow {
 			return c.r("bcum"+k) + "*" + c.r("bu_price") + "*" + scaleText(c.currency("bu"))
 		})...)
 	}
-	return append(rows, blockRow{"bill_e", "Compute bill (" + a.Currency + " minor units)", "the bill at the quote's rate + the burst bill", always(func(c *qctx) cell {
+	return append(rows, blockRow{"bill_e", "Compute bill (" + amountUnit(a.Currency) + ")", "the bill at the quote's rate + the burst bill", always(func(c *qctx) cell {
 		return fm(c.r("bill4_e")+"+"+c.r("bb2_e"), minor)
 	})})
 }

@@ -35,7 +35,7 @@ func WorksheetCSV(w io.Writer, ws tco.Worksheet) error {
 	}
 	_ = cw.Write(header)
 	row("quote_label", "Quote", "", func(r tco.Result) string { return safeText(r.Label) })
-	row("rental_model", "Rental model", "", func(r tco.Result) string { return string(r.RentalModel) })
+	row("rental_model", "Rental model", "", func(r tco.Result) string { return rentalName(r.RentalModel) })
 	for i, key := range tco.LineKeys() {
 		amount(key, lineLabel(rs, i, key), func(r tco.Result) tco.Money { return r.Lines[i].Amount })
 	}
@@ -92,7 +92,8 @@ func missingText(ms []tco.Missing) string {
 // termNames are the quote terms as a reader names them, not the quote
 // CSV's column keys.
 var termNames = map[string]string{
-	tco.TermRate: "price per GPU-hour", tco.TermBillingUnit: "billing unit", tco.TermMinTerm: "minimum term",
+	tco.TermRate: "price per GPU-hour", tco.TermOnDemandRate: "on-demand price per GPU-hour for burst",
+	tco.TermBillingUnit: "billing unit", tco.TermMinTerm: "minimum term",
 	tco.TermStorage: "storage price per TB-month", tco.TermEgress: "egress price per GB", tco.TermSupport: "support price per month",
 	tco.TermNodes: "node count", tco.TermMinSpend: "minimum spend", tco.TermUpfront: "upfront payment",
 }

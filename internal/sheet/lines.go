@@ -24,7 +24,7 @@ var lineRow = map[string]string{
 // rounded running totals, and the five lines priced on their own.
 func otherLineRows(a *tco.Assumptions) []blockRow {
 	diff := func(key, label, hi, lo string) blockRow {
-		return blockRow{key, label + " (" + a.Currency + " minor units)", "", always(func(c *qctx) cell {
+		return blockRow{key, label + " (" + amountUnit(a.Currency) + ")", "", always(func(c *qctx) cell {
 			if lo == "" {
 				return fm(c.r(hi), minor)
 			}
@@ -33,10 +33,10 @@ func otherLineRows(a *tco.Assumptions) []blockRow {
 	}
 	rows := []blockRow{
 		diff("l_committed", "Committed compute", "bill1_e", ""),
-		{"l_burst", "Burst compute (" + a.Currency + " minor units)", "at the quote's rate, plus the burst bill at the on-demand rate", always(func(c *qctx) cell {
+		{"l_burst", "Burst compute (" + amountUnit(a.Currency) + ")", "at the quote's rate, plus the burst bill at the on-demand rate", always(func(c *qctx) cell {
 			return fm(c.r("bill2_e")+"-"+c.r("bill1_e")+"+"+c.r("bb1_e"), minor)
 		})},
-		{"l_retry", "Retry waste (" + a.Currency + " minor units)", "of both bills", always(func(c *qctx) cell {
+		{"l_retry", "Retry waste (" + amountUnit(a.Currency) + ")", "of both bills", always(func(c *qctx) cell {
 			return fm(c.r("bill3_e")+"-"+c.r("bill2_e")+"+"+c.r("bb2_e")+"-"+c.r("bb1_e"), minor)
 		})},
 		diff("l_idle", "Idle waste", "bill4_e", "bill3_e"),
@@ -158,7 +158,7 @@ func curOf(p string) func(c *qctx) string { return func(c *qctx) string { return
 // totalRows are the TCO and cost per useful unit.
 func totalRows(a *tco.Assumptions) []blockRow {
 	return []blockRow{
-		{"tco", "Monthly TCO (" + a.Currency + " minor units)", "sum of the nine rounded lines", always(func(c *qctx) cell {
+		{"tco", "Monthly TCO (" + amountUnit(a.Currency) + ")", "sum of the nine rounded lines", always(func(c *qctx) cell {
 			f := "SUM("
 			for i, k := range tco.LineKeys() {
 				if i > 0 {
@@ -213,7 +213,7 @@ func contractRows(a *tco.Assumptions) []blockRow {
 	}
 	rows = append(rows, moneyRows(a, "ms", "Minimum spend", "q_fx", quoteCur, amount(qMinSpend, func(q tco.Quote) tco.Term[float64] { return q.MinSpend }))...)
 	rows = append(rows, moneyRows(a, "up", "Upfront payment", "q_fx", quoteCur, amount(qUpfront, func(q tco.Quote) tco.Term[float64] { return q.Upfront }))...)
-	cur := " (" + a.Currency + " minor units)"
+	cur := " (" + amountUnit(a.Currency) + ")"
 	return append(rows,
 		blockRow{"usage", "Usage over the term" + cur, "monthly TCO × term", always(func(c *qctx) cell {
 			return fm(c.r("tco")+"*"+c.r("term"), minor)
@@ -224,13 +224,13 @@ func contractRows(a *tco.Assumptions) []blockRow {
 		blockRow{"contract", "Contract value over the term" + cur, "MAX(usage, minimum spend) + upfront", always(func(c *qctx) cell {
 			return fm("MAX("+c.r("usage")+","+c.r("ms_e")+")+"+c.r("up_e"), minor)
 		})},
-		blockRow{"monthly", "Monthly equivalent" + cur, "contract value / term, rounded as tco rounds; the monthly TCO when nothing is committed", always(func(c *qctx) cell {
+		blockRow{"monthly", "Monthly equivalent" + cur, "contract value / term, rounded half away from zero; the monthly TCO when nothing is committed", always(func(c *qctx) cell {
 			return fm("IF("+c.r("shortfall")+"+"+c.r("up_e")+">0,"+roundHalfAway(c.r("contract")+"/"+c.r("term"))+","+c.r("tco")+")", minor)
 		})},
-		blockRow{"cpu_u", "Cost per unit, minor units, unrounded", "monthly equivalent / units", always(func(c *qctx) cell {
+		blockRow{"cpu_u", "Cost per unit, unrounded" + cur, "monthly equivalent / units", always(func(c *qctx) cell {
 			return fm(c.r("monthly")+"/"+c.r("units"), number)
 		})},
-		blockRow{"cpu_e", "Cost per unit (" + a.Currency + " minor units)", "tco's rounding", always(func(c *qctx) cell {
+		blockRow{"cpu_e", "Cost per unit" + cur, "rounded half away from zero", always(func(c *qctx) cell {
 			return fm(roundHalfAway(c.r("cpu_u")), minor)
 		})},
 	)

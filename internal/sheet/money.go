@@ -13,6 +13,42 @@ import (
 // rounded the figures.
 func minorScale(currency string) int64 { return tco.NewMoney(1, currency).Minor }
 
+// amountUnit names, for a reader, the unit the workings count amounts of
+// currency in: its smallest unit, "hundredths of EUR, 100 = 1 EUR", or
+// just "JPY" when the currency has no smaller unit. The workings stay in
+// whole smallest units because that is where tco rounds; dividing by 100
+// cell by cell would let float error move a cent.
+func amountUnit(currency string) string {
+	s := minorScale(currency)
+	if s == 1 {
+		return currency
+	}
+	part := "1/" + strconv.FormatInt(s, 10) + "s"
+	switch s {
+	case 10:
+		part = "tenths"
+	case 100:
+		part = "hundredths"
+	case 1000:
+		part = "thousandths"
+	}
+	return part + " of " + currency + ", " + groupThousands(s) + " = 1 " + currency
+}
+
+// groupThousands writes a positive count with thousands separators, as
+// the labels write figures: 1000 is "1,000".
+func groupThousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// priceUnitNote explains the unit of amounts in the price currency, which
+// differs from quote to quote.
+const priceUnitNote = "counted in the smallest unit of the price currency: hundredths for most (100 = 1 USD), whole yen for JPY, thousandths for KWD"
+
 // decimals is the currency's number of minor-unit digits.
 func decimals(currency string) int {
 	d := 0

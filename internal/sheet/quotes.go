@@ -80,7 +80,7 @@ func quoteInputs(g *grid, top int, quotes []tco.Quote, ws tco.Worksheet, a *tco.
 		ref := func(key string) string { return cellName(col, rows[key]) }
 		g.set(col, row(qID), val(q.ID, bold))
 		g.set(col, row(qLabel), val(q.Label, wrapText))
-		g.set(col, row(qModel), val(string(q.RentalModel), plain))
+		g.set(col, row(qModel), val(rentalName(q.RentalModel), plain))
 		g.set(col, row(qGPUModel), val(q.GPUModel, plain))
 		g.set(col, row(qPerNode), val(float64(q.GPUsPerNode), number))
 		g.set(col, row(qNodes), val(float64(q.Nodes), number))

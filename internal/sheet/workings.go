@@ -78,20 +78,20 @@ func workingRows(a *tco.Assumptions) []blockRow {
 func moneyRows(a *tco.Assumptions, p, what, fxKey string, curOf func(c *qctx) string, unrounded func(c *qctx) string) []blockRow {
 	eval := a.Currency
 	return []blockRow{
-		{p + "_u", what + ": minor units of the price currency, unrounded", "", always(func(c *qctx) cell {
+		{p + "_u", what + ", unrounded (smallest unit of the price currency)", priceUnitNote, always(func(c *qctx) cell {
 			return fm(unrounded(c), number)
 		})},
-		{p + "_r", what + ": rounded", "tco's rounding: half away from zero to a whole minor unit (within 1e-9 × amount of a half counts as the half)", always(func(c *qctx) cell {
+		{p + "_r", what + ", rounded (smallest unit of the price currency)", "rounded half away from zero to a whole smallest unit (an amount within 1e-9 × amount of a half counts as the half)", always(func(c *qctx) cell {
 			return fm(roundHalfAway(c.r(p+"_u")), minor)
 		})},
-		{p + "_eu", what + ": minor units of " + eval + ", unrounded", "rounded amount × FX rate × minor units per " + eval + " / minor units per price-currency unit; unchanged when no conversion", always(func(c *qctx) cell {
+		{p + "_eu", what + ", converted, unrounded (" + amountUnit(eval) + ")", "rounded amount × FX rate, rescaled from the price currency's smallest unit to " + eval + "'s; unchanged when no conversion", always(func(c *qctx) cell {
 			cur := curOf(c)
 			if cur == eval {
 				return fm(c.r(p+"_r"), minor)
 			}
 			return fm(c.r(p+"_r")+"*"+c.r(fxKey)+"*"+scaleText(eval)+"/"+scaleText(cur), number)
 		})},
-		{p + "_e", what + ": " + eval + " minor units", "rounded again after conversion, as tco does", always(func(c *qctx) cell {
+		{p + "_e", what + " (" + amountUnit(eval) + ")", "rounded again after conversion, half away from zero", always(func(c *qctx) cell {
 			return fm(roundHalfAway(c.r(p+"_eu")), minor)
 		})},
 	}

@@ -58,7 +58,7 @@ func DefaultAssumptions(currency string) Assumptions {
 			"assumption: 150–200k USD per fully loaded engineer-year over ~1,800 h ("+refDoc+" §3a, low-confidence sources)"),
 
 		GPUHoursPerUnit: def(3072, 0, 0, "GPU-h/unit",
-			"PRODUCT.md configuration A: 64 H100 × 48 effective hours per Llama-3-70B fine-tune; set it from the brief"),
+			"the product's reference configuration A: 64 H100 × 48 effective hours per Llama-3-70B fine-tune; set it from the brief"),
 		UnitName: "accepted training run",
 
 		MarketRatePerGPUHour: map[string]Assumption{
