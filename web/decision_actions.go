@@ -30,6 +30,20 @@ func refusalStatus(r evaluation.Refusal) int {
 	return http.StatusUnprocessableEntity
 }
 
+// refusalText is a refused decision's message, its amounts (the contract
+// value and threshold of an approval that needs more approvers) in the
+// reader's number format.
+func refusalText(z *i18n.Localizer, rf evaluation.Refusal) string {
+	data := make(map[string]any, len(rf.Data))
+	for k, v := range rf.Data {
+		if s, ok := v.(string); ok && s != "" && strings.Trim(s, "0123456789.") == "" {
+			v = z.Decimal(s)
+		}
+		data[k] = v
+	}
+	return z.T(rf.Key, data)
+}
+
 // decideForm handles approve, reject and revoke from the decision page. An
 // approval in the browser needs a login less than 15 minutes old: the
 // form then asks for the password again.

@@ -58,7 +58,7 @@ func (s *Server) showDecision(w http.ResponseWriter, r *http.Request) error {
 // renderDecisionRefusal shows the decision page after a refused decision,
 // with the refusal's message (which may name the quote already approved).
 func (s *Server) renderDecisionRefusal(w http.ResponseWriter, r *http.Request, evaluationID int64, rf evaluation.Refusal, reason string) error {
-	return s.renderDecisionWith(w, r, evaluationID, decisionForm{status: refusalStatus(rf), errMsg: i18n.From(r.Context()).T(rf.Key, rf.Data), reason: reason})
+	return s.renderDecisionWith(w, r, evaluationID, decisionForm{status: refusalStatus(rf), errMsg: refusalText(i18n.From(r.Context()), rf), reason: reason})
 }
 
 // renderDecision shows the decision page, with an error message key and
@@ -147,7 +147,7 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 				return err
 			}
 			if rf != nil {
-				dq.NoApprove = z.T(rf.Key, rf.Data)
+				dq.NoApprove, dq.ApproveByAward = refusalText(z, *rf), rf.Key == evaluation.NeedsMoreApproversKey
 			}
 		}
 		m.Quotes = append(m.Quotes, dq)
@@ -157,6 +157,15 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 			m.Current.Approvers = signatureLines(z, cur.Snapshot.Approvers)
 			if m.Current.Stale {
 				m.Current.Changes = changeLines(z, st.ChangesSince(*cur, sq.Quote))
+				if m.CanDecide {
+					rf, err := s.eval.NeedsMoreApprovers(ctx, st, sq.ID)
+					if err != nil {
+						return err
+					}
+					if rf != nil {
+						m.Current.NoReapprove = refusalText(z, *rf)
+					}
+				}
 			}
 		}
 	}
@@ -345,7 +354,7 @@ func (s *Server) apiApproval(w http.ResponseWriter, r *http.Request) error {
 	rec, err := s.eval.Decide(r.Context(), currentUser(r), id, in.Decision, strings.TrimSpace(in.Reason))
 	var rf evaluation.Refusal
 	if errors.As(err, &rf) {
-		body := map[string]any{"error": i18n.T(r.Context(), rf.Key, rf.Data), "code": strings.TrimPrefix(rf.Key, "decision.error.")}
+		body := map[string]any{"error": refusalText(i18n.From(r.Context()), rf), "code": strings.TrimPrefix(rf.Key, "decision.error.")}
 		if id, ok := rf.Data["QuoteID"]; ok {
 			body["approved_quote_id"] = id
 		}

@@ -1,15 +1,12 @@
 package web_test
 
 import (
-	"context"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
-	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
 // The evaluation home says where the approval stands as a status: none,
@@ -40,15 +37,7 @@ func TestEvaluationHomeShowsTheApprovalState(t *testing.T) {
 	if st, text := state(); st != "approved" || !strings.Contains(text, "Example Specialized Cloud") {
 		t.Errorf("approved: %s %q", st, text)
 	}
-	id, _ := strconv.ParseInt(strings.TrimPrefix(q, "/quotes/"), 10, 64)
-	sq, err := a.store.Quote(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sq.Quote.PricePerGPUHour = quote.Of(quote.DecimalFromMicros(2_500_000))
-	if _, err := a.store.UpdateQuote(context.Background(), u.Actor(), id, sq.Version, sq.Quote); err != nil {
-		t.Fatal(err)
-	}
+	repriceTo2_5(t, a, u, q)
 	st, text := state()
 	changes := doc(t, buyer.get(ev)).Find("[data-testid=approval-changes]").Text()
 	if st != "stale" || !strings.Contains(changes, "→ 2.5") || !strings.Contains(text, "Re-approve") {

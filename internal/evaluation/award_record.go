@@ -116,34 +116,43 @@ func (s *Service) ApprovalRules(ctx context.Context) (*scoring.ApprovalRules, er
 }
 
 // approvalPlan is the approval an award of value (an exact decimal in
-// cur) needs under the rules in force. A value in another currency is
-// converted with the admin's rates for the comparison only.
+// cur) needs under the rules in force.
 func (s *Service) approvalPlan(ctx context.Context, a *Analysis, value, cur string) (approval.Plan, error) {
 	one := approval.Plan{Required: 1, Order: approval.InParallel}
 	rules, err := s.ApprovalRules(ctx)
 	if err != nil || rules == nil {
 		return one, err
 	}
-	v, err := quote.ParseDecimal(value)
-	if err != nil {
+	v, ok, err := a.inRulesCurrency(*rules, value, cur)
+	switch {
+	case err != nil:
 		return one, err
-	}
-	if cur != rules.Currency {
-		usd := func(c string) (float64, bool) {
-			if c == "USD" {
-				return 1, true
-			}
-			d, ok := a.FX.USDPer[c]
-			return d.Float64(), ok && d.Float64() > 0
-		}
-		from, ok1 := usd(cur)
-		to, ok2 := usd(rules.Currency)
-		if !ok1 || !ok2 {
-			return one, ErrNoRate
-		}
-		if v, err = quote.ParseDecimal(fmt.Sprintf("%.2f", v.Float64()*from/to)); err != nil {
-			return one, err
-		}
+	case !ok:
+		return one, ErrNoRate
 	}
 	return rules.Plan(v), nil
+}
+
+// inRulesCurrency is value (an exact decimal in cur) in the rules'
+// currency, converted with the admin's rates for the comparison only
+// (false: a currency without a rate).
+func (a *Analysis) inRulesCurrency(rules scoring.ApprovalRules, value, cur string) (quote.Decimal, bool, error) {
+	v, err := quote.ParseDecimal(value)
+	if err != nil || cur == rules.Currency {
+		return v, err == nil, err
+	}
+	usd := func(c string) (float64, bool) {
+		if c == "USD" {
+			return 1, true
+		}
+		d, ok := a.FX.USDPer[c]
+		return d.Float64(), ok && d.Float64() > 0
+	}
+	from, ok1 := usd(cur)
+	to, ok2 := usd(rules.Currency)
+	if !ok1 || !ok2 {
+		return v, false, nil
+	}
+	v, err = quote.ParseDecimal(fmt.Sprintf("%.2f", v.Float64()*from/to))
+	return v, err == nil, err
 }

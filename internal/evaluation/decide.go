@@ -23,7 +23,9 @@ func (r Refusal) Error() string { return r.Key }
 // (approval.Check, with the facts the analysis holds), then the store's
 // conditional update with the frozen snapshot. The page and the API call
 // it; re-authentication is theirs. A second approval in an evaluation is
-// refused naming the quote already approved. Kind Reapprove renews a
+// refused naming the quote already approved, and an approval whose
+// contract value needs more approvers than one is refused pointing to the
+// award, which collects them. Kind Reapprove renews a
 // stale approval (see Reapprove).
 func (s *Service) Decide(ctx context.Context, u store.User, quoteID int64, kind, reason string) (store.DecisionRecord, error) {
 	if kind == Reapprove {
@@ -46,6 +48,11 @@ func (s *Service) Decide(ctx context.Context, u store.User, quoteID int64, kind,
 	if kind == approval.Approve && req.Status == "shortlisted" {
 		if other, err := s.approvedOtherThan(ctx, st, quoteID); err != nil || other != nil {
 			return store.DecisionRecord{}, errors.Join(err, refusalOrNil(other))
+		}
+		// Nor would waivers help an approval the amount keeps from one
+		// signature.
+		if more, err := s.NeedsMoreApprovers(ctx, st, quoteID); err != nil || more != nil {
+			return store.DecisionRecord{}, errors.Join(err, refusalOrNil(more))
 		}
 	}
 	if err := approval.Check(req); err != nil {
@@ -109,7 +116,8 @@ func (s *Service) approvalRequest(ctx context.Context, st *Analysis, sq store.St
 
 // ApproveRefusal says why u could not approve the shortlisted quote sq
 // whatever is waived (nil: the Approve button may be offered): separation
-// of duties, or another quote already approved. The page asks before
+// of duties, another quote already approved, or a contract value the
+// approval rules give more than one approver. The page asks before
 // offering the button, so it never offers what the rules will refuse for
 // who the approver is; open blockers are shown beside the button instead.
 func (s *Service) ApproveRefusal(ctx context.Context, st *Analysis, sq store.StoredQuote, u store.User) (*Refusal, error) {
@@ -122,7 +130,10 @@ func (s *Service) ApproveRefusal(ctx context.Context, st *Analysis, sq store.Sto
 		rf := refusal(err)
 		return &rf, nil
 	}
-	return s.approvedOtherThan(ctx, st, sq.ID)
+	if other, err := s.approvedOtherThan(ctx, st, sq.ID); err != nil || other != nil {
+		return other, err
+	}
+	return s.NeedsMoreApprovers(ctx, st, sq.ID)
 }
 
 // approvedOtherThan is the refusal naming the evaluation's approved

@@ -15,7 +15,8 @@ const Reapprove = "reapprove"
 // terms and assumptions: the stale approval is revoked and the quote
 // approved again, in one transaction, with the same reason on both
 // records. The approval's rules apply as to any approval (separation of
-// duties, every blocker waived); refused, nothing is recorded.
+// duties, every blocker waived, one signature enough for the contract
+// value); refused, nothing is recorded.
 func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, reason string) (store.DecisionRecord, error) {
 	sq, err := s.store.Quote(ctx, quoteID)
 	if err != nil {
@@ -36,6 +37,9 @@ func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, re
 	approve.Status = "shortlisted" // as it is once the stale approval is revoked
 	if err := approval.Check(approve); err != nil {
 		return store.DecisionRecord{}, refusal(err)
+	}
+	if more, err := s.NeedsMoreApprovers(ctx, st, quoteID); err != nil || more != nil {
+		return store.DecisionRecord{}, errors.Join(err, refusalOrNil(more))
 	}
 	revoke := approve
 	revoke.Kind = approval.Revoke

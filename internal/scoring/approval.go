@@ -73,16 +73,33 @@ func (r ApprovalRules) Check() map[string]string {
 // Plan is the approval a contract value needs: the approvers, order and
 // roles of the highest tier it is strictly above, else one approver.
 func (r ApprovalRules) Plan(value quote.Decimal) approval.Plan {
-	p := approval.Plan{Required: 1, Order: approval.InParallel}
-	for _, t := range r.Tiers {
-		if d, err := quote.ParseDecimal(t.Above); err == nil && value.Cmp(d) > 0 {
-			p = approval.Plan{Required: t.Approvers, Order: t.Order, Roles: t.Roles}
-			if p.Order == "" {
-				p.Order = approval.InParallel
-			}
-		}
+	t, ok := r.TierFor(value)
+	if !ok {
+		return approval.Plan{Required: 1, Order: approval.InParallel}
+	}
+	p := approval.Plan{Required: t.Approvers, Order: t.Order, Roles: t.Roles}
+	if p.Order == "" {
+		p.Order = approval.InParallel
 	}
 	return p
+}
+
+// TierFor is the highest tier a contract value is strictly above (false:
+// none, one approver), so a refusal can name the threshold it crossed.
+func (r ApprovalRules) TierFor(value quote.Decimal) (Tier, bool) {
+	var found Tier
+	ok := false
+	for _, t := range r.Tiers {
+		if d, err := quote.ParseDecimal(t.Above); err == nil && value.Cmp(d) > 0 {
+			found, ok = t, true
+		}
+	}
+	return found, ok
+}
+
+// NeedsMoreThanOne is true when some tier asks for more than one approver.
+func (r ApprovalRules) NeedsMoreThanOne() bool {
+	return slices.ContainsFunc(r.Tiers, func(t Tier) bool { return t.Approvers > 1 })
 }
 
 // Required is how many approvers a contract value (an exact decimal in

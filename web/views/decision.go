@@ -74,6 +74,10 @@ type DecisionQuote struct {
 	// (separation of duties, another quote approved): the page says so
 	// instead of offering a button the rules would refuse.
 	NoApprove string
+	// ApproveByAward marks a NoApprove that the award form answers: the
+	// contract value needs more approvers than one, and the award
+	// collects their signatures.
+	ApproveByAward bool
 }
 
 // BlockerView is an open blocker with what it is about.
@@ -99,6 +103,10 @@ type ApprovalView struct {
 	Approvers []string
 	// Changes are what changed since a stale approval, worded.
 	Changes []string
+	// NoReapprove, when set, is why one signature cannot renew the stale
+	// approval (its contract value needs more approvers): the page says
+	// so, pointing to the award, instead of offering the form.
+	NoReapprove string
 }
 
 // HistoryRow is one decision record.

@@ -1,0 +1,49 @@
+package evaluation
+
+import (
+	"context"
+
+	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/tco"
+)
+
+// Refusal keys of an approval the approval rules keep from one signature.
+const (
+	NeedsMoreApproversKey = "decision.error.needs_more_approvers"
+	valueUnknownKey       = "decision.error.value_unknown"
+)
+
+// NeedsMoreApprovers is why quoteID cannot be approved with one signature
+// (nil: one approver suffices): the approval rules in force need more
+// approvers for its contract value, which is the value an award of the
+// quote alone would carry (RecordAward), so approving the quote directly
+// cannot bypass a threshold; the award collects the signatures. When the
+// rules ask for several approvers somewhere and the quote's value cannot
+// be compared with them (not priced, no exchange rate), the approval is
+// refused too: one signature cannot be shown to be enough.
+func (s *Service) NeedsMoreApprovers(ctx context.Context, a *Analysis, quoteID int64) (*Refusal, error) {
+	rules, err := s.ApprovalRules(ctx)
+	if err != nil || rules == nil || !rules.NeedsMoreThanOne() {
+		return nil, err
+	}
+	unknown := &Refusal{Kind: "conflict", Key: valueUnknownKey}
+	parts, fe := a.awardParts([]store.AwardShare{{QuoteID: quoteID, SharePct: 100}})
+	if len(fe) > 0 {
+		return unknown, nil
+	}
+	value := tco.Money{Minor: scoring.Combine(parts).ContractMinor, Currency: a.WS.Currency}
+	v, ok, err := a.inRulesCurrency(*rules, value.Decimal(), value.Currency)
+	switch {
+	case err != nil:
+		return nil, err
+	case !ok:
+		return unknown, nil
+	}
+	t, above := rules.TierFor(v)
+	if !above || t.Approvers <= 1 {
+		return nil, nil
+	}
+	return &Refusal{Kind: "conflict", Key: NeedsMoreApproversKey, Data: map[string]any{"Approvers": t.Approvers,
+		"Value": value.Decimal(), "Currency": value.Currency, "Threshold": t.Above, "RulesCurrency": rules.Currency}}, nil
+}
