@@ -38,6 +38,8 @@ func refusalText(z *i18n.Localizer, rf evaluation.Refusal) string {
 	for k, v := range rf.Data {
 		if s, ok := v.(string); ok && s != "" && strings.Trim(s, "0123456789.") == "" {
 			v = z.Decimal(s)
+		} else if ok && strings.HasPrefix(s, "role.") {
+			v = z.T(s) // a role named by its label key
 		}
 		data[k] = v
 	}

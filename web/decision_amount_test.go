@@ -173,3 +173,34 @@ func TestApprovalWithAnUnknownValueIsRefusedUnderTwoApproverRules(t *testing.T) 
 		t.Errorf("API %v", out)
 	}
 }
+
+// A tier that names the role of its one signer (finance above 100,000
+// USD) was met by any manager approving the quote directly: the direct
+// approval never checked the role. It is refused now, naming the role,
+// and the award collects the signature.
+func TestDirectApprovalCannotBypassARoleNamedTier(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, buyer, "Role tier")
+	withEURRate(t, a)
+	above := quotePathOf(t, buyer, ev, "Specialized")
+	wantStatus(t, buyer.post(above+"/shortlist", url.Values{"on": {"yes"}}), http.StatusSeeOther)
+	admin := a.token("rules-admin@example.com", auth.Admin)
+	res, _ := a.api(admin, "PUT", "/api/v1/settings/approval-rules", `{"currency":"USD","tiers":[{"above":"100000","approvers":1,"roles":["finance"]}]}`)
+	wantStatus(t, res, http.StatusOK)
+
+	tok := approveToken(t, a, "mgr-role@example.com")
+	res, out := a.api(tok, "POST", "/api/v1"+above+"/approval", `{"decision":"approve","reason":"cheapest per unit"}`)
+	wantStatus(t, res, http.StatusConflict)
+	if msg, _ := out["error"].(string); out["code"] != "needs_role" || !strings.Contains(msg, "Finance") || !strings.Contains(msg, "award") {
+		t.Errorf("API refusal %v", out)
+	}
+	decisions, err := a.store.Decisions(context.Background(), evaluationIDOf(t, ev))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(decisions) != 0 {
+		t.Fatalf("a refused approval recorded %d decisions", len(decisions))
+	}
+}

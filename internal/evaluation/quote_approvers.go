@@ -11,6 +11,7 @@ import (
 // Refusal keys of an approval the approval rules keep from one signature.
 const (
 	NeedsMoreApproversKey = "decision.error.needs_more_approvers"
+	needsRoleKey          = "decision.error.needs_role"
 	valueUnknownKey       = "decision.error.value_unknown"
 )
 
@@ -41,8 +42,14 @@ func (s *Service) NeedsMoreApprovers(ctx context.Context, a *Analysis, quoteID i
 		return unknown, nil
 	}
 	t, above := rules.TierFor(v)
-	if !above || t.Approvers <= 1 {
+	switch {
+	case !above || (t.Approvers <= 1 && len(t.Roles) == 0):
 		return nil, nil
+	case t.Approvers <= 1:
+		// One signer, but of a named role (e.g. finance): the award checks
+		// the signer's role, the direct approval does not.
+		return &Refusal{Kind: "conflict", Key: needsRoleKey, Data: map[string]any{"Role": "role." + t.Roles[0],
+			"Value": value.Decimal(), "Currency": value.Currency, "Threshold": t.Above, "RulesCurrency": rules.Currency}}, nil
 	}
 	return &Refusal{Kind: "conflict", Key: NeedsMoreApproversKey, Data: map[string]any{"Approvers": t.Approvers,
 		"Value": value.Decimal(), "Currency": value.Currency, "Threshold": t.Above, "RulesCurrency": rules.Currency}}, nil

@@ -97,9 +97,10 @@ func (r ApprovalRules) TierFor(value quote.Decimal) (Tier, bool) {
 	return found, ok
 }
 
-// NeedsMoreThanOne is true when some tier asks for more than one approver.
+// NeedsMoreThanOne is true when some tier asks for more than one approver
+// or names the role that must sign: signatures only an award collects.
 func (r ApprovalRules) NeedsMoreThanOne() bool {
-	return slices.ContainsFunc(r.Tiers, func(t Tier) bool { return t.Approvers > 1 })
+	return slices.ContainsFunc(r.Tiers, func(t Tier) bool { return t.Approvers > 1 || len(t.Roles) > 0 })
 }
 
 // Required is how many approvers a contract value (an exact decimal in
