@@ -86,7 +86,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 				if len(affinity) > 0 {
 					return nil, errorf(KindTopo, sc.n, "device column %q after the affinity columns", f[i])
 				}
-				topo.Devices = append(topo.Devices, strings.Clone(f[i]))
+				topo.Devices = append(topo.Devices, deviceName(f[i]))
 			}
 			if d, dup := duplicateDevice(topo.Devices); dup {
 				return nil, errorf(KindTopo, sc.n, "device %s appears twice in the header", d)
@@ -123,7 +123,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 			}
 			topo.Links[idx] = cells
 			if strings.HasPrefix(f[0], "GPU") {
-				g := TopoGPU{Name: strings.Clone(f[0])}
+				g := TopoGPU{Name: topo.Devices[idx]} // the header's copy
 				// Values beyond the header's affinity names take the next
 				// names in print order: a publisher's copy may cut the
 				// header short (NVIDIA/nccl-tests#380) but not the values.
@@ -157,7 +157,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 			if len(f) == 2 && strings.HasSuffix(f[0], ":") && strings.HasPrefix(f[0], "NIC") {
 				name := strings.TrimSuffix(f[0], ":")
 				if indexOf(topo.Devices, name) >= 0 {
-					topo.NICs = append(topo.NICs, TopoNIC{Name: strings.Clone(name), Device: strings.Clone(f[1])})
+					topo.NICs = append(topo.NICs, TopoNIC{Name: deviceName(name), Device: deviceName(f[1])})
 				}
 			}
 			if len(f) > 1 && f[0] == "GPU0" && !isLinkType(f[1]) {
@@ -257,6 +257,28 @@ func nvLinks(c string) (int, bool) {
 	}
 	n, err := strconv.Atoi(c[2:])
 	return n, err == nil && n > 0
+}
+
+// deviceNames are the names a node's matrix repeats (GPU0.., NIC0..,
+// mlx5_0..) as constants, so a header does not copy each out of the upload.
+var deviceNames = func() map[string]string {
+	m := map[string]string{}
+	for n := range 32 {
+		for _, p := range []string{"GPU", "NIC", "mlx5_"} {
+			name := p + strconv.Itoa(n)
+			m[name] = name
+		}
+	}
+	return m
+}()
+
+// deviceName returns a device name as a constant when it is a common one,
+// else a copy, so that what is kept never points into the upload.
+func deviceName(s string) string {
+	if c, ok := deviceNames[s]; ok {
+		return c
+	}
+	return strings.Clone(s)
 }
 
 // nvLinkNames are "NV1" … "NV24" as constants, for linkTypeName.
