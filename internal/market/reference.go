@@ -4,7 +4,8 @@
 // on both sides, summarises prices per GPU and price kind, gives a verdict
 // for a quoted rate, and converts quoted currencies to USD exactly.
 //
-// The extract's README (shared/reference/README.md) lists caveats; the
+// The extract has known caveats (partial GCP prices, duplicates, zero or
+// implausible spot prices, repeated zones); the
 // rows those caveats make incomparable are excluded while reading, each
 // with its line and reason (see Exclusion), so a user can see what the
 // medians leave out.

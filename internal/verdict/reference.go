@@ -8,9 +8,8 @@ import (
 
 // Expectation is what an all_reduce run should reach on one class of
 // cluster: nccl-tests busbw in GB/s at large messages and, where published,
-// small-message latency in µs. The figures are the ranges of
-// shared/reference/bench-reference.md (section 2), each achieved and
-// published by a third party; Source cites them.
+// small-message latency in µs. The figures are published ranges, each
+// achieved and published by a third party; Source cites them.
 type Expectation struct {
 	// Class names the row for the message catalog: "bench.class.<Class>".
 	Class string `json:"class"`
