@@ -158,7 +158,7 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 			if m.Current.Stale {
 				m.Current.Changes = changeLines(z, st.ChangesSince(*cur, sq.Quote))
 				if m.CanDecide {
-					rf, err := s.eval.NeedsMoreApprovers(ctx, st, sq.ID)
+					rf, err := st.NeedsMoreApprovers(sq.ID)
 					if err != nil {
 						return err
 					}

@@ -13,6 +13,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/market"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
+	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
 )
@@ -54,7 +55,10 @@ type Analysis struct {
 	Decisions []store.DecisionRecord
 	Flags     map[int64][]redflag.Flag
 	AllowSelf bool
-	Scoring   Scoring // the weighted scores of the priced quotes
+	// ApprovalRules are the approval thresholds in force, read with the
+	// rest (nil: none set).
+	ApprovalRules *scoring.ApprovalRules
+	Scoring       Scoring // the weighted scores of the priced quotes
 }
 
 // Unpriced is a quote the cost model cannot price, and why (a tco error
@@ -74,7 +78,9 @@ func (s *Service) Analyze(ctx context.Context, evaluationID int64) (*Analysis, e
 		if err != nil {
 			return err
 		}
-		a.load(snap)
+		if err := a.load(snap); err != nil {
+			return err
+		}
 		a.Reference, err = s.referenceFor(ctx, st, snap.PriceReferenceID)
 		return err
 	})
@@ -87,7 +93,7 @@ func (s *Service) Analyze(ctx context.Context, evaluationID int64) (*Analysis, e
 
 // load takes what the snapshot read: one batch of independent reads, one
 // round trip (a dozen separate reads were half the analysis's time).
-func (a *Analysis) load(snap store.Snapshot) {
+func (a *Analysis) load(snap store.Snapshot) error {
 	a.Evaluation, a.Brief, a.Stored, a.All = snap.Evaluation, snap.Brief, snap.Assumptions, snap.Quotes
 	a.SuiteCounts, a.Suites = snap.SuiteCounts, snap.Suites
 	a.FX = fxTable(snap.FXRates)
@@ -100,6 +106,9 @@ func (a *Analysis) load(snap store.Snapshot) {
 	a.Scoring.Weights, a.Scoring.WeightsFrom = chooseWeights(snap.Criteria, snap.CriteriaTemplate)
 	a.Scoring.Overrides = snap.ScoreOverrides
 	a.AllowSelf = snap.AllowSelf == "yes"
+	var err error
+	a.ApprovalRules, err = parseApprovalRules(snap.ApprovalRules)
+	return err
 }
 
 // compute prices the quotes, flags them and decides: pure work on what

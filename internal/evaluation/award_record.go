@@ -50,7 +50,7 @@ func (s *Service) RecordAward(ctx context.Context, by store.User, evaluationID i
 	c := scoring.Combine(parts)
 	cur := a.WS.Currency
 	value, cpu := tco.Money{Minor: c.ContractMinor, Currency: cur}, tco.Money{Minor: c.CostPerUnitMinor, Currency: cur}
-	plan, err := s.approvalPlan(ctx, a, value.Decimal(), cur)
+	plan, err := a.approvalPlan(value.Decimal(), cur)
 	if err != nil {
 		return RecordedAward{}, err
 	}
@@ -102,11 +102,20 @@ func (a *Analysis) awardParts(in []store.AwardShare) ([]scoring.Part, FieldError
 // cannot be compared with the thresholds.
 var ErrNoRate = FieldErrors{"shares": "scoring.error.no_rate"}
 
-// ApprovalRules are the rules in force (none set: nil).
+// ApprovalRules are the rules in force (none set: nil), for a page that
+// shows them without an analysis.
 func (s *Service) ApprovalRules(ctx context.Context) (*scoring.ApprovalRules, error) {
 	raw, err := s.store.Setting(ctx, store.SettingApprovalRules)
-	if err != nil || raw == "" {
+	if err != nil {
 		return nil, err
+	}
+	return parseApprovalRules(raw)
+}
+
+// parseApprovalRules reads the stored setting ("": none set, nil).
+func parseApprovalRules(raw string) (*scoring.ApprovalRules, error) {
+	if raw == "" {
+		return nil, nil
 	}
 	var rules scoring.ApprovalRules
 	if err := json.Unmarshal([]byte(raw), &rules); err != nil {
@@ -116,12 +125,12 @@ func (s *Service) ApprovalRules(ctx context.Context) (*scoring.ApprovalRules, er
 }
 
 // approvalPlan is the approval an award of value (an exact decimal in
-// cur) needs under the rules in force.
-func (s *Service) approvalPlan(ctx context.Context, a *Analysis, value, cur string) (approval.Plan, error) {
+// cur) needs under the rules the analysis read.
+func (a *Analysis) approvalPlan(value, cur string) (approval.Plan, error) {
 	one := approval.Plan{Required: 1, Order: approval.InParallel}
-	rules, err := s.ApprovalRules(ctx)
-	if err != nil || rules == nil {
-		return one, err
+	rules := a.ApprovalRules
+	if rules == nil {
+		return one, nil
 	}
 	v, ok, err := a.inRulesCurrency(*rules, value, cur)
 	switch {

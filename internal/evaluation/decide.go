@@ -51,7 +51,7 @@ func (s *Service) Decide(ctx context.Context, u store.User, quoteID int64, kind,
 		}
 		// Nor would waivers help an approval the amount keeps from one
 		// signature.
-		if more, err := s.NeedsMoreApprovers(ctx, st, quoteID); err != nil || more != nil {
+		if more, err := st.NeedsMoreApprovers(quoteID); err != nil || more != nil {
 			return store.DecisionRecord{}, errors.Join(err, refusalOrNil(more))
 		}
 	}
@@ -133,7 +133,7 @@ func (s *Service) ApproveRefusal(ctx context.Context, st *Analysis, sq store.Sto
 	if other, err := s.approvedOtherThan(ctx, st, sq.ID); err != nil || other != nil {
 		return other, err
 	}
-	return s.NeedsMoreApprovers(ctx, st, sq.ID)
+	return st.NeedsMoreApprovers(sq.ID)
 }
 
 // approvedOtherThan is the refusal naming the evaluation's approved

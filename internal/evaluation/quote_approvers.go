@@ -1,8 +1,6 @@
 package evaluation
 
 import (
-	"context"
-
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
@@ -23,10 +21,10 @@ const (
 // rules ask for several approvers somewhere and the quote's value cannot
 // be compared with them (not priced, no exchange rate), the approval is
 // refused too: one signature cannot be shown to be enough.
-func (s *Service) NeedsMoreApprovers(ctx context.Context, a *Analysis, quoteID int64) (*Refusal, error) {
-	rules, err := s.ApprovalRules(ctx)
-	if err != nil || rules == nil || !rules.NeedsMoreThanOne() {
-		return nil, err
+func (a *Analysis) NeedsMoreApprovers(quoteID int64) (*Refusal, error) {
+	rules := a.ApprovalRules // read with the analysis: no query per quote on a page
+	if rules == nil || !rules.NeedsMoreThanOne() {
+		return nil, nil
 	}
 	unknown := &Refusal{Kind: "conflict", Key: valueUnknownKey}
 	parts, fe := a.awardParts([]store.AwardShare{{QuoteID: quoteID, SharePct: 100}})

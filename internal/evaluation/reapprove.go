@@ -38,7 +38,7 @@ func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, re
 	if err := approval.Check(approve); err != nil {
 		return store.DecisionRecord{}, refusal(err)
 	}
-	if more, err := s.NeedsMoreApprovers(ctx, st, quoteID); err != nil || more != nil {
+	if more, err := st.NeedsMoreApprovers(quoteID); err != nil || more != nil {
 		return store.DecisionRecord{}, errors.Join(err, refusalOrNil(more))
 	}
 	revoke := approve

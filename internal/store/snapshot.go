@@ -26,6 +26,7 @@ type Snapshot struct {
 	ScoreOverrides   map[int64][]ScoreOverride
 	CriteriaTemplate string // SettingCriteriaTemplate
 	AllowSelf        string // SettingAllowSelfApproval
+	ApprovalRules    string // SettingApprovalRules, as stored
 	PriceReferenceID int64  // see LatestPriceReferenceID
 	AllReduce        []AllReduceRun
 }
@@ -52,6 +53,7 @@ func (s *Store) EvaluationSnapshot(ctx context.Context, id int64) (Snapshot, err
 	scoreOverridesRead(id).queue(b, &out.ScoreOverrides)
 	settingRead(SettingCriteriaTemplate).queue(b, &out.CriteriaTemplate)
 	settingRead(SettingAllowSelfApproval).queue(b, &out.AllowSelf)
+	settingRead(SettingApprovalRules).queue(b, &out.ApprovalRules)
 	priceReferenceIDRead.queue(b, &out.PriceReferenceID)
 	allReduceRunsRead(id).queue(b, &out.AllReduce)
 	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
