@@ -186,7 +186,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 			cell := views.WorksheetCell{Text: money(z, l.Amount), Numeric: true, Detail: statementText(z, l.Basis), Best: d.WS.Best[key] == res.QuoteID && len(results) > 1}
 			if len(l.Assumed) > 0 {
 				cell.State = "assumed"
-				cell.Notes = append(cell.Notes, assumedTexts(z, l.Assumed, res.Missing))
+				cell.Notes = append(cell.Notes, assumedTexts(z, l))
 			}
 			if l.Converted() && l.Original.Minor != 0 {
 				cell.Original = z.T("worksheet.as_quoted", map[string]any{"Amount": money(z, l.Original)})

@@ -37,29 +37,22 @@ func termName(z *i18n.Localizer, term string) string {
 	return z.T("worksheet.term." + term)
 }
 
-// assumedText explains one assumption a cost line used for a term the
-// vendor did not state or refused; the figure it used is in the line's
-// basis. Engineering effort is the evaluation's default for every quote.
-func assumedText(z *i18n.Localizer, entry string, missing []tco.Missing) string {
-	term, _, _ := strings.Cut(entry, ": ")
-	switch term {
-	case "engineering hours", "engineering rate":
-		return z.T("worksheet.assumed_engineering." + strings.ReplaceAll(term, " ", "_"))
+// assumedTexts explains what a cost line assumed, each term said once:
+// a term the vendor did not state or refused, named by the quote form's
+// label (the figure used is in the line's basis); for engineering effort,
+// the evaluation's default for every quote. It reads the line's structured
+// Missing terms, not the English labels beside them.
+func assumedTexts(z *i18n.Localizer, l tco.Line) string {
+	if l.Key == tco.LineEngineering {
+		return z.T("worksheet.assumed_engineering.engineering_hours") + " " + z.T("worksheet.assumed_engineering.engineering_rate")
 	}
-	status := "quote.state.not_stated"
-	for _, m := range missing {
-		if m.Term == term && m.Status == tco.StatusRefused {
+	var out []string
+	for _, m := range l.Missing {
+		status := "quote.state.not_stated"
+		if m.Status == tco.StatusRefused {
 			status = "quote.state.refused"
 		}
-	}
-	return z.T("worksheet.assumed_term", map[string]any{"Term": termName(z, term), "Status": z.T(status)})
-}
-
-// assumedTexts is every assumption of a line, each said once.
-func assumedTexts(z *i18n.Localizer, entries []string, missing []tco.Missing) string {
-	var out []string
-	for _, e := range entries {
-		if s := assumedText(z, e, missing); !slices.Contains(out, s) {
+		if s := z.T("worksheet.assumed_term", map[string]any{"Term": termName(z, m.Term), "Status": z.T(status)}); !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
