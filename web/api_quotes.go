@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
@@ -47,14 +46,13 @@ type apiProvider struct {
 
 // apiQuoteOf renders a quote with its flags; messages follow the
 // request's language, ids and severities stay English codes.
-func (s *Server) apiQuoteOf(z *i18n.Localizer, q quote.Quote, b brief.Brief) apiQuote {
+func (s *Server) apiQuoteOf(z *i18n.Localizer, q quote.Quote, flags []redflag.Flag) apiQuote {
 	out := apiQuote{Terms: make(apiTerms, len(quoteColumns)), Flags: []apiFlag{}}
 	out.Provider.Name, _ = q.Provider.Get()
 	for _, c := range quoteColumns {
 		cell := c.Cell(&q)
 		out.Terms[c.Name] = apiTerm{State: stateName(cell.State), Value: cell.Value}
 	}
-	flags := s.flagsFor(q, b)
 	views := flagViews(z, flags)
 	for i, f := range flags {
 		out.Flags = append(out.Flags, apiFlag{ID: f.ID, Severity: string(f.Severity), Message: views[i].Message, Question: views[i].Question, Terms: f.Terms})
@@ -63,19 +61,20 @@ func (s *Server) apiQuoteOf(z *i18n.Localizer, q quote.Quote, b brief.Brief) api
 	return out
 }
 
-func (s *Server) apiStoredQuote(z *i18n.Localizer, sq store.StoredQuote, b brief.Brief) apiQuote {
-	out := s.apiQuoteOf(z, sq.Quote, b)
+func (s *Server) apiStoredQuote(z *i18n.Localizer, sq store.StoredQuote, flags []redflag.Flag) apiQuote {
+	out := s.apiQuoteOf(z, sq.Quote, flags)
 	out.ID, out.Author, out.Version = sq.ID, sq.AuthorName, sq.Version
 	out.Provider = apiProvider{ID: sq.ProviderID, Name: sq.ProviderName, Category: sq.ProviderCategory}
 	return out
 }
 
 func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
-	e, b, err := s.evaluationAndBrief(r)
+	e, _, err := s.evaluationAndBrief(r) // opens rounds past their deadline
 	if err != nil {
 		return err
 	}
-	qs, err := s.store.ListQuotes(r.Context(), e.ID)
+	// The flags are the analysis's, as the pages show them.
+	d, err := s.eval.Analyze(r.Context(), e.ID)
 	if err != nil {
 		return err
 	}
@@ -84,9 +83,9 @@ func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	z := i18n.From(r.Context())
-	out := make([]apiQuote, 0, len(qs))
-	for _, sq := range qs {
-		q := s.apiStoredQuote(z, sq, b.Data)
+	out := make([]apiQuote, 0, len(d.All))
+	for _, sq := range d.All {
+		q := s.apiStoredQuote(z, sq, d.Flags[sq.ID])
 		q.Source = sourcesJSON(srcs[sq.ID])
 		out = append(out, q)
 	}
@@ -135,7 +134,7 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 	buildPreview := func() []apiQuote {
 		preview := make([]apiQuote, 0, len(qs))
 		for _, q := range qs {
-			preview = append(preview, s.apiQuoteOf(z, q, b.Data))
+			preview = append(preview, s.apiQuoteOf(z, q, s.flagsFor(q, b.Data)))
 		}
 		return preview
 	}

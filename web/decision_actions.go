@@ -177,12 +177,13 @@ func (s *Server) waiveFlag(w http.ResponseWriter, r *http.Request) error {
 	if reason == "" {
 		return s.renderDecision(w, r, sq.EvaluationID, http.StatusUnprocessableEntity, "decision.error.waiver_reason", "")
 	}
-	b, err := s.store.Brief(r.Context(), sq.EvaluationID)
+	// A waiver names a flag the decision page shows: the analysis's.
+	_, flags, err := s.storedFlags(r.Context(), sq)
 	if err != nil {
 		return err
 	}
 	known := false
-	for _, f := range s.flagsFor(sq.Quote, b.Data) {
+	for _, f := range flags {
 		known = known || f.ID == flagID
 	}
 	if !known {

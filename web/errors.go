@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5/middleware"
@@ -105,13 +107,35 @@ func (s *Server) writeFieldErrors(w http.ResponseWriter, r *http.Request, fe fie
 	writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("form.has_errors"), "fields": fields})
 }
 
-// render writes a templ component with status.
+// render writes a templ component with status. The page is rendered into
+// a buffer and written in one piece with its length: a template that fails
+// gives a clean 500 instead of half a page, and a 40 KB page costs one
+// write instead of a dozen.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	if err := c.Render(r.Context(), w); err != nil {
+	buf := pageBuffers.Get().(*bytes.Buffer)
+	defer putPageBuffer(buf)
+	if err := c.Render(r.Context(), buf); err != nil {
 		s.log.Error("render", "err", err, "request_id", middleware.GetReqID(r.Context()))
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		return
 	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
+}
+
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putPageBuffer returns buf to the pool unless a very large page grew it:
+// the pool should not keep megabytes per idle buffer.
+func putPageBuffer(buf *bytes.Buffer) {
+	if buf.Cap() > 1<<20 {
+		return
+	}
+	buf.Reset()
+	pageBuffers.Put(buf)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -80,7 +80,11 @@ func (s *Server) printBrief(w http.ResponseWriter, r *http.Request) error {
 // quoteQuestions is the letter to the vendor: the questions a quote's red
 // flags raise, addressed to the provider, with the quote's reference.
 func (s *Server) quoteQuestions(w http.ResponseWriter, r *http.Request) error {
-	sq, e, b, err := s.quoteParam(r)
+	sq, e, _, err := s.quoteParam(r)
+	if err != nil {
+		return err
+	}
+	_, flags, err := s.storedFlags(r.Context(), sq)
 	if err != nil {
 		return err
 	}
@@ -92,7 +96,7 @@ func (s *Server) quoteQuestions(w http.ResponseWriter, r *http.Request) error {
 	head, errs := s.letterhead(r, ref)
 	m := views.QuestionsPage{QuoteID: sq.ID, Provider: sq.ProviderName, Head: head}
 	seen := map[string]bool{}
-	for _, f := range flagViews(z, s.flagsFor(sq.Quote, b.Data)) {
+	for _, f := range flagViews(z, flags) {
 		if !seen[f.Question] {
 			seen[f.Question] = true
 			m.Questions = append(m.Questions, f.Question)

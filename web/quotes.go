@@ -32,35 +32,38 @@ func (s *Server) evaluationAndBrief(r *http.Request) (store.Evaluation, store.St
 	return e, b, err
 }
 
+// listQuotes shows the evaluation's quotes with the flags, suite progress
+// and status the analysis gives them, so a quote's blockers here are the
+// ones the worksheet and the decision page count (with the exchange rates
+// and retry waste only the analysis knows), and a kept analysis serves
+// the list without reading or flagging every quote again.
 func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
-	e, b, err := s.evaluationAndBrief(r)
+	id, err := idParam(r, "id")
 	if err != nil {
 		return err
 	}
-	qs, err := s.store.ListQuotes(r.Context(), e.ID)
-	if err != nil {
+	if _, err := s.store.Evaluation(r.Context(), id); err != nil {
 		return err
 	}
-	suites, err := s.store.SuiteSummaries(r.Context(), e.ID)
-	if err != nil {
-		return err
-	}
-	status, err := s.quoteStatuses(r.Context(), e.ID)
+	s.openDue(r.Context(), id) // before the analysis, so it reads the answers
+	d, err := s.eval.Analyze(r.Context(), id)
 	if err != nil {
 		return err
 	}
 	z := i18n.From(r.Context())
-	m := views.QuotesPage{EvaluationID: e.ID, EvaluationName: e.Name, CanEdit: currentUser(r).Role.Can(auth.EditQuotes)}
-	if m.Sealed, err = s.sealedRounds(r.Context(), z, e.ID); err != nil {
+	m := views.QuotesPage{EvaluationID: id, EvaluationName: d.Evaluation.Name, CanEdit: currentUser(r).Role.Can(auth.EditQuotes)}
+	if m.Sealed, err = s.sealedRounds(r.Context(), z, id); err != nil {
 		return err
 	}
-	for _, sq := range qs {
-		row, flags := s.storedRow(z, sq, b.Data)
-		row.Suite = suiteProgress(z, suites[sq.ID])
+	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
+	for _, sq := range d.All {
+		flags := d.Flags[sq.ID]
+		row := s.quoteRow(z, sq.ID, sq.ProviderName, sq.Quote, flags)
+		row.Suite = suiteProgress(z, d.SuiteCounts[sq.ID])
 		status.apply(z, &row, flags)
 		m.Rows = append(m.Rows, row)
 	}
-	p := s.page(r, z.T("quotes.title")+" · "+e.Name, "evaluations")
+	p := s.page(r, z.T("quotes.title")+" · "+d.Evaluation.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}
@@ -195,7 +198,10 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u := currentUser(r)
-	flags := s.flagsFor(sq.Quote, b.Data)
+	d, flags, err := s.storedFlags(ctx, sq)
+	if err != nil {
+		return err
+	}
 	m := views.QuoteDetail{ID: sq.ID, EvaluationID: e.ID, EvaluationName: e.Name, Provider: sq.ProviderName,
 		AuthorLine: z.T("quote.author_line", map[string]any{"Author": sq.AuthorName, "Version": sq.Version, "Updated": z.DateTime(sq.UpdatedAt)}),
 		Groups:     termGroups(z, sq.Quote), Flags: flagViews(z, flags),
@@ -204,10 +210,7 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 	if m.Source, err = s.quoteSource(ctx, z, sq); err != nil {
 		return err
 	}
-	status, err := s.quoteStatuses(ctx, e.ID)
-	if err != nil {
-		return err
-	}
+	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
 	row := views.QuoteRow{ID: sq.ID}
 	row.Blockers, _ = redflag.Counts(flags)
 	status.apply(z, &row, flags)

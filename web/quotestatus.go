@@ -1,8 +1,6 @@
 package web
 
 import (
-	"context"
-
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -10,20 +8,10 @@ import (
 )
 
 // quoteStatuses is where an evaluation's quotes stand in the decision:
-// the shortlist and the waivers, read once for a list or a page.
+// the shortlist and the waivers, as the analysis read them.
 type quoteStatuses struct {
 	shortlist map[int64]store.ShortlistEntry
 	waivers   map[int64]map[string]store.Waiver
-}
-
-func (s *Server) quoteStatuses(ctx context.Context, evaluationID int64) (quoteStatuses, error) {
-	var qs quoteStatuses
-	var err error
-	if qs.shortlist, err = s.store.Shortlist(ctx, evaluationID); err != nil {
-		return qs, err
-	}
-	qs.waivers, err = s.store.Waivers(ctx, evaluationID)
-	return qs, err
 }
 
 // apply puts a quote's status on its row: a waived blocker is counted as

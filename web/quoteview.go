@@ -74,8 +74,22 @@ func termGroups(z *i18n.Localizer, q quote.Quote) []views.TermGroup {
 }
 
 // flagsFor evaluates a quote's red flags against the evaluation's brief.
+// flagsFor flags a quote that is not stored (an import preview, a vendor's
+// draft) against a brief. A stored quote's flags are its analysis's
+// (storedFlags), which also know the exchange rates and the retry waste.
 func (s *Server) flagsFor(q quote.Quote, b brief.Brief) []redflag.Flag {
 	return evaluation.Flags(q, b, s.store.Now())
+}
+
+// storedFlags are a stored quote's flags from its evaluation's analysis:
+// the ones the worksheet, the decision page and the quote list count, and
+// the ones a waiver may name.
+func (s *Server) storedFlags(ctx context.Context, sq store.StoredQuote) (*evaluation.Analysis, []redflag.Flag, error) {
+	d, err := s.eval.Analyze(ctx, sq.EvaluationID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return d, d.Flags[sq.ID], nil
 }
 
 // flagViews translates flags; a message missing from the catalog falls
@@ -226,10 +240,4 @@ func kindErrorKey(k quote.Kind) string {
 		return "form.error.oneof"
 	}
 	return "form.error.invalid"
-}
-
-// storedRow is quoteRow for a stored quote.
-func (s *Server) storedRow(z *i18n.Localizer, sq store.StoredQuote, b brief.Brief) (views.QuoteRow, []redflag.Flag) {
-	flags := s.flagsFor(sq.Quote, b)
-	return s.quoteRow(z, sq.ID, sq.ProviderName, sq.Quote, flags), flags
 }

@@ -39,6 +39,9 @@ type Config struct {
 	// MailEnabled says an outbox worker sends mail: invitations are queued
 	// instead of only shown once to copy.
 	MailEnabled bool
+	// Evaluations is the evaluation service the pages read analyses from
+	// (and keep them in); nil: one of the server's own on Store.
+	Evaluations *evaluation.Service
 }
 
 // Server holds the handlers' dependencies.
@@ -61,6 +64,7 @@ type Server struct {
 	upload    uploadPolicy
 	timeout   time.Duration
 	eval      *evaluation.Service
+	parts     keptParts // rendered page parts of the analyses served
 	// Sourcing rounds (web/rfq*.go, web/vendor*.go).
 	publicURL                string
 	mailOn                   bool
@@ -100,7 +104,10 @@ func NewServer(cfg Config) http.Handler {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
-	s.eval = evaluation.New(cfg.Store)
+	s.eval = cfg.Evaluations
+	if s.eval == nil {
+		s.eval = evaluation.New(cfg.Store)
+	}
 	return s.routes()
 }
 

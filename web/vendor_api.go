@@ -46,7 +46,7 @@ type apiDraftCheck struct {
 }
 
 func (s *Server) vendorDraftJSON(z *i18n.Localizer, v vendorState) map[string]any {
-	out := map[string]any{"draft": s.apiQuoteOf(z, v.Draft, v.Session.RFQ.Brief), "saved": v.HasDraft,
+	out := map[string]any{"draft": s.apiQuoteOf(z, v.Draft, s.flagsFor(v.Draft, v.Session.RFQ.Brief)), "saved": v.HasDraft,
 		"completeness": apiDraftCheck{Percent: v.Check.Percent(), Stated: v.Check.Stated, Refused: v.Check.Refused,
 			Total: v.Check.Total, Missing: append([]string{}, v.Check.Missing...)}}
 	if v.Saved.DraftAt != nil {

@@ -2,6 +2,8 @@ package web
 
 import (
 	"fmt"
+
+	"github.com/a-h/templ"
 	"net/http"
 	"net/url"
 	"slices"
@@ -24,14 +26,23 @@ func (s *Server) showWorksheet(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	m := s.worksheetView(r, d, nil, nil)
-	m.Empty = len(d.WS.Results) == 0
 	z := i18n.From(r.Context())
+	// The body is the analysis seen in a language, by a role, through the
+	// query's view (sort, shown quotes, page): kept rendered per analysis.
+	view := "worksheet\x00" + z.Lang + "\x00" + string(currentUser(r).Role) + "\x00" + r.URL.Query().Encode()
+	body, err := s.parts.render(r.Context(), d, view, func() templ.Component {
+		m := s.worksheetView(r, d, nil, nil)
+		m.Empty = len(d.WS.Results) == 0
+		return views.WorksheetBody(m)
+	})
+	if err != nil {
+		return err
+	}
 	p := s.page(r, z.T("worksheet.title")+" · "+d.Evaluation.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}
-	s.render(w, r, http.StatusOK, views.WorksheetView(p, m))
+	s.render(w, r, http.StatusOK, views.PageWith(p, body))
 	return nil
 }
 

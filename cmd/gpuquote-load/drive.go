@@ -17,6 +17,7 @@ type page struct{ name, path string }
 type result struct {
 	page
 	requests, errors int
+	bytes            int64
 	elapsed          time.Duration
 	latencies        []time.Duration
 }
@@ -79,13 +80,15 @@ func hammer(client *http.Client, url string, conns int, d time.Duration, r *resu
 				t := time.Now()
 				res, err := client.Get(url)
 				ok := err == nil && res.StatusCode == http.StatusOK
+				var n int64
 				if err == nil {
-					io.Copy(io.Discard, res.Body)
+					n, _ = io.Copy(io.Discard, res.Body)
 					res.Body.Close()
 				}
 				lat := time.Since(t)
 				mu.Lock()
 				r.requests++
+				r.bytes += n
 				r.latencies = append(r.latencies, lat)
 				if !ok {
 					r.errors++
@@ -111,11 +114,11 @@ func percentile(ls []time.Duration, p float64) time.Duration {
 // stylesheet's, the figure that survives a busy machine.
 func report(results []*result) {
 	css := float64(results[0].requests) / results[0].elapsed.Seconds()
-	fmt.Printf("%-20s %9s %9s %10s %10s %7s %9s %8s\n", "page", "requests", "req/s", "p50", "p99", "errors", "css req/s", "÷ css")
+	fmt.Printf("%-20s %9s %9s %10s %10s %7s %8s %9s %8s\n", "page", "requests", "req/s", "p50", "p99", "errors", "KB/req", "css req/s", "÷ css")
 	for _, r := range results {
 		rps := float64(r.requests) / r.elapsed.Seconds()
-		fmt.Printf("%-20s %9d %9.1f %10s %10s %7d %9.1f %8.3f\n", r.name, r.requests, rps,
+		fmt.Printf("%-20s %9d %9.1f %10s %10s %7d %8.1f %9.1f %8.3f\n", r.name, r.requests, rps,
 			percentile(r.latencies, 0.50).Round(10*time.Microsecond), percentile(r.latencies, 0.99).Round(10*time.Microsecond),
-			r.errors, css, rps/css)
+			r.errors, float64(r.bytes)/float64(max(r.requests, 1))/1024, css, rps/css)
 	}
 }

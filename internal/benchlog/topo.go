@@ -115,11 +115,11 @@ func ParseTopo(data []byte) (*Topology, error) {
 			n := len(topo.Devices)
 			cells := cellSlab[idx*n : (idx+1)*n : (idx+1)*n]
 			for j := range cells {
-				c := f[1+j]
-				if !isLinkType(c) {
-					return nil, errorf(KindTopo, sc.n, "unknown link type %q between %s and %s", c, f[0], topo.Devices[j])
+				name, ok := linkType(f[1+j])
+				if !ok {
+					return nil, errorf(KindTopo, sc.n, "unknown link type %q between %s and %s", f[1+j], f[0], topo.Devices[j])
 				}
-				cells[j] = linkTypeName(c)
+				cells[j] = name
 			}
 			topo.Links[idx] = cells
 			if strings.HasPrefix(f[0], "GPU") {
@@ -251,12 +251,20 @@ func (t *Topology) Link(a, b string) string {
 	return t.Links[i][j]
 }
 
+// nvLinks reads NV# (NV1 … NV999999): digits only, as nvidia-smi prints
+// them; a cell is read once per matrix cell, so no strconv.
 func nvLinks(c string) (int, bool) {
-	if !strings.HasPrefix(c, "NV") {
+	if len(c) < 3 || len(c) > 8 || c[0] != 'N' || c[1] != 'V' {
 		return 0, false
 	}
-	n, err := strconv.Atoi(c[2:])
-	return n, err == nil && n > 0
+	n := 0
+	for i := 2; i < len(c); i++ {
+		if !isDigit(c[i]) {
+			return 0, false
+		}
+		n = n*10 + int(c[i]-'0')
+	}
+	return n, n > 0
 }
 
 // deviceNames are the names a node's matrix repeats (GPU0.., NIC0..,
@@ -290,37 +298,38 @@ var nvLinkNames = func() []string {
 	return names
 }()
 
-// linkTypeName returns a link name as a constant, so that a matrix of
-// them is not copied cell by cell out of the upload.
-func linkTypeName(c string) string {
+// linkType reads a matrix cell: its link type as a constant (so a matrix
+// of them is not copied cell by cell out of the upload), and whether it is
+// one.
+func linkType(c string) (string, bool) {
 	switch c {
 	case "X":
-		return "X"
+		return "X", true
 	case "PIX":
-		return "PIX"
+		return "PIX", true
 	case "PXB":
-		return "PXB"
+		return "PXB", true
 	case "PHB":
-		return "PHB"
+		return "PHB", true
 	case "NODE":
-		return "NODE"
+		return "NODE", true
 	case "SYS":
-		return "SYS"
+		return "SYS", true
 	case "SOC":
-		return "SOC"
+		return "SOC", true
 	}
-	if n, ok := nvLinks(c); ok && n < len(nvLinkNames) && nvLinkNames[n] == c {
-		return nvLinkNames[n] // "NV018" reads as 18 but is kept as printed
+	n, ok := nvLinks(c)
+	if !ok {
+		return "", false
 	}
-	return strings.Clone(c)
+	if n < len(nvLinkNames) && nvLinkNames[n] == c {
+		return nvLinkNames[n], true
+	}
+	return strings.Clone(c), true // "NV018" reads as 18 but is kept as printed
 }
 
 func isLinkType(c string) bool {
-	switch c {
-	case "X", "PIX", "PXB", "PHB", "NODE", "SYS", "SOC":
-		return true
-	}
-	_, ok := nvLinks(c)
+	_, ok := linkType(c)
 	return ok
 }
 

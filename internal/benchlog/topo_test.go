@@ -162,3 +162,14 @@ func TestParseTopoRefusesRepeatedDevices(t *testing.T) {
 		})
 	}
 }
+
+// NV# is digits only, as nvidia-smi prints it: a sign or a letter after NV
+// is not a link count.
+func TestParseTopoRefusesSignedLinkCounts(t *testing.T) {
+	for _, cell := range []string{"NV+4", "NV-4", "NV4x", "NV0"} {
+		in := "\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \t" + cell + "\t0-7\nGPU1\tNV4\t X \t0-7\n"
+		if _, err := ParseTopo([]byte(in)); err == nil || !strings.Contains(err.Error(), "unknown link type") {
+			t.Errorf("%s: err %v, want an unknown link type", cell, err)
+		}
+	}
+}

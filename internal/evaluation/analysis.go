@@ -22,7 +22,12 @@ import (
 // snapshot of the database. The worksheet page, its exports and API, the
 // decision page, the memo, the evaluation home and approvals all render
 // this one value, so a figure has one source.
+//
+// Analyze shares one Analysis between the requests that read the same
+// inputs on the same day: read it, never change it.
 type Analysis struct {
+	Revision   store.AnalysisRevision // of the inputs it was computed from
+	Day        time.Time              // the date it was computed for (midnight UTC)
 	Evaluation store.Evaluation
 	Brief      store.StoredBrief
 	All        []store.StoredQuote // every quote of the evaluation, in entry order
@@ -68,10 +73,17 @@ type Unpriced struct {
 	Reason string
 }
 
-// Analyze loads the evaluation once, in one read-only transaction, and
-// computes its analysis. An evaluation without priceable quotes has an
-// empty worksheet, not an error.
+// Analyze returns the evaluation's analysis: the one kept from an earlier
+// request while the revision of its inputs and the day still hold, else
+// one computed from a single read-only snapshot. An evaluation without
+// priceable quotes has an empty worksheet, not an error.
 func (s *Service) Analyze(ctx context.Context, evaluationID int64) (*Analysis, error) {
+	return s.analyses.analyze(ctx, s, evaluationID)
+}
+
+// computeAnalysis reads the inputs in one read-only transaction and
+// computes the analysis for day.
+func (s *Service) computeAnalysis(ctx context.Context, evaluationID int64, day time.Time) (*Analysis, error) {
 	a := &Analysis{}
 	err := s.store.ReadOnly(ctx, func(st *store.Store) error {
 		snap, err := st.EvaluationSnapshot(ctx, evaluationID)
@@ -87,14 +99,15 @@ func (s *Service) Analyze(ctx context.Context, evaluationID int64) (*Analysis, e
 	if err != nil {
 		return nil, err
 	}
-	a.compute(s.store.Now())
+	a.Day = day
+	a.compute(day)
 	return a, nil
 }
 
 // load takes what the snapshot read: one batch of independent reads, one
 // round trip (a dozen separate reads were half the analysis's time).
 func (a *Analysis) load(snap store.Snapshot) error {
-	a.Evaluation, a.Brief, a.Stored, a.All = snap.Evaluation, snap.Brief, snap.Assumptions, snap.Quotes
+	a.Revision, a.Evaluation, a.Brief, a.Stored, a.All = snap.Revision, snap.Evaluation, snap.Brief, snap.Assumptions, snap.Quotes
 	a.SuiteCounts, a.Suites = snap.SuiteCounts, snap.Suites
 	a.FX = fxTable(snap.FXRates)
 	a.Facts, a.FactsVer = factDefaults(a.Brief.Data), snap.Facts.Version

@@ -8,8 +8,9 @@ import (
 
 // Service runs the evaluation use cases on one store.
 type Service struct {
-	store *store.Store
-	refs  referenceCache
+	store    *store.Store
+	refs     referenceCache
+	analyses analysisKeeper
 }
 
 // New returns a Service on st.

@@ -11,6 +11,7 @@ import (
 // Snapshot is everything the analysis of an evaluation reads, from one
 // state of the database.
 type Snapshot struct {
+	Revision         AnalysisRevision // of the state read
 	Evaluation       Evaluation
 	Brief            StoredBrief
 	Assumptions      Assumptions
@@ -37,7 +38,18 @@ type Snapshot struct {
 // ErrNotFound.
 func (s *Store) EvaluationSnapshot(ctx context.Context, id int64) (Snapshot, error) {
 	var out Snapshot
+	if err := s.pool.SendBatch(ctx, s.snapshotBatch(id, &out)).Close(); err != nil {
+		return Snapshot{}, fmt.Errorf("store: snapshot of evaluation %d: %w", id, err)
+	}
+	return out, nil
+}
+
+// snapshotBatch queues the snapshot's reads, each landing in its field of
+// out. Every table these reads name must move the analysis revision
+// (migration 000017; TestEveryTableTheAnalysisReadsMovesItsRevision).
+func (s *Store) snapshotBatch(id int64, out *Snapshot) *pgx.Batch {
 	b := &pgx.Batch{}
+	analysisRevisionRead(id).queue(b, &out.Revision)
 	evaluationRead(id).queue(b, &out.Evaluation)
 	briefRead(id, "").queue(b, &out.Brief)
 	assumptionsRead(id, "").queue(b, &out.Assumptions)
@@ -56,8 +68,5 @@ func (s *Store) EvaluationSnapshot(ctx context.Context, id int64) (Snapshot, err
 	settingRead(SettingApprovalRules).queue(b, &out.ApprovalRules)
 	priceReferenceIDRead.queue(b, &out.PriceReferenceID)
 	allReduceRunsRead(id).queue(b, &out.AllReduce)
-	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
-		return Snapshot{}, fmt.Errorf("store: snapshot of evaluation %d: %w", id, err)
-	}
-	return out, nil
+	return b
 }

@@ -1,0 +1,130 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/web"
+)
+
+// newKeptApp is newApp whose pages read analyses from svc, so a test can
+// look at the analysis the pages were given.
+func newKeptApp(t *testing.T) (*app, *evaluation.Service) {
+	var svc *evaluation.Service
+	a := newApp(t, func(c *web.Config) {
+		svc = evaluation.New(c.Store)
+		c.Evaluations = svc
+	})
+	return a, svc
+}
+
+// The pages share one kept analysis per state of the inputs: a page that
+// changed it (sorting its results in place, filling one of its maps) would
+// change every later request's figures. After each page the analysis it
+// read must still equal one computed afresh.
+func TestPagesLeaveTheKeptAnalysisAsComputed(t *testing.T) {
+	t.Parallel()
+	a, svc := newKeptApp(t)
+	c, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, c, "Kept")
+	addEURRate(t, a)
+	id, err := strconv.ParseInt(strings.TrimPrefix(ev, "/evaluations/"), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mgr, _ := a.login("manager@example.com", auth.Manager)
+	tok := a.token("bot@example.com", auth.Manager)
+	ctx := context.Background()
+	pages := []string{"", "/worksheet", "/worksheet?sort=cost", "/worksheet/sensitivity.svg", "/worksheet/busbw.svg",
+		"/worksheet.csv", "/worksheet.xlsx", "/decision", "/decision/memo", "/scores", "/quotes"}
+	apis := []string{"/analysis", "/worksheet", "/decision"}
+	check := func(what string, get func() *http.Response) {
+		t.Helper()
+		read, err := svc.Analyze(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, get(), http.StatusOK)
+		fresh, err := evaluation.New(a.store).Analyze(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := analysisDiff(read, fresh); diff != "" {
+			t.Errorf("%s changed the shared analysis: %s", what, diff)
+		}
+	}
+	for _, p := range pages {
+		check(p, func() *http.Response { return mgr.get(ev + p) })
+	}
+	for _, p := range apis {
+		check("API "+p, func() *http.Response {
+			res, _ := a.api(tok, "GET", "/api/v1/evaluations/"+strconv.FormatInt(id, 10)+p, "")
+			return res
+		})
+	}
+	first, _ := svc.Analyze(ctx, id)
+	if again, _ := svc.Analyze(ctx, id); again != first {
+		t.Error("unchanged inputs were analysed again: the pages do not share the kept analysis")
+	}
+}
+
+// addEURRate has the admin set a EUR rate, which prices the example's
+// EUR quote.
+func addEURRate(t *testing.T, a *app) {
+	t.Helper()
+	admin, _ := a.login("admin@example.com", auth.Admin)
+	wantStatus(t, admin.post("/admin/reference/fx", url.Values{"currency": {"EUR"}, "usd_per_unit": {"1.08"}, "as_of": {"2026-11-27"}}), http.StatusSeeOther)
+}
+
+// analysisDiff names the fields in which a and b differ ("" when equal).
+func analysisDiff(a, b *evaluation.Analysis) string {
+	va, vb := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
+	var out []string
+	for i := range va.NumField() {
+		if !reflect.DeepEqual(va.Field(i).Interface(), vb.Field(i).Interface()) {
+			out = append(out, va.Type().Field(i).Name)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// The worksheet's body is kept rendered, but for the reader: in their
+// language, with the form's buttons only for a role that may save, through
+// the view the query asks for, and anew once the inputs change.
+func TestKeptWorksheetFollowsTheReader(t *testing.T) {
+	t.Parallel()
+	a, _ := newKeptApp(t)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, buyer, "Reader")
+	engineer, _ := a.login("engineer@example.com", auth.Engineer)
+
+	if n := doc(t, buyer.get(ev+"/worksheet")).Find("[data-testid=assumptions-save]").Length(); n != 1 {
+		t.Errorf("procurement sees %d save buttons, want 1", n)
+	}
+	if n := doc(t, engineer.get(ev+"/worksheet")).Find("[data-testid=assumptions-save]").Length(); n != 0 {
+		t.Errorf("an engineer, who may not save, sees %d save buttons (the buyer's kept body?)", n)
+	}
+	req, _ := http.NewRequest(http.MethodGet, engineer.base+ev+"/worksheet", nil)
+	req.Header.Set("Accept-Language", "ru")
+	if h1 := doc(t, engineer.do(req)).Find("h1").First().Text(); h1 != "Таблица расчета" {
+		t.Errorf("in Russian the title is %q (the English kept body?)", h1)
+	}
+	byCost := doc(t, buyer.get(ev+"/worksheet?sort=cost")).Find("#sort option[selected]").AttrOr("value", "")
+	if byCost != "cost" {
+		t.Errorf("sorted by cost, the view shows sort %q", byCost)
+	}
+	if n := doc(t, buyer.get(ev+"/worksheet")).Find("[data-testid=ws-column]").Length(); n != 2 {
+		t.Fatalf("without a EUR rate 2 quotes are compared, got %d", n)
+	}
+	addEURRate(t, a)
+	if n := doc(t, buyer.get(ev+"/worksheet")).Find("[data-testid=ws-column]").Length(); n != 3 {
+		t.Errorf("with a EUR rate 3 quotes are compared, got %d: the kept body outlived its analysis", n)
+	}
+}

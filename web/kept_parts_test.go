@@ -1,0 +1,54 @@
+package web
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/a-h/templ"
+
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// Kept parts stay within their byte budget, and a newer analysis of an
+// evaluation drops the parts of its older ones.
+func TestKeptPartsStayBoundedAndDropOlderAnalyses(t *testing.T) {
+	var k keptParts
+	ctx := context.Background()
+	renders := 0
+	part := func(n int) func() templ.Component {
+		return func() templ.Component {
+			renders++
+			return templ.Raw(strings.Repeat("x", n))
+		}
+	}
+	old := &evaluation.Analysis{Revision: store.AnalysisRevision{Evaluation: 1}}
+	old.Evaluation.ID = 7
+	for _, view := range []string{"en", "ru"} {
+		if _, err := k.render(ctx, old, view, part(1000)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := k.render(ctx, old, "en", part(1000)); err != nil || renders != 2 {
+		t.Fatalf("a kept part was rendered again (%d renders, %v)", renders, err)
+	}
+	newer := &evaluation.Analysis{Revision: store.AnalysisRevision{Evaluation: 2}}
+	newer.Evaluation.ID = 7
+	if _, err := k.render(ctx, newer, "en", part(1000)); err != nil {
+		t.Fatal(err)
+	}
+	if len(k.parts) != 1 || k.bytes != 1000 {
+		t.Errorf("after a newer analysis %d parts (%d bytes) are kept, want its one", len(k.parts), k.bytes)
+	}
+	for id := range int64(200) {
+		a := &evaluation.Analysis{}
+		a.Evaluation.ID = 100 + id
+		if _, err := k.render(ctx, a, "en", part(keptPartsBytes/100)); err != nil {
+			t.Fatal(err)
+		}
+		if k.bytes > keptPartsBytes {
+			t.Fatalf("%d bytes kept, over the budget of %d", k.bytes, keptPartsBytes)
+		}
+	}
+}
