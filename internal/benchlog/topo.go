@@ -64,7 +64,8 @@ func ParseTopo(data []byte) (*Topology, error) {
 	state := 0 // 0 before header, 1 in matrix, 2 after
 	headerLine := 0
 	extraNoted := false
-	var f, cellSlab []string
+	f := make([]string, 0, 32) // a node's header and rows fit
+	var cellSlab []string
 	for {
 		raw, ok := sc.next()
 		if !ok {
@@ -77,6 +78,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 				continue // prompt, hostname, anything before the header
 			}
 			headerLine = sc.n
+			topo.Devices = make([]string, 0, len(f))
 			for i := 0; i < len(f); i++ {
 				if name, words := affinityAt(f, i); name != "" {
 					affinity = append(affinity, name)
@@ -91,6 +93,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 			if d, dup := duplicateDevice(topo.Devices); dup {
 				return nil, errorf(KindTopo, sc.n, "device %s appears twice in the header", d)
 			}
+			topo.GPUs = make([]TopoGPU, 0, gpuCount(topo.Devices))
 			printed = make([]bool, len(topo.Devices))
 			topo.Links = make([][]string, len(topo.Devices))
 			cellSlab = make([]string, len(topo.Devices)*len(topo.Devices)) // every row's cells in one allocation
@@ -136,13 +139,19 @@ func ParseTopo(data []byte) (*Topology, error) {
 					if start+k >= len(topoAffinity) {
 						return nil, errorf(KindTopo, sc.n, "row %s has more affinity values than nvidia-smi prints", f[0])
 					}
+					// GPUs of one socket share their affinity: the previous
+					// GPU's copy serves instead of a new one.
+					var prev TopoGPU
+					if len(topo.GPUs) > 0 {
+						prev = topo.GPUs[len(topo.GPUs)-1]
+					}
 					switch topoAffinity[start+k] {
 					case "CPU Affinity":
-						g.CPUAffinity = strings.Clone(v)
+						g.CPUAffinity = sameOrClone(v, prev.CPUAffinity)
 					case "NUMA Affinity":
-						g.NUMAAffinity = strings.Clone(v)
+						g.NUMAAffinity = sameOrClone(v, prev.NUMAAffinity)
 					case "GPU NUMA ID":
-						g.GPUNUMAID = strings.Clone(v)
+						g.GPUNUMAID = sameOrClone(v, prev.GPUNUMAID)
 					}
 				}
 				if len(extra) > len(affinity) && !extraNoted {
@@ -189,6 +198,26 @@ func ParseTopo(data []byte) (*Topology, error) {
 	}
 	topo.deriveNVLink()
 	return topo, nil
+}
+
+// sameOrClone is v as kept: kept itself when equal, else a copy of v, so
+// that nothing kept points into the upload.
+func sameOrClone(v, kept string) string {
+	if v == kept {
+		return kept
+	}
+	return strings.Clone(v)
+}
+
+// gpuCount is how many of the devices are GPUs.
+func gpuCount(devices []string) int {
+	n := 0
+	for _, d := range devices {
+		if strings.HasPrefix(d, "GPU") {
+			n++
+		}
+	}
+	return n
 }
 
 // affinityAt reports a multi-word affinity header starting at f[i].
