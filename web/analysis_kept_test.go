@@ -95,8 +95,8 @@ func analysisDiff(a, b *evaluation.Analysis) string {
 	return strings.Join(out, ", ")
 }
 
-// The worksheet's body is kept rendered, but for the reader: in their
-// language, with the form's buttons only for a role that may save, through
+// The worksheet's body (and the decision page's texts) are kept, but for
+// the reader: in their language, with the form's buttons only for a role that may save, through
 // the view the query asks for, and anew once the inputs change.
 func TestKeptWorksheetFollowsTheReader(t *testing.T) {
 	t.Parallel()
@@ -115,6 +115,13 @@ func TestKeptWorksheetFollowsTheReader(t *testing.T) {
 	req.Header.Set("Accept-Language", "ru")
 	if h1 := doc(t, engineer.do(req)).Find("h1").First().Text(); h1 != "Таблица расчета" {
 		t.Errorf("in Russian the title is %q (the English kept body?)", h1)
+	}
+	// The decision page's texts are kept per language too.
+	english := doc(t, engineer.get(ev+"/decision")).Find("[data-testid=option]").Text()
+	req, _ = http.NewRequest(http.MethodGet, engineer.base+ev+"/decision", nil)
+	req.Header.Set("Accept-Language", "ru")
+	if russian := doc(t, engineer.do(req)).Find("[data-testid=option]").Text(); russian == "" || russian == english {
+		t.Errorf("the recommendation reads %q in Russian and %q in English (the English kept texts?)", russian, english)
 	}
 	byCost := doc(t, buyer.get(ev+"/worksheet?sort=cost")).Find("#sort option[selected]").AttrOr("value", "")
 	if byCost != "cost" {

@@ -96,26 +96,18 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 		CanShortlist: u.Role.Can(auth.EditQuotes), CanDecide: u.Role.Can(auth.Approve), AllowSelf: st.AllowSelf,
 		NeedsReauth: p.Session != nil && s.store.Now().Sub(p.Session.AuthenticatedAt) > reauthWindow}
 	m.Error = errMsg
-	m.Notice = skippedNotice(z, st)
+	t := s.decisionTextsOf(z, st)
+	m.Notice = t.notice
 	if st.RecErr == nil {
-		rec := st.Rec
-		m.Option, m.NotReady, m.Summary = z.T(rec.Option.LabelKey()), rec.NotReady, statement(z, rec.Summary)
-		m.Reasons, m.ChangeIf, m.Notes = statements(z, rec.Reasons), statements(z, rec.ChangeIf), statements(z, rec.Notes)
-		for _, k := range rec.Missing {
-			m.Missing = append(m.Missing, z.T(decision.MissingKey(k)))
-		}
-		m.Figures = decisionFigures(z, rec)
-		m.ArticleNote = statement(z, decision.ArticleClaimNote())
+		m.Option, m.NotReady, m.Summary = t.option, t.notReady, t.summary
+		m.Reasons, m.ChangeIf, m.Notes, m.Missing = t.reasons, t.changeIf, t.notes, t.missing
+		m.Figures, m.ArticleNote = t.figures, t.articleNote
 	} else {
 		m.Error = strings.TrimSpace(m.Error + " " + z.T("decision.error.inputs"))
 	}
-	m.Award = awardView(z, st)
-	m.Facts, m.FactsVersion = factFields(z, st.Facts), st.FactsVer
-	providers := make(map[int64]string, len(st.All))
-	for _, sq := range st.All {
-		providers[sq.ID] = sq.ProviderName
-	}
-	cols, scored, overlap, flip := scoreTotals(z, st, providers)
+	m.Award = t.award
+	m.Facts, m.FactsVersion = t.facts, st.FactsVer
+	cols, scored, overlap, flip := t.scoreCols, t.scored, t.scoreOverlap, t.scoreFlip
 	m.HasScores, m.ScoreOverlap, m.ScoreFlip = len(cols) > 0, overlap, flip
 	scoreOf := map[string]views.ScoreColumn{}
 	for i, q := range scored {

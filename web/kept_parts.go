@@ -16,75 +16,99 @@ import (
 // columns is about 40 KB, a few hundred of them fit.
 const keptPartsBytes = 16 << 20
 
-// keptParts keeps the rendered HTML of page parts that are a function of
-// one analysis and of the request's view (language, role, query): the
-// worksheet's body took two thirds of its request. A part is kept under
-// what names its analysis (evaluation, revision of the inputs, day), so it
-// stays right for as long as that analysis is the one served, and keeps no
-// analysis alive; parts of an evaluation's older analyses are dropped when
-// a newer one's part is kept.
-type keptParts struct {
-	mu    sync.Mutex
-	parts map[partKey][]byte
-	bytes int
+// keptByAnalysis keeps values computed from one analysis and the
+// request's view (language, role, query): the worksheet's rendered body
+// took two thirds of its request, the decision page's texts a third of
+// its. A value is kept under what names its analysis (evaluation, revision
+// of the inputs, day), so it stays right for as long as that analysis is
+// the one served, and keeps no analysis alive; values of an evaluation's
+// older analyses are dropped when a newer one's is kept. A kept value is
+// shared by every request that reads it: nothing may change it.
+type keptByAnalysis[V any] struct {
+	mu     sync.Mutex
+	items  map[partKey]V
+	used   int
+	budget int
+	size   func(V) int
 }
 
 type partKey struct {
 	evaluation int64
 	revision   store.AnalysisRevision
 	day        int64  // Unix seconds of the analysis's day
-	view       string // the part's name and everything else it depends on
+	view       string // the value's name and everything else it depends on
 }
 
 func (k partKey) sameAnalysis(o partKey) bool {
 	return k.evaluation == o.evaluation && k.revision == o.revision && k.day == o.day
 }
 
-// render returns the part for (a, view), rendering build's component with
-// ctx (whose language the key must name) when it is not kept.
-func (k *keptParts) render(ctx context.Context, a *evaluation.Analysis, view string, build func() templ.Component) (templ.Component, error) {
+// get returns the value for (a, view), computing it with build when it is
+// not kept.
+func (k *keptByAnalysis[V]) get(a *evaluation.Analysis, view string, build func() (V, error)) (V, error) {
 	key := partKey{evaluation: a.Evaluation.ID, revision: a.Revision, day: a.Day.Unix(), view: view}
 	k.mu.Lock()
-	html, ok := k.parts[key]
+	v, ok := k.items[key]
 	k.mu.Unlock()
 	if ok {
-		return keptHTML(html), nil
+		return v, nil
 	}
-	var buf bytes.Buffer
-	if err := build().Render(ctx, &buf); err != nil {
-		return nil, err
+	v, err := build()
+	if err != nil {
+		return v, err
 	}
-	html = buf.Bytes()
-	k.keep(key, html)
-	return keptHTML(html), nil
+	k.keep(key, v)
+	return v, nil
 }
 
-func (k *keptParts) keep(key partKey, html []byte) {
-	if len(html) > keptPartsBytes/8 {
-		return // one huge part must not push out every other
+func (k *keptByAnalysis[V]) keep(key partKey, v V) {
+	n := k.size(v)
+	if n > k.budget/8 {
+		return // one huge value must not push out every other
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.parts == nil {
-		k.parts = map[partKey][]byte{}
+	if k.items == nil {
+		k.items = map[partKey]V{}
 	}
-	for old, h := range k.parts {
+	for old, ov := range k.items {
 		if old.evaluation == key.evaluation && !old.sameAnalysis(key) {
-			delete(k.parts, old)
-			k.bytes -= len(h)
+			delete(k.items, old)
+			k.used -= k.size(ov)
 		}
 	}
-	for old, h := range k.parts {
-		if k.bytes+len(html) <= keptPartsBytes {
+	for old, ov := range k.items {
+		if k.used+n <= k.budget {
 			break
 		}
-		delete(k.parts, old) // any one: a miss only costs a render
-		k.bytes -= len(h)
+		delete(k.items, old) // any one: a miss only costs a computation
+		k.used -= k.size(ov)
 	}
-	if _, ok := k.parts[key]; !ok {
-		k.parts[key] = html
-		k.bytes += len(html)
+	if _, ok := k.items[key]; !ok {
+		k.items[key] = v
+		k.used += n
 	}
+}
+
+// keptParts keeps rendered HTML.
+type keptParts struct{ keptByAnalysis[[]byte] }
+
+func newKeptParts() *keptParts {
+	return &keptParts{keptByAnalysis[[]byte]{budget: keptPartsBytes, size: func(b []byte) int { return len(b) }}}
+}
+
+// render returns the part for (a, view), rendering build's component with
+// ctx (whose language view must name) when it is not kept.
+func (k *keptParts) render(ctx context.Context, a *evaluation.Analysis, view string, build func() templ.Component) (templ.Component, error) {
+	html, err := k.get(a, view, func() ([]byte, error) {
+		var buf bytes.Buffer
+		err := build().Render(ctx, &buf)
+		return buf.Bytes(), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return keptHTML(html), nil
 }
 
 // keptHTML is HTML rendered before, written as it is.

@@ -14,7 +14,7 @@ import (
 // Kept parts stay within their byte budget, and a newer analysis of an
 // evaluation drops the parts of its older ones.
 func TestKeptPartsStayBoundedAndDropOlderAnalyses(t *testing.T) {
-	var k keptParts
+	k := newKeptParts()
 	ctx := context.Background()
 	renders := 0
 	part := func(n int) func() templ.Component {
@@ -38,8 +38,8 @@ func TestKeptPartsStayBoundedAndDropOlderAnalyses(t *testing.T) {
 	if _, err := k.render(ctx, newer, "en", part(1000)); err != nil {
 		t.Fatal(err)
 	}
-	if len(k.parts) != 1 || k.bytes != 1000 {
-		t.Errorf("after a newer analysis %d parts (%d bytes) are kept, want its one", len(k.parts), k.bytes)
+	if len(k.items) != 1 || k.used != 1000 {
+		t.Errorf("after a newer analysis %d parts (%d bytes) are kept, want its one", len(k.items), k.used)
 	}
 	for id := range int64(200) {
 		a := &evaluation.Analysis{}
@@ -47,8 +47,8 @@ func TestKeptPartsStayBoundedAndDropOlderAnalyses(t *testing.T) {
 		if _, err := k.render(ctx, a, "en", part(keptPartsBytes/100)); err != nil {
 			t.Fatal(err)
 		}
-		if k.bytes > keptPartsBytes {
-			t.Fatalf("%d bytes kept, over the budget of %d", k.bytes, keptPartsBytes)
+		if k.used > keptPartsBytes {
+			t.Fatalf("%d bytes kept, over the budget of %d", k.used, keptPartsBytes)
 		}
 	}
 }

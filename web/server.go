@@ -64,7 +64,8 @@ type Server struct {
 	upload    uploadPolicy
 	timeout   time.Duration
 	eval      *evaluation.Service
-	parts     keptParts // rendered page parts of the analyses served
+	parts     *keptParts         // rendered page parts of the analyses served
+	texts     *keptDecisionTexts // the decision page's words per analysis and language
 	// Sourcing rounds (web/rfq*.go, web/vendor*.go).
 	publicURL                string
 	mailOn                   bool
@@ -104,6 +105,7 @@ func NewServer(cfg Config) http.Handler {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	s.parts, s.texts = newKeptParts(), newKeptDecisionTexts()
 	s.eval = cfg.Evaluations
 	if s.eval == nil {
 		s.eval = evaluation.New(cfg.Store)
