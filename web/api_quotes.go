@@ -73,7 +73,7 @@ func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// The flags are the analysis's, as the pages show them.
+	// Each quote's own flags, kept with the analysis.
 	d, err := s.eval.Analyze(r.Context(), e.ID)
 	if err != nil {
 		return err
@@ -85,7 +85,7 @@ func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
 	z := i18n.From(r.Context())
 	out := make([]apiQuote, 0, len(d.All))
 	for _, sq := range d.All {
-		q := s.apiStoredQuote(z, sq, d.Flags[sq.ID])
+		q := s.apiStoredQuote(z, sq, d.TermFlags[sq.ID])
 		q.Source = sourcesJSON(srcs[sq.ID])
 		out = append(out, q)
 	}

@@ -177,13 +177,14 @@ func (s *Server) waiveFlag(w http.ResponseWriter, r *http.Request) error {
 	if reason == "" {
 		return s.renderDecision(w, r, sq.EvaluationID, http.StatusUnprocessableEntity, "decision.error.waiver_reason", "")
 	}
-	// A waiver names a flag the decision page shows: the analysis's.
-	_, flags, err := s.storedFlags(r.Context(), sq)
+	// A waiver names a blocker the decision page lists: the analysis's
+	// flags, which include what only it knows (a missing exchange rate).
+	d, err := s.eval.Analyze(r.Context(), sq.EvaluationID)
 	if err != nil {
 		return err
 	}
 	known := false
-	for _, f := range flags {
+	for _, f := range d.Flags[sq.ID] {
 		known = known || f.ID == flagID
 	}
 	if !known {

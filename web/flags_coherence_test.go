@@ -15,12 +15,13 @@ import (
 	"github.com/gpuquote/gpuquote/internal/redflag"
 )
 
-// A stored quote's flags are its analysis's on every page. The quote
-// list, the quote page and the API flagged quotes without the exchange
-// rates, so a EUR quote with no EUR rate showed no fx_rate_missing blocker
-// there while the decision page counted it, and a manager could not waive
-// the blocker the decision page listed (400).
-func TestStoredQuoteFlagsAreTheAnalysisFlagsOnEveryPage(t *testing.T) {
+// A quote's own red flags (its terms against the brief) are what its
+// pages, the API's quote list and the letter to the vendor show, read from
+// the kept analysis; the decision page weighs more (a missing exchange
+// rate is a blocker there), and a waiver may name any blocker it lists:
+// a manager could not waive the fx_rate_missing blocker the decision page
+// offered to waive (400).
+func TestQuotePagesShowItsOwnFlagsAndTheDecisionsBlockersCanBeWaived(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	buyer, _ := a.login("buyer@example.com", auth.Procurement)
@@ -43,39 +44,47 @@ func TestStoredQuoteFlagsAreTheAnalysisFlagsOnEveryPage(t *testing.T) {
 	if eurID == 0 {
 		t.Fatal("the example has no EUR quote")
 	}
-	hasFX := false
-	for _, f := range d.Flags[eurID] {
-		hasFX = hasFX || f.ID == "fx_rate_missing"
+	if !hasFlag(d.Flags[eurID], "fx_rate_missing") || hasFlag(d.TermFlags[eurID], "fx_rate_missing") {
+		t.Fatalf("a missing EUR rate is a decision blocker, not a term of the quote: %v / %v", d.Flags[eurID], d.TermFlags[eurID])
 	}
-	if !hasFX {
-		t.Fatalf("the analysis does not flag the EUR quote without a rate: %v", d.Flags[eurID])
-	}
-	want, _ := redflag.Counts(d.Flags[eurID])
+	want, _ := redflag.Counts(d.TermFlags[eurID])
 
-	var listed int
+	listed := -1
 	doc(t, buyer.get(ev+"/quotes")).Find("[data-testid=quote-row]").Each(func(_ int, row *goquery.Selection) {
 		if strings.Contains(row.Text(), provider) {
 			listed = leadingNumber(row.Find("[data-testid=blockers]").Text())
 		}
 	})
 	if listed != want {
-		t.Errorf("the quote list counts %d blockers for %s, the analysis %d", listed, provider, want)
+		t.Errorf("the quote list counts %d blockers for %s, its terms %d", listed, provider, want)
 	}
 	qpath := "/quotes/" + strconv.FormatInt(eurID, 10)
 	if got := leadingNumber(doc(t, buyer.get(qpath)).Find("[data-testid=quote-decision] [data-testid=blockers]").Text()); got != want {
-		t.Errorf("the quote page counts %d blockers, the analysis %d", got, want)
+		t.Errorf("the quote page counts %d blockers, its terms %d", got, want)
+	}
+	if letter := body(t, buyer.get(qpath+"/questions")); strings.Contains(letter, "Reference data") {
+		t.Error("the letter to the vendor asks about the buyer's own exchange rate")
 	}
 	tok := a.token("bot@example.com", auth.Procurement)
 	_, out := a.api(tok, "GET", "/api/v1/evaluations/"+strconv.FormatInt(id, 10)+"/quotes", "")
 	for _, q := range out["quotes"].([]any) {
 		q := q.(map[string]any)
 		if int64(q["id"].(float64)) == eurID && int(q["blockers"].(float64)) != want {
-			t.Errorf("the API counts %v blockers, the analysis %d", q["blockers"], want)
+			t.Errorf("the API counts %v blockers, its terms %d", q["blockers"], want)
 		}
 	}
 
 	mgr, _ := a.login("mgr@example.com", auth.Manager)
 	wantStatus(t, mgr.post(qpath+"/waivers", url.Values{"flag": {"fx_rate_missing"}, "reason": {"rate agreed in the contract"}}), http.StatusSeeOther)
+}
+
+func hasFlag(flags []redflag.Flag, id string) bool {
+	for _, f := range flags {
+		if f.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // leadingNumber reads "3 blockers" as 3 (0 for none).

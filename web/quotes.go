@@ -32,11 +32,9 @@ func (s *Server) evaluationAndBrief(r *http.Request) (store.Evaluation, store.St
 	return e, b, err
 }
 
-// listQuotes shows the evaluation's quotes with the flags, suite progress
-// and status the analysis gives them, so a quote's blockers here are the
-// ones the worksheet and the decision page count (with the exchange rates
-// and retry waste only the analysis knows), and a kept analysis serves
-// the list without reading or flagging every quote again.
+// listQuotes shows the evaluation's quotes with their own flags, suite
+// progress and status from the kept analysis, which serves the list
+// without reading or flagging every quote again.
 func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	id, err := idParam(r, "id")
 	if err != nil {
@@ -57,7 +55,7 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	}
 	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
 	for _, sq := range d.All {
-		flags := d.Flags[sq.ID]
+		flags := d.TermFlags[sq.ID]
 		row := s.quoteRow(z, sq.ID, sq.ProviderName, sq.Quote, flags)
 		row.Suite = suiteProgress(z, d.SuiteCounts[sq.ID])
 		status.apply(z, &row, flags)

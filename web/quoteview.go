@@ -75,21 +75,20 @@ func termGroups(z *i18n.Localizer, q quote.Quote) []views.TermGroup {
 
 // flagsFor evaluates a quote's red flags against the evaluation's brief.
 // flagsFor flags a quote that is not stored (an import preview, a vendor's
-// draft) against a brief. A stored quote's flags are its analysis's
-// (storedFlags), which also know the exchange rates and the retry waste.
+// draft) against a brief; a stored quote's are kept with its analysis
+// (storedFlags).
 func (s *Server) flagsFor(q quote.Quote, b brief.Brief) []redflag.Flag {
 	return evaluation.Flags(q, b, s.store.Now())
 }
 
-// storedFlags are a stored quote's flags from its evaluation's analysis:
-// the ones the worksheet, the decision page and the quote list count, and
-// the ones a waiver may name.
+// storedFlags are a stored quote's own red flags (its terms against the
+// brief), from its evaluation's kept analysis rather than flagged again.
 func (s *Server) storedFlags(ctx context.Context, sq store.StoredQuote) (*evaluation.Analysis, []redflag.Flag, error) {
 	d, err := s.eval.Analyze(ctx, sq.EvaluationID)
 	if err != nil {
 		return nil, nil, err
 	}
-	return d, d.Flags[sq.ID], nil
+	return d, d.TermFlags[sq.ID], nil
 }
 
 // flagViews translates flags; a message missing from the catalog falls

@@ -58,7 +58,14 @@ type Analysis struct {
 	Shortlist map[int64]store.ShortlistEntry
 	Waivers   map[int64]map[string]store.Waiver
 	Decisions []store.DecisionRecord
+	// Flags are each quote's red flags as the decision weighs them: its
+	// terms, and what only the analysis knows (a missing exchange rate, a
+	// minimum spend converted to the budget currency, the retry waste).
+	// TermFlags are the quote's own: its terms against the brief, as the
+	// quote pages, the API's quote list and the letter to the vendor show
+	// them.
 	Flags     map[int64][]redflag.Flag
+	TermFlags map[int64][]redflag.Flag
 	AllowSelf bool
 	// ApprovalRules are the approval thresholds in force, read with the
 	// rest (nil: none set).
@@ -170,6 +177,7 @@ func (a *Analysis) compute(today time.Time) {
 // knows: the exchange rates and, for priced quotes, the retry waste.
 func (a *Analysis) flag(today time.Time) {
 	a.Flags = make(map[int64][]redflag.Flag, len(a.All))
+	a.TermFlags = make(map[int64][]redflag.Flag, len(a.All))
 	waste := make(map[int64]float64, len(a.Quotes))
 	for i, res := range a.WS.Results {
 		waste[a.Quotes[i].ID] = res.RetryWasteShare
@@ -180,6 +188,7 @@ func (a *Analysis) flag(today time.Time) {
 			in.RetryWaste = &w
 		}
 		a.Flags[sq.ID] = redflag.Evaluate(in)
+		a.TermFlags[sq.ID] = Flags(sq.Quote, a.Brief.Data, today)
 	}
 }
 
