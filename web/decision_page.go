@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -107,34 +108,13 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	}
 	m.Award = t.award
 	m.Facts, m.FactsVersion = t.facts, st.FactsVer
-	cols, scored, overlap, flip := t.scoreCols, t.scored, t.scoreOverlap, t.scoreFlip
-	m.HasScores, m.ScoreOverlap, m.ScoreFlip = len(cols) > 0, overlap, flip
-	scoreOf := map[string]views.ScoreColumn{}
-	for i, q := range scored {
-		scoreOf[q.Value] = cols[i]
-	}
-	cur := st.CurrentApproval()
-	for i, sq := range st.Quotes {
-		res := st.WS.Results[i]
-		col := scoreOf[strconv.FormatInt(sq.ID, 10)]
-		dq := views.DecisionQuote{Score: col.Total, ScoreOverlap: col.Overlap, Place: strings.Trim(col.Place, "–"), ID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
-			CostPerUnit: money(z, res.CostPerUnit), TCO: money(z, res.TCO), Status: st.Shortlist[sq.ID].Status}
-		if dq.Status != "" {
-			dq.StatusLabel = z.T("decision.status." + dq.Status)
-		}
-		for _, b := range st.OpenBlockers(sq.ID) {
-			if b.Kind == "test" {
-				dq.FailedTests = append(dq.FailedTests, z.T("bench.test."+b.ID))
-				continue
-			}
-			dq.Blockers = append(dq.Blockers, views.BlockerView{FlagID: b.ID, Message: flagMessage(z, st, sq.ID, b.ID)})
-		}
-		for flagID, wv := range st.Waivers[sq.ID] {
-			dq.Waived = append(dq.Waived, z.T("decision.waived_line", map[string]any{"Flag": flagMessage(z, st, sq.ID, flagID),
-				"Reason": wv.Reason, "By": wv.WaivedBy, "At": z.DateTime(wv.WaivedAt)}))
-		}
-		if dq.Status == "shortlisted" && m.CanDecide {
-			rf, err := s.eval.ApproveRefusal(ctx, st, sq, u)
+	m.HasScores, m.ScoreOverlap, m.ScoreFlip = len(t.scoreCols) > 0, t.scoreOverlap, t.scoreFlip
+	// The rows, the approval in force and the history are the kept texts';
+	// whether this reader may approve or re-approve is theirs alone.
+	m.Quotes = slices.Clone(t.quotes)
+	for i := range m.Quotes {
+		if dq := &m.Quotes[i]; dq.Status == "shortlisted" && m.CanDecide {
+			rf, err := s.eval.ApproveRefusal(ctx, st, st.Quotes[i], u)
 			if err != nil {
 				return err
 			}
@@ -142,32 +122,24 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 				dq.NoApprove, dq.ApproveByAward = refusalText(z, *rf), rf.Key == evaluation.NeedsMoreApproversKey
 			}
 		}
-		m.Quotes = append(m.Quotes, dq)
-		if cur != nil && cur.QuoteID == sq.ID {
-			m.Current = &views.ApprovalView{QuoteID: sq.ID, Provider: sq.ProviderName, By: cur.DecidedBy, At: z.DateTime(cur.DecidedAt),
-				Reason: cur.Reason, Hash: cur.ContentHash, Stale: cur.InputsHash != st.InputsHash(sq.Quote), Self: cur.SelfApproval}
-			m.Current.Approvers = signatureLines(z, cur.Snapshot.Approvers)
-			if m.Current.Stale {
-				m.Current.Changes = changeLines(z, st.ChangesSince(*cur, sq.Quote))
-				if m.CanDecide {
-					rf, err := st.NeedsMoreApprovers(sq.ID)
-					if err != nil {
-						return err
-					}
-					if rf != nil {
-						m.Current.NoReapprove = refusalText(z, *rf)
-					}
-				}
+	}
+	if t.current != nil {
+		cur := *t.current
+		m.Current = &cur
+		if cur.Stale && m.CanDecide {
+			rf, err := st.NeedsMoreApprovers(cur.QuoteID)
+			if err != nil {
+				return err
+			}
+			if rf != nil {
+				m.Current.NoReapprove = refusalText(z, *rf)
 			}
 		}
 	}
 	if m.Awards, err = s.awardsPanel(r, st, f.award); err != nil {
 		return err
 	}
-	for _, d := range st.Decisions {
-		m.History = append(m.History, views.HistoryRow{What: z.T("decision.kind."+d.Kind, map[string]any{"Provider": d.Snapshot.Provider}),
-			By: d.DecidedBy, At: z.DateTime(d.DecidedAt), Reason: d.Reason, Hash: d.ContentHash[:12]})
-	}
+	m.History = t.history
 	pg := s.page(r, z.T("decision.title")+" · "+st.Evaluation.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		pg.Flash = z.T(key)
