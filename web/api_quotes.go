@@ -69,7 +69,7 @@ func (s *Server) apiStoredQuote(z *i18n.Localizer, sq store.StoredQuote, flags [
 }
 
 func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
-	e, _, err := s.evaluationAndBrief(r) // opens rounds past their deadline
+	e, err := s.openEvaluation(r) // opens rounds past their deadline
 	if err != nil {
 		return err
 	}

@@ -54,7 +54,7 @@ func readUpload(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, er
 var errNoFile = errors.New("no file")
 
 func (s *Server) importForm(w http.ResponseWriter, r *http.Request) error {
-	e, _, err := s.evaluationAndBrief(r)
+	e, err := s.openEvaluation(r)
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,7 @@ func (s *Server) previewImport(w http.ResponseWriter, r *http.Request) error {
 // confirmImport parses the previewed CSV again (the page carried it) and
 // saves every quote in one transaction.
 func (s *Server) confirmImport(w http.ResponseWriter, r *http.Request) error {
-	e, _, err := s.evaluationAndBrief(r)
+	e, err := s.openEvaluation(r)
 	if err != nil {
 		return err
 	}
@@ -160,7 +160,7 @@ func (s *Server) confirmImport(w http.ResponseWriter, r *http.Request) error {
 
 // exportQuotes writes the evaluation's quotes in the CSV contract's form.
 func (s *Server) exportQuotes(w http.ResponseWriter, r *http.Request) error {
-	e, _, err := s.evaluationAndBrief(r)
+	e, err := s.openEvaluation(r)
 	if err != nil {
 		return err
 	}

@@ -17,33 +17,39 @@ import (
 
 // evaluationAndBrief loads the {id} evaluation and its brief.
 func (s *Server) evaluationAndBrief(r *http.Request) (store.Evaluation, store.StoredBrief, error) {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return store.Evaluation{}, store.StoredBrief{}, err
-	}
-	e, err := s.store.Evaluation(r.Context(), id)
+	e, err := s.openEvaluation(r)
 	if err != nil {
 		return e, store.StoredBrief{}, err
 	}
-	// A sourcing round past its deadline is opened on the first read, so
-	// every page and export of the evaluation sees its answers as quotes.
-	s.openDue(r.Context(), id)
-	b, err := s.store.Brief(r.Context(), id)
+	b, err := s.store.Brief(r.Context(), e.ID)
 	return e, b, err
+}
+
+// openEvaluation reads the {id} evaluation. A sourcing round past its
+// deadline is opened on the first read, so every page and export of the
+// evaluation sees its answers as quotes.
+func (s *Server) openEvaluation(r *http.Request) (store.Evaluation, error) {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return store.Evaluation{}, err
+	}
+	e, err := s.store.Evaluation(r.Context(), id)
+	if err != nil {
+		return e, err
+	}
+	s.openDue(r.Context(), id)
+	return e, nil
 }
 
 // listQuotes shows the evaluation's quotes with their own flags, suite
 // progress and status from the kept analysis, which serves the list
 // without reading or flagging every quote again.
 func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
+	e, err := s.openEvaluation(r) // before the analysis, so it reads the answers
 	if err != nil {
 		return err
 	}
-	if _, err := s.store.Evaluation(r.Context(), id); err != nil {
-		return err
-	}
-	s.openDue(r.Context(), id) // before the analysis, so it reads the answers
+	id := e.ID
 	d, err := s.eval.Analyze(r.Context(), id)
 	if err != nil {
 		return err
@@ -70,7 +76,7 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) newQuote(w http.ResponseWriter, r *http.Request) error {
-	e, _, err := s.evaluationAndBrief(r)
+	e, err := s.openEvaluation(r)
 	if err != nil {
 		return err
 	}
@@ -133,7 +139,7 @@ func parseQuoteForm(w http.ResponseWriter, r *http.Request) (quote.Quote, map[st
 }
 
 func (s *Server) createQuote(w http.ResponseWriter, r *http.Request) error {
-	e, _, err := s.evaluationAndBrief(r)
+	e, err := s.openEvaluation(r)
 	if err != nil {
 		return err
 	}

@@ -102,7 +102,7 @@ func createdJSON(rd store.RFQ, invs []newInvitation) map[string]any {
 }
 
 func (s *Server) apiCreateRFQ(w http.ResponseWriter, r *http.Request) error {
-	e, _, err := s.evaluationAndBrief(r)
+	e, err := s.openEvaluation(r)
 	if err != nil {
 		return err
 	}

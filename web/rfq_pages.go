@@ -15,7 +15,7 @@ import (
 )
 
 func (s *Server) listRFQs(w http.ResponseWriter, r *http.Request) error {
-	e, _, err := s.evaluationAndBrief(r)
+	e, err := s.openEvaluation(r)
 	if err != nil {
 		return err
 	}

@@ -88,6 +88,16 @@ func (s *Service) Analyze(ctx context.Context, evaluationID int64) (*Analysis, e
 	return s.analyses.analyze(ctx, s, evaluationID)
 }
 
+// quoteAnalysis reads a quote and its evaluation's analysis.
+func (s *Service) quoteAnalysis(ctx context.Context, quoteID int64) (store.StoredQuote, *Analysis, error) {
+	sq, err := s.store.Quote(ctx, quoteID)
+	if err != nil {
+		return sq, nil, err
+	}
+	a, err := s.Analyze(ctx, sq.EvaluationID)
+	return sq, a, err
+}
+
 // computeAnalysis reads the inputs in one read-only transaction and
 // computes the analysis for day.
 func (s *Service) computeAnalysis(ctx context.Context, evaluationID int64, day time.Time) (*Analysis, error) {

@@ -27,24 +27,18 @@ const keptAnalyses = 64
 // request that reads it: nothing may change it after compute.
 type analysisKeeper struct {
 	mu     sync.Mutex
-	kept   map[int64]keptAnalysis
+	kept   map[int64]*Analysis // by evaluation; each knows its Revision and Day
 	flight singleflight.Group
-}
-
-type keptAnalysis struct {
-	rev store.AnalysisRevision
-	day time.Time
-	a   *Analysis
 }
 
 func (k *analysisKeeper) get(id int64, rev store.AnalysisRevision, day time.Time) *Analysis {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	e, ok := k.kept[id]
-	if !ok || e.rev != rev || !e.day.Equal(day) {
+	a, ok := k.kept[id]
+	if !ok || a.Revision != rev || !a.Day.Equal(day) {
 		return nil
 	}
-	return e.a
+	return a
 }
 
 func (k *analysisKeeper) put(a *Analysis) {
@@ -52,7 +46,7 @@ func (k *analysisKeeper) put(a *Analysis) {
 	defer k.mu.Unlock()
 	id := a.Evaluation.ID
 	if k.kept == nil {
-		k.kept = map[int64]keptAnalysis{}
+		k.kept = map[int64]*Analysis{}
 	}
 	if _, ok := k.kept[id]; !ok && len(k.kept) >= keptAnalyses {
 		for other := range k.kept { // any one: a miss only costs a computation
@@ -60,7 +54,7 @@ func (k *analysisKeeper) put(a *Analysis) {
 			break
 		}
 	}
-	k.kept[id] = keptAnalysis{rev: a.Revision, day: a.Day, a: a}
+	k.kept[id] = a
 }
 
 // analyze returns the kept analysis when its inputs have not moved, else

@@ -31,11 +31,7 @@ func (s *Service) Decide(ctx context.Context, u store.User, quoteID int64, kind,
 	if kind == Reapprove {
 		return s.Reapprove(ctx, u, quoteID, reason)
 	}
-	sq, err := s.store.Quote(ctx, quoteID)
-	if err != nil {
-		return store.DecisionRecord{}, err
-	}
-	st, err := s.Analyze(ctx, sq.EvaluationID)
+	sq, st, err := s.quoteAnalysis(ctx, quoteID)
 	if err != nil {
 		return store.DecisionRecord{}, err
 	}

@@ -18,11 +18,7 @@ const Reapprove = "reapprove"
 // duties, every blocker waived, one signature enough for the contract
 // value); refused, nothing is recorded.
 func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, reason string) (store.DecisionRecord, error) {
-	sq, err := s.store.Quote(ctx, quoteID)
-	if err != nil {
-		return store.DecisionRecord{}, err
-	}
-	st, err := s.Analyze(ctx, sq.EvaluationID)
+	sq, st, err := s.quoteAnalysis(ctx, quoteID)
 	if err != nil {
 		return store.DecisionRecord{}, err
 	}
