@@ -1,7 +1,6 @@
 package benchlog
 
 import (
-	"bytes"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -320,11 +319,14 @@ func jsonText(raw json.RawMessage) string {
 func jsonTextFast(raw json.RawMessage) (string, bool) {
 	switch c := raw[0]; {
 	case c == '"':
-		body := raw[1 : len(raw)-1]
-		if bytes.IndexByte(body, '\\') >= 0 || !utf8.Valid(body) {
+		body := string(raw[1 : len(raw)-1])
+		if !utf8.ValidString(body) {
 			return "", false
 		}
-		return string(body), true
+		if strings.IndexByte(body, '\\') >= 0 {
+			return jsonUnescape(body) // dcgmi's info lines are full of \t
+		}
+		return body, true
 	case c == '-' || isDigit(c) || c == 't' || c == 'f':
 		return string(raw), true // not a string, list or object: shown as written
 	case c == 'n':

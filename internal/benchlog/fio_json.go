@@ -47,14 +47,24 @@ type fioJSONDir struct {
 type fioJSONStat struct {
 	Mean       float64            `json:"mean"`
 	Percentile map[string]float64 `json:"percentile"`
+	// sorted holds the percentiles the fast walk read, in range and in
+	// ascending order, in the stat's unit (encoding/json fills Percentile).
+	sorted []FioPercentile
 }
 
 // latency turns a stat in unit-µs (1 for µs, 0.001 for ns) into µs.
 func (st *fioJSONStat) latency(scale float64) *FioLatency {
-	if st == nil || (st.Mean == 0 && len(st.Percentile) == 0) {
+	if st == nil || (st.Mean == 0 && len(st.Percentile) == 0 && len(st.sorted) == 0) {
 		return nil
 	}
 	l := &FioLatency{MeanUS: st.Mean * scale}
+	if len(st.sorted) > 0 {
+		l.Percentiles = make([]FioPercentile, len(st.sorted))
+		for i, p := range st.sorted {
+			l.Percentiles[i] = FioPercentile{P: p.P, US: p.US * scale}
+		}
+		return l
+	}
 	if len(st.Percentile) > 0 {
 		l.Percentiles = make([]FioPercentile, 0, len(st.Percentile))
 	}

@@ -1,8 +1,11 @@
 package benchlog
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -13,8 +16,8 @@ import (
 // and gives up — returning false, after which the caller decodes with
 // encoding/json — on anything it is not certain to decode identically:
 // invalid JSON, a value of another type than the field's, null where a
-// value is decoded, an escape in a string that is kept, a field given
-// twice. Skipped values are still validated, so a document the walk
+// value is decoded, an escape in a key or a \u escape of a surrogate, a
+// field given twice. Skipped values are still validated, so a document the walk
 // accepts is one encoding/json accepts.
 
 // jsonWalk is a position in a JSON text.
@@ -26,6 +29,10 @@ type jsonWalk struct {
 const maxJSONWalkDepth = 1000
 
 func (w *jsonWalk) ws() {
+	// Indented documents are mostly runs of spaces: pass eight at a time.
+	for w.i+8 <= len(w.s) && w.s[w.i+1:w.i+8] == "       " && (w.s[w.i] == ' ' || w.s[w.i] == '\n') {
+		w.i += 8
+	}
 	for w.i < len(w.s) {
 		switch w.s[w.i] {
 		case ' ', '\t', '\n', '\r':
@@ -61,13 +68,13 @@ func (w *jsonWalk) object(field func(key string, escaped bool) bool) bool {
 		if w.peek() != '"' {
 			return false
 		}
-		end, escaped, ok := jsonStringEnd(w.s, w.i+1)
+		end, escaped, nonASCII, ok := jsonStringEnd(w.s, w.i+1)
 		if !ok {
 			return false
 		}
 		key := w.s[w.i+1 : end]
 		w.i = end + 1
-		if !escaped && !utf8.ValidString(key) {
+		if !escaped && nonASCII && !utf8.ValidString(key) {
 			escaped = true // encoding/json would replace the bad bytes: not plain text
 		}
 		w.ws()
@@ -121,66 +128,103 @@ func (w *jsonWalk) array(elem func() bool) bool {
 	}
 }
 
-// plainString reads a string without escapes, in valid UTF-8: its text is
-// then the JSON text itself, as encoding/json would decode it.
-func (w *jsonWalk) plainString() (string, bool) {
+// stringValue reads a string as encoding/json decodes it, escapes and all;
+// the text is a copy, never a view of the upload. It gives up on what
+// jsonUnescape leaves to encoding/json.
+func (w *jsonWalk) stringValue() (string, bool) {
 	if w.peek() != '"' {
 		return "", false
 	}
 	start := w.i + 1
-	end, escaped, ok := jsonStringEnd(w.s, start)
-	if !ok || escaped {
+	end, escaped, nonASCII, ok := jsonStringEnd(w.s, start)
+	if !ok {
 		return "", false
 	}
 	w.i = end + 1
 	v := w.s[start:end]
-	for k := 0; k < len(v); k++ {
-		if v[k] >= 0x80 {
-			if !utf8.ValidString(v) {
-				return "", false // encoding/json would replace the bad bytes
-			}
-			break
-		}
+	if nonASCII && !utf8.ValidString(v) {
+		return "", false // encoding/json would replace the bad bytes
 	}
-	return v, true
+	if escaped {
+		return jsonUnescape(v)
+	}
+	return strings.Clone(v), true
 }
 
 // jsonStringEnd finds the closing quote of a string whose text starts at
-// i, validating escapes and rejecting control characters.
-func jsonStringEnd(s string, i int) (end int, escaped, ok bool) {
-	for {
-		j := strings.IndexByte(s[i:], '"')
-		if j < 0 {
-			return 0, false, false
-		}
-		seg := s[i : i+j]
-		bs := strings.IndexByte(seg, '\\')
-		for k := 0; k < len(seg) && (bs < 0 || k < bs); k++ {
-			if seg[k] < 0x20 {
-				return 0, false, false
+// i, validating escapes and rejecting control characters. One pass over
+// the bytes: most strings are short keys, where a loop beats searching.
+func jsonStringEnd(s string, i int) (end int, escaped, nonASCII, ok bool) {
+	for k := i; k < len(s); k++ {
+		switch c := s[k]; {
+		case c == '"':
+			return k, escaped, nonASCII, true
+		case c == '\\':
+			escaped = true
+			k++
+			if k >= len(s) {
+				return 0, false, false, false
 			}
-		}
-		if bs < 0 {
-			return i + j, escaped, true
-		}
-		// An escape: validate it and go on after it (it may escape a quote).
-		escaped = true
-		k := i + bs + 1
-		if k >= len(s) {
-			return 0, false, false
-		}
-		switch s[k] {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			i = k + 1
-		case 'u':
-			if k+5 > len(s) || !isHex(s[k+1:k+5]) {
-				return 0, false, false
+			switch s[k] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if k+5 > len(s) || !isHex(s[k+1:k+5]) {
+					return 0, false, false, false
+				}
+				k += 4
+			default:
+				return 0, false, false, false
 			}
-			i = k + 5
-		default:
-			return 0, false, false
+		case c < 0x20:
+			return 0, false, false, false
+		case c >= 0x80:
+			nonASCII = true
 		}
 	}
+	return 0, false, false, false
+}
+
+// jsonUnescape decodes a string's text whose escapes jsonStringEnd
+// validated, as encoding/json does. A \u escape of a surrogate half is left
+// to encoding/json (false): pairing them is its business.
+func jsonUnescape(s string) (string, bool) {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		if s[i] != '\\' {
+			j := strings.IndexByte(s[i:], '\\')
+			if j < 0 {
+				j = len(s) - i
+			}
+			b.WriteString(s[i : i+j])
+			i += j
+			continue
+		}
+		c := s[i+1]
+		switch c {
+		case 'b':
+			c = '\b'
+		case 'f':
+			c = '\f'
+		case 'n':
+			c = '\n'
+		case 'r':
+			c = '\r'
+		case 't':
+			c = '\t'
+		case 'u':
+			r, _ := strconv.ParseUint(s[i+2:i+6], 16, 32)
+			if utf16.IsSurrogate(rune(r)) {
+				return "", false
+			}
+			b.WriteRune(rune(r))
+			i += 6
+			continue
+		}
+		b.WriteByte(c) // '"', '\\' and '/' stand for themselves
+		i += 2
+	}
+	return b.String(), true
 }
 
 // numberText reads a JSON number's text. The bare nan and inf tokens some
@@ -188,10 +232,12 @@ func jsonStringEnd(s string, i int) (end int, escaped, ok bool) {
 // of them before encoding/json decodes the document.
 func (w *jsonWalk) numberText() (string, bool) {
 	s, i := w.s, w.i
-	for _, tok := range [...]string{"-nan", "nan", "-inf", "inf"} {
-		if strings.HasPrefix(s[i:], tok) {
-			w.i += len(tok)
-			return "0", true
+	if i < len(s) && (s[i] == '-' || s[i] == 'n' || s[i] == 'i') {
+		for _, tok := range [...]string{"-nan", "nan", "-inf", "inf"} {
+			if strings.HasPrefix(s[i:], tok) {
+				w.i += len(tok)
+				return "0", true
+			}
 		}
 	}
 	start := i
@@ -268,8 +314,8 @@ func (w *jsonWalk) integer(dst *int) bool {
 // str reads a string field; like encoding/json's, the text is a copy,
 // never a view of the upload.
 func (w *jsonWalk) str(dst *string) bool {
-	v, ok := w.plainString()
-	*dst = strings.Clone(v)
+	v, ok := w.stringValue()
+	*dst = v
 	return ok
 }
 
@@ -291,7 +337,7 @@ func (w *jsonWalk) skip(depth int) bool {
 	}
 	switch c := w.peek(); {
 	case c == '"':
-		end, _, ok := jsonStringEnd(w.s, w.i+1)
+		end, _, _, ok := jsonStringEnd(w.s, w.i+1)
 		w.i = end + 1
 		return ok
 	case c == '{':
@@ -534,17 +580,24 @@ func (w *jsonWalk) stat(dst **fioJSONStat) bool {
 		case 0:
 			return w.float(&st.Mean)
 		case 1:
-			m := make(map[string]float64, 20)
-			st.Percentile = m
+			// Kept in order as read: fio prints them ascending (a tool that
+			// sorts keys, as text). Two keys of one percentile are left to
+			// encoding/json's map, which keeps the last of a repeated key.
+			st.sorted = make([]FioPercentile, 0, 20)
 			return w.object(func(key string, escaped bool) bool {
 				var v float64
-				if escaped {
+				if escaped || !w.float(&v) {
 					return false
 				}
-				if !w.float(&v) {
+				p, ok := parseFinite(key)
+				if !ok || p <= 0 || p > 100 {
+					return true // not a percentile: latency drops it too
+				}
+				i, found := slices.BinarySearchFunc(st.sorted, p, func(e FioPercentile, p float64) int { return cmp.Compare(e.P, p) })
+				if found {
 					return false
 				}
-				m[key] = v
+				st.sorted = slices.Insert(st.sorted, i, FioPercentile{P: p, US: v})
 				return true
 			})
 		}

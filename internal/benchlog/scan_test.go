@@ -108,8 +108,37 @@ func checkFioJSONFast(t *testing.T, body string) {
 	if err := json.NewDecoder(strings.NewReader(sanitizeJSONNumbers(body))).Decode(&slow); err != nil {
 		t.Fatalf("%q: the walk accepted what encoding/json rejects: %v", body, err)
 	}
+	normalizeFioStats(&fast)
+	normalizeFioStats(&slow)
 	if !reflect.DeepEqual(fast, slow) {
 		t.Fatalf("%q: walk %+v, encoding/json %+v", body, fast, slow)
+	}
+}
+
+// normalizeFioStats puts every stat in the form latency reads it from, as
+// the walk keeps percentiles in order and encoding/json in a map.
+func normalizeFioStats(doc *fioJSONDoc) {
+	norm := func(st *fioJSONStat) {
+		if st == nil {
+			return
+		}
+		var sorted []FioPercentile
+		if l := st.latency(1); l != nil {
+			sorted = l.Percentiles
+		}
+		*st = fioJSONStat{Mean: st.Mean, sorted: sorted}
+	}
+	for _, jobs := range [][]fioJSONJob{doc.Jobs, doc.ClientStats} {
+		for _, j := range jobs {
+			for _, d := range []*fioJSONDir{j.Read, j.Write, j.Trim, j.Mixed, j.Sync} {
+				if d != nil {
+					norm(d.Lat)
+					norm(d.LatNS)
+					norm(d.Clat)
+					norm(d.ClatNS)
+				}
+			}
+		}
 	}
 }
 
@@ -118,7 +147,9 @@ func fioJSONSeeds(tb testing.TB) []string {
 		`{"jobs":[{"jobname":"a\u0041"}]}`, `{"jobs":[{"groupid":1.5}]}`, `{"jobs":[{"groupid":1}],"jobs":[]}`, `{"fio version":null}`,
 		`{"global options":{"rw":"read","x":1,"y":true,"z":null},"disk_util":[{"name":"sda","util":99.5,"in_queue":1}]}`,
 		`{"jobs":[{"read":{"iops":1e400}}]}`, `{"jobs":[{"jobname":"\xff"}]}`, `{"x":[1,{"a":"\"}"},-0.5e+3,true]} trailing`,
-		`{"jobs":[{"read":{"bw":-nan,"iops":inf,"x":nan}}],"y":[-inf]}`, `{"jobs":[{"read":{"bw":1inf}}]}`, `{"jobs":[{"error":nanx}]}`}
+		`{"jobs":[{"read":{"bw":-nan,"iops":inf,"x":nan}}],"y":[-inf]}`, `{"jobs":[{"read":{"bw":1inf}}]}`, `{"jobs":[{"error":nanx}]}`,
+		`{"jobs":[{"jobname":"a\tb\u00e9\/\\\"c","read":{"clat_ns":{"percentile":{"99.0":3,"1.0":4,"x":5,"0":6}}}}]}`, `{"jobs":[{"jobname":"\ud83d\ude00"}]}`,
+		`{"jobs":[{"read":{"clat_ns":{"mean":1,"percentile":{}},"lat_ns":{"percentile":null}}}]}`}
 	for _, f := range []string{"fio/json-fio-2.17-gce-pd-randread.json.txt"} {
 		seeds = append(seeds, string(readTestdata(tb, f)))
 	}
@@ -129,9 +160,17 @@ func TestFioJSONFastMatchesEncodingJSON(t *testing.T) {
 	for _, s := range fioJSONSeeds(t) {
 		checkFioJSONFast(t, s)
 	}
+	sample := fioJSONSeeds(t)[len(fioJSONSeeds(t))-1]
 	var doc fioJSONDoc
-	if !fastFioJSON(fioJSONSeeds(t)[len(fioJSONSeeds(t))-1], &doc) || len(doc.Jobs) != 2 {
+	if !fastFioJSON(sample, &doc) || len(doc.Jobs) != 2 {
 		t.Errorf("the fast walk gave up on fio's own output")
+	}
+	// The document as a tool that sorts keys prints it (percentiles in
+	// text order): the one the benchmark measures.
+	grown := string(benchInput(t, KindFio, []byte(sample)))
+	checkFioJSONFast(t, grown)
+	if !fastFioJSON(grown, &fioJSONDoc{}) {
+		t.Errorf("the fast walk gave up on a many-job document with sorted keys")
 	}
 }
 
@@ -194,7 +233,7 @@ func FuzzSanitizeJSONNumbers(f *testing.F) {
 
 // jsonTextFast answers as the decoding attempts of jsonText do.
 func FuzzJSONTextFast(f *testing.F) {
-	for _, s := range []string{`"0"`, `"a\"b"`, `12`, `-1.5e3`, `true`, `false`, `null`, `["x","y"]`, `{"warning":"w"}`, "\"\xff\""} {
+	for _, s := range []string{`"0"`, `"a\"b"`, `"a\tb\u00e9\/"`, `"\ud83d\ude00"`, `12`, `-1.5e3`, `true`, `false`, `null`, `["x","y"]`, `{"warning":"w"}`, "\"\xff\""} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -239,6 +278,7 @@ func checkDCGMJSONFast(t *testing.T, body string) {
 func dcgmJSONSeeds(tb testing.TB) []string {
 	return []string{`{"DCGM GPU Diagnostic":{"test_categories":[]}}`, `{"dcgm gpu diagnostic":{"TEST_CATEGORIES":[{"tests":[{"results":[{"gpu_ids":[0,1],"info":"a","warnings":[{"warning":"w"}]}]}]}]}} `,
 		`{"DCGM GPU Diagnostic":{}} x`, `{"DCGM Version":"3.1","DCGM Version":"3.2"}`, `{"DCGM GPU Diagnostic":{"test_categories":[{"tests":[{"results":[{"info":null}]}]}]}}`,
+		`{"DCGM GPU Diagnostic":{"version":"a\tb\n\u0041\"","test_categories":[{"category":"\ud83d","tests":[]}]}}`,
 		string(readTestdata(tb, "dcgmi/virtualclient-r3-json-t4-eud-skip.json"))}
 }
 

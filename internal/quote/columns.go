@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind is a column's type in the CSV contract's words.
@@ -106,7 +107,10 @@ func (c Column) Parse(q *Quote, raw string) error { return c.parse(q, raw) }
 
 // parse is Parse without copying the Column, for the CSV reader's loop.
 func (c *Column) parse(q *Quote, raw string) error {
-	s := strings.TrimSpace(raw)
+	s := raw
+	if s != "" && (s[0] <= ' ' || s[len(s)-1] <= ' ' || s[0] >= utf8.RuneSelf || s[len(s)-1] >= utf8.RuneSelf) {
+		s = strings.TrimSpace(s) // the check spares the call for the common cell
+	}
 	st := Stated
 	switch {
 	case s == "":

@@ -52,56 +52,25 @@ func (s *csvScanner) Read() ([]string, error) {
 	}
 	s.line++
 	s.lines = s.lines[:0]
-	// Most lines hold no quote at all: split them at the commas in one
-	// pass. Cells are short, so a plain loop beats a search per comma.
 	s.record = s.record[:0]
-	start := s.pos
-	for i := s.pos; i < len(d); i++ {
-		switch d[i] {
-		case ',':
-			s.record = append(s.record, d[start:i])
-			start = i + 1
-			continue
-		case '\n':
-			s.record = append(s.record, d[start:i])
-			s.pos = i + 1
-			return s.record, nil
-		case '"':
-		default:
-			continue
-		}
-		// A quote: read the line again, cell by cell.
-		return s.quotedLine()
-	}
-	s.record = append(s.record, d[start:])
-	s.pos = len(d)
-	return s.record, nil
-}
-
-// quotedLine reads a record with a quote in it from pos, the record's
-// start, keeping the line each field starts on.
-func (s *csvScanner) quotedLine() ([]string, error) {
-	d := s.text
-	lineEnd := s.lineEnd()
-	s.record = s.record[:0]
+	quoted := false // once a quoted cell is read, every cell's line is kept
 	for {
-		s.lines = append(s.lines, s.line)
+		if quoted {
+			s.lines = append(s.lines, s.line)
+		}
 		if s.pos < len(d) && d[s.pos] == '"' {
+			if !quoted {
+				// The cells before this one start on the record's line.
+				quoted = true
+				for range len(s.record) + 1 {
+					s.lines = append(s.lines, s.line)
+				}
+			}
 			if err := s.quotedField(); err != nil {
 				return nil, err
 			}
-			lineEnd = s.lineEnd()
-		} else {
-			// Unquoted: up to the next comma on this line, without quotes.
-			field := s.text[s.pos:lineEnd]
-			if j := strings.IndexByte(field, ','); j >= 0 {
-				field = field[:j]
-			}
-			if strings.IndexByte(field, '"') >= 0 {
-				return nil, errUnusual // a bare quote
-			}
-			s.record = append(s.record, field)
-			s.pos += len(field)
+		} else if err := s.plainField(); err != nil {
+			return nil, err
 		}
 		switch {
 		case s.pos >= len(d):
@@ -117,12 +86,28 @@ func (s *csvScanner) quotedLine() ([]string, error) {
 	}
 }
 
-// lineEnd is the index of the newline ending the line at pos, or len(text).
-func (s *csvScanner) lineEnd() int {
-	if i := strings.IndexByte(s.text[s.pos:], '\n'); i >= 0 {
-		return s.pos + i
+// plainStop marks the bytes that end or spoil an unquoted cell: one load
+// per byte instead of three compares.
+var plainStop = [256]bool{',': true, '\n': true, '"': true}
+
+// plainField reads an unquoted cell from pos up to the comma or line end
+// after it. Cells are short, so a plain loop beats a search per comma.
+func (s *csvScanner) plainField() error {
+	d := s.text
+	for i := s.pos; i < len(d); i++ {
+		if !plainStop[d[i]] {
+			continue
+		}
+		if d[i] == '"' {
+			return errUnusual // a bare quote
+		}
+		s.record = append(s.record, d[s.pos:i])
+		s.pos = i
+		return nil
 	}
-	return len(s.text)
+	s.record = append(s.record, d[s.pos:])
+	s.pos = len(d)
+	return nil
 }
 
 // quotedField reads a field from its opening quote to its closing one,
