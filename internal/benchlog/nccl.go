@@ -227,9 +227,14 @@ type ncclParser struct {
 	omitted []NCCLOmitted
 	rowBuf  []NCCLRow
 	devBuf  []NCCLDevice
-	scratch []string // fields of the header line being read
-	arena   textArena
-	pool    stringPool
+	// The last run's row and device counts size the next run's arrays:
+	// runs of one log are alike, and growing them by doubling allocated
+	// twice what a many-run log keeps.
+	lastRows, lastDevices int
+	rankPid               map[int]int // the current run's, cleared per run
+	scratch               []string    // fields of the header line being read
+	arena                 textArena
+	pool                  stringPool
 }
 
 // ParseNCCL parses nccl-tests stdout (any collective, any version from

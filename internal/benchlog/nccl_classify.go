@@ -245,6 +245,17 @@ func (p *ncclParser) newRun(n int) *ncclRunState {
 	st := &ncclRunState{phase: phHeader}
 	st.run.StartLine, st.run.EndLine = n, n
 	st.run.Rows, st.run.Devices, p.rowBuf, p.devBuf = p.rowBuf, p.devBuf, nil, nil
+	if st.run.Rows == nil && p.lastRows > 0 {
+		st.run.Rows = make([]NCCLRow, 0, p.lastRows)
+	}
+	if st.run.Devices == nil && p.lastDevices > 0 {
+		st.run.Devices = make([]NCCLDevice, 0, p.lastDevices)
+	}
+	if p.rankPid == nil {
+		p.rankPid = map[int]int{}
+	}
+	clear(p.rankPid)
+	st.rankPid = p.rankPid
 	if p.pendingColl != "" {
 		st.run.Collective, st.run.CollectiveSource = p.pendingColl, "command"
 		p.pendingColl = ""

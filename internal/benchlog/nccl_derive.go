@@ -1,6 +1,7 @@
 package benchlog
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"sort"
@@ -24,6 +25,7 @@ func (p *ncclParser) finishRun() {
 		r.Library = "rccl"
 	}
 	st.summarise()
+	p.lastRows, p.lastDevices = len(st.run.Rows), len(st.run.Devices)
 	if p.compact {
 		// Keep only what is stored: a 45 MB log of thousands of runs then
 		// needs one run's rows in memory at a time, not all of them.
@@ -186,17 +188,32 @@ const (
 	famOne       // 1: broadcast, reduce, sendrecv, hypercube
 )
 
-func collectiveFamily(c string) int {
-	switch c {
-	case "all_reduce":
-		return famAllReduce
-	case "all_gather", "reduce_scatter", "alltoall", "alltoallv", "gather", "scatter":
-		return famNm1
-	case "broadcast", "reduce", "sendrecv", "hypercube":
-		return famOne
+func collectiveFamily(c string) int { return collectives[c].family }
+
+// collectives are the nccl-tests collectives by name; the name is kept so
+// that a run names its collective without a copy of the log's text.
+var collectives = func() map[string]struct {
+	name   string
+	family int
+} {
+	m := map[string]struct {
+		name   string
+		family int
+	}{}
+	for fam, names := range map[int][]string{
+		famAllReduce: {"all_reduce"},
+		famNm1:       {"all_gather", "reduce_scatter", "alltoall", "alltoallv", "gather", "scatter"},
+		famOne:       {"broadcast", "reduce", "sendrecv", "hypercube"},
+	} {
+		for _, n := range names {
+			m[n] = struct {
+				name   string
+				family int
+			}{n, fam}
+		}
 	}
-	return famUnknown
-}
+	return m
+}()
 
 // deriveRanks settles Ranks from the device list and the busbw/algbw ratio,
 // and names the collective from the ratio when nothing else did.
@@ -426,7 +443,19 @@ func nextSize(step string, last int64) (int64, bool) {
 
 // isAMD reports an AMD device name (rccl-tests on ROCm).
 func isAMD(name string) bool {
-	l := strings.ToLower(name)
-	return strings.Contains(l, "amd") || strings.Contains(l, "instinct") || strings.Contains(l, "radeon") ||
-		strings.Contains(l, "gfx9") || strings.Contains(l, "mi300") || strings.Contains(l, "mi250")
+	// The words are ASCII, so lowering ASCII letters is enough, and a
+	// buffer on the stack spares an allocation per run.
+	var buf [96]byte
+	l := append(buf[:0], name...)
+	for i, c := range l {
+		if 'A' <= c && c <= 'Z' {
+			l[i] = c + 'a' - 'A'
+		}
+	}
+	for _, w := range [...]string{"amd", "instinct", "radeon", "gfx9", "mi300", "mi250"} {
+		if bytes.Contains(l, []byte(w)) {
+			return true
+		}
+	}
+	return false
 }

@@ -114,6 +114,9 @@ func normalizeCollective(s string) string {
 	}
 	s = strings.TrimSuffix(s, "_mpi")
 	s = strings.TrimSuffix(s, "_perf")
+	if c, ok := collectives[s]; ok {
+		return c.name
+	}
 	return strings.Clone(s)
 }
 

@@ -35,7 +35,7 @@ func (p *ncclParser) row(f []string, n int) error {
 		// truncated tail: refuse rather than guess.
 		return errorf(KindNCCL, st.badRowLine, "%s", st.badRowReason)
 	}
-	r, reason := st.spec.parseRow(f, st)
+	r, reason := st.spec.parseRow(f, st, &p.pool)
 	if reason != "" {
 		st.badRowLine, st.badRowReason = n, reason
 		st.run.EndLine = n
@@ -109,7 +109,7 @@ func newColSpec(names []string) (*colSpec, bool) {
 }
 
 // parseRow maps tokens to a row; reason is non-empty when they do not fit.
-func (sp *colSpec) parseRow(f []string, st *ncclRunState) (NCCLRow, string) {
+func (sp *colSpec) parseRow(f []string, st *ncclRunState, pool *stringPool) (NCCLRow, string) {
 	var r NCCLRow
 	nf := len(f)
 	oopOnly := false
@@ -129,13 +129,13 @@ func (sp *colSpec) parseRow(f []string, st *ncclRunState) (NCCLRow, string) {
 	}
 	if sp.typ >= 0 {
 		if f[sp.typ] != st.lastType {
-			st.lastType = strings.Clone(f[sp.typ])
+			st.lastType = pool.get(f[sp.typ])
 		}
 		r.Type = st.lastType
 	}
 	if sp.redop >= 0 {
 		if f[sp.redop] != st.lastRedop {
-			st.lastRedop = strings.Clone(f[sp.redop])
+			st.lastRedop = pool.get(f[sp.redop])
 		}
 		r.Redop = st.lastRedop
 	}

@@ -552,3 +552,18 @@ func BenchmarkParseNCCL(b *testing.B) {
 		})
 	}
 }
+
+// isAMD lowers ASCII only, on the stack; it answers as lowering the whole
+// name would, for short and long names alike.
+func TestIsAMDMatchesLoweredNames(t *testing.T) {
+	for _, name := range []string{"AMD Instinct MI300X", "NVIDIA H100 80GB HBM3", "gfx90a", "Radeon PRO W7900", "AMD MI250X" + strings.Repeat(" x", 60), strings.Repeat("nvidia ", 20) + "MI300", "Tesla K80", ""} {
+		l := strings.ToLower(name)
+		want := false
+		for _, w := range []string{"amd", "instinct", "radeon", "gfx9", "mi300", "mi250"} {
+			want = want || strings.Contains(l, w)
+		}
+		if got := isAMD(name); got != want {
+			t.Errorf("isAMD(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -70,7 +70,11 @@ func checkText(kind Kind, s string) error {
 
 // isSpace reports ASCII blanks; logs are ASCII where it matters and the
 // unicode-aware strings.TrimSpace is measurably slower in the hot loop.
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+func isSpace(c byte) bool { return spaceByte[c] }
+
+// spaceByte marks what isSpace accepts: one load per byte on the splitters'
+// hot loops instead of four compares.
+var spaceByte = [256]bool{' ': true, '\t': true, '\v': true, '\f': true}
 
 func trimLeft(s string) string {
 	i := 0
