@@ -166,9 +166,32 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 func encodeWithoutIDs(preview []apiQuote) [][]byte {
 	out := make([][]byte, len(preview))
 	for i := range preview {
-		out[i], _ = json.Marshal(preview[i]) // plain data: cannot fail
+		out[i] = marshalAPIQuote(preview[i])
 	}
 	return out
+}
+
+// termsPlaceholder is what encoding/json writes for a quote without terms.
+// It cannot occur inside a string, where every quote mark is escaped.
+var termsPlaceholder = []byte(`"terms":null`)
+
+// marshalAPIQuote is json.Marshal(q), byte for byte, with the terms
+// spliced in after encoding/json is done: it validates and compacts
+// whatever a MarshalJSON returns, which was a third of the preview of a
+// 10,000-row import.
+func marshalAPIQuote(q apiQuote) []byte {
+	terms, _ := q.Terms.MarshalJSON() // plain data: cannot fail
+	q.Terms = nil
+	b, _ := json.Marshal(q)
+	i := bytes.Index(b, termsPlaceholder)
+	if i < 0 {
+		panic("web: an apiQuote's encoding lost its terms field")
+	}
+	i += len(`"terms":`)
+	out := make([]byte, 0, len(b)-len("null")+len(terms))
+	out = append(out, b[:i]...)
+	out = append(out, terms...)
+	return append(out, b[i+len("null"):]...)
 }
 
 // importedJSON is what writeJSON writes for {"imported": n, "quotes":

@@ -8,11 +8,16 @@ import (
 
 // apiTerms encode as encoding/json encodes the plain map, so the faster
 // encoder changes no response.
-func TestAPITermsEncodeAsTheMap(t *testing.T) {
+func fullTerms() apiTerms {
 	full := make(apiTerms, len(quoteColumns))
 	for i, c := range quoteColumns {
 		full[c.Name] = apiTerm{State: "stated", Value: []string{"", "2.95", `<b> "x" & é` + "\n", "\u2028"}[i%4]}
 	}
+	return full
+}
+
+func TestAPITermsEncodeAsTheMap(t *testing.T) {
+	full := fullTerms()
 	partial := apiTerms{"provider": {State: "stated", Value: "Acme"}}
 	extra := make(apiTerms, len(quoteColumns))
 	for name, term := range full {
@@ -37,11 +42,13 @@ func TestImportedJSONIsTheEncodedPreview(t *testing.T) {
 			Blockers: 1},
 		{Provider: apiProvider{Name: "Beta"}, Terms: apiTerms{}, Flags: []apiFlag{{ID: "x", Severity: "warning", Message: "m \"q\"", Terms: []string{"nodes"}}},
 			Warnings: 1},
+		// Text that spells the field the terms are spliced into.
+		{Provider: apiProvider{Name: `"terms":null`, Category: `\"terms":null`}, Author: `,"terms":null}`, Terms: fullTerms(), Flags: []apiFlag{}},
 	}
-	got := string(importedJSON([]int64{41, 1000000}, encodeWithoutIDs(preview)))
-	preview[0].ID, preview[1].ID = 41, 1000000
+	got := string(importedJSON([]int64{41, 1000000, 7}, encodeWithoutIDs(preview)))
+	preview[0].ID, preview[1].ID, preview[2].ID = 41, 1000000, 7
 	var want bytes.Buffer
-	_ = json.NewEncoder(&want).Encode(map[string]any{"imported": 2, "quotes": preview})
+	_ = json.NewEncoder(&want).Encode(map[string]any{"imported": 3, "quotes": preview})
 	if got != want.String() {
 		t.Errorf("got  %s\nwant %s", got, want.String())
 	}

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"strconv"
 	"testing"
 	"time"
 
@@ -24,18 +25,80 @@ func TestEveryTableTheAnalysisReadsMovesItsRevision(t *testing.T) {
 	if len(tables) < 10 {
 		t.Fatalf("snapshot reads %v: the table list is not being read", tables)
 	}
+	const onInsert, onDelete, onUpdate = 1 << 2, 1 << 3, 1 << 4 // pg_trigger.tgtype
 	for _, table := range tables {
-		want := table + "_analysis_revision"
 		if table == "analysis_inputs" {
 			continue // the revision itself
 		}
-		var n int
-		if err := pool.QueryRow(ctx, `SELECT count(*) FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = $2`, table, want).Scan(&n); err != nil {
+		var events int
+		if err := pool.QueryRow(ctx, `SELECT coalesce(bit_or(tgtype::int), 0) FROM pg_trigger
+			WHERE tgrelid = $1::regclass AND tgname LIKE $2 || '\_analysis\_revision%'`, table, table).Scan(&events); err != nil {
 			t.Fatal(err)
 		}
-		if n != 1 {
-			t.Errorf("the analysis reads %s, which has no trigger %s to move the analysis revision", table, want)
+		want := onInsert | onDelete | onUpdate
+		switch table {
+		case "users", "providers":
+			want = onDelete | onUpdate // a new one is read only once a row above names it
+		case "evaluations":
+			want = onUpdate // its own row: before a change, there is no analysis; after a delete, none either
 		}
+		if events&want != want {
+			t.Errorf("the analysis reads %s, whose %s_analysis_revision triggers move the revision on events %b, want %b", table, table, events, want)
+		}
+	}
+}
+
+// A transaction that changes the evaluation's own row (as an import does
+// first) has moved the revision once; the rows it then writes add nothing.
+// A change in a savepoint rolled back does not count, and a quote moved to
+// another evaluation moves both.
+func TestRevisionMovesOnceWhenTheEvaluationRowWasTouched(t *testing.T) {
+	f := newRevisionFixture(t)
+	ctx := context.Background()
+	other, err := f.st.CreateEvaluation(ctx, f.user.Actor(), "other")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inTx := func(sql ...string) {
+		t.Helper()
+		tx, err := f.pool.Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Rollback(ctx)
+		for _, q := range sql {
+			if _, err := tx.Exec(ctx, q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		if err := tx.Commit(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id := func(n int64) string { return strconv.FormatInt(n, 10) }
+	steps := func(before, after store.AnalysisRevision) int64 { return after.Evaluation - before.Evaluation }
+
+	before := f.revision(t, f.ev.ID)
+	inTx(`UPDATE evaluations SET updated_at = now() WHERE id = `+id(f.ev.ID),
+		`UPDATE quotes SET terms = terms WHERE id = `+id(f.q.ID),
+		`UPDATE briefs SET version = version WHERE evaluation_id = `+id(f.ev.ID))
+	if n := steps(before, f.revision(t, f.ev.ID)); n != 1 {
+		t.Errorf("touching the evaluation, then its rows moved the revision %d steps, want 1", n)
+	}
+
+	before = f.revision(t, f.ev.ID)
+	inTx(`SAVEPOINT s`, `UPDATE evaluations SET updated_at = now() WHERE id = `+id(f.ev.ID), `ROLLBACK TO SAVEPOINT s`,
+		`UPDATE quotes SET terms = terms WHERE id = `+id(f.q.ID))
+	if n := steps(before, f.revision(t, f.ev.ID)); n != 1 {
+		t.Errorf("a quote changed after a rolled-back touch of its evaluation moved the revision %d steps, want 1", n)
+	}
+
+	before, otherBefore := f.revision(t, f.ev.ID), f.revision(t, other.ID)
+	inTx(`UPDATE evaluations SET updated_at = now() WHERE id = `+id(f.ev.ID),
+		`UPDATE quotes SET evaluation_id = `+id(other.ID)+` WHERE id = `+id(f.q.ID))
+	if steps(before, f.revision(t, f.ev.ID)) != 1 || steps(otherBefore, f.revision(t, other.ID)) != 1 {
+		t.Errorf("a quote moved to another evaluation: revisions %v → %v and %v → %v, want one step each",
+			before, f.revision(t, f.ev.ID), otherBefore, f.revision(t, other.ID))
 	}
 }
 
