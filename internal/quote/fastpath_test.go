@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -123,4 +124,16 @@ func FuzzPlainTextAgrees(f *testing.F) {
 			t.Errorf("%q counted as plain", s)
 		}
 	})
+}
+
+// parseInt's digit loop answers as strconv for every length it takes, and
+// longer numbers still get strconv's range check.
+func TestParseIntAgreesWithStrconv(t *testing.T) {
+	for _, s := range []string{"0", "007", "999999999999999999", "9223372036854775807", "9223372036854775808", "99999999999999999999"} {
+		got, err := parseInt(s)
+		want, werr := strconv.ParseInt(s, 10, 64)
+		if (err != nil) != (werr != nil) || (err == nil && got != want) {
+			t.Errorf("parseInt(%q) = %d, %v; strconv %d, %v", s, got, err, want, werr)
+		}
+	}
 }

@@ -86,6 +86,13 @@ func isASCIILetters(s string) bool {
 
 // parseInt accepts a whole number ≥ 0 in plain ASCII digits.
 func parseInt(s string) (int64, error) {
+	if len(s) <= 18 && allDigits(s) { // 18 digits cannot overflow an int64
+		var n int64
+		for i := 0; i < len(s); i++ {
+			n = n*10 + int64(s[i]-'0')
+		}
+		return n, nil
+	}
 	if !allDigits(s) {
 		switch {
 		case strings.HasPrefix(s, "-"):
