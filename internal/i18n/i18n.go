@@ -15,6 +15,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
@@ -115,6 +116,15 @@ func (z *Localizer) T(key string, data ...any) string {
 			return s.(string)
 		}
 	}
+	var dk dataKey
+	memo := false
+	if len(data) == 1 {
+		if dk, memo = smallData(z.Lang, key, data[0]); memo {
+			if s, ok := dataTexts.Load(dk); ok {
+				return s.(string)
+			}
+		}
+	}
 	cfg := &goi18n.LocalizeConfig{MessageID: key}
 	if len(data) > 0 {
 		cfg.TemplateData = data[0]
@@ -123,10 +133,74 @@ func (z *Localizer) T(key string, data ...any) string {
 	if err != nil {
 		return key // not remembered: keys built from input stay unbounded
 	}
-	if len(data) == 0 {
+	switch {
+	case len(data) == 0:
 		plainTexts.Store(plainKey{z.Lang, key}, s)
+	case memo && dataTextCount.Load() < maxDataTexts:
+		if _, loaded := dataTexts.LoadOrStore(dk, s); !loaded {
+			dataTextCount.Add(1)
+		}
 	}
 	return s
+}
+
+// dataTexts remembers T's answer for a message filled with a few small
+// values ("{{.Passed}} of {{.Total}} tests", "valid until {{.Date}}"),
+// which a list asks for on every row: each is a template execution. The
+// values are small integers or short texts; a text may come from input,
+// so the memo stops growing at maxDataTexts entries (a few MB at most).
+var (
+	dataTexts     sync.Map // dataKey → string
+	dataTextCount atomic.Int64
+)
+
+const (
+	maxDataTexts   = 1 << 16
+	maxMemoTextLen = 32
+)
+
+type dataKey struct {
+	lang, key string
+	names     [3]string // sorted; "" past the last
+	ints      [3]int
+	texts     [3]string
+}
+
+// smallData is the memo key for data holding at most three values, each
+// an integer in [0, maxMemoCount) or a text of at most maxMemoTextLen
+// bytes, or false.
+func smallData(lang, key string, data any) (dataKey, bool) {
+	m, ok := data.(map[string]any)
+	if !ok || len(m) == 0 || len(m) > 3 {
+		return dataKey{}, false
+	}
+	k := dataKey{lang: lang, key: key}
+	n := 0
+	for name, v := range m {
+		x, t := -1, "" // -1 tells a text from the integer 0
+		switch v := v.(type) {
+		case int:
+			x = v
+		case int64:
+			x = int(min(max(v, -1), maxMemoCount))
+		case string:
+			t = v
+		default:
+			return dataKey{}, false
+		}
+		if _, text := v.(string); (text && len(t) > maxMemoTextLen) || (!text && (x < 0 || x >= maxMemoCount)) {
+			return dataKey{}, false
+		}
+		// Insert in name order: map iteration order is random.
+		i := n
+		for i > 0 && k.names[i-1] > name {
+			k.names[i], k.ints[i], k.texts[i] = k.names[i-1], k.ints[i-1], k.texts[i-1]
+			i--
+		}
+		k.names[i], k.ints[i], k.texts[i] = name, x, t
+		n++
+	}
+	return k, true
 }
 
 // plainTexts remembers T's answer for a key without data, per language:
@@ -140,6 +214,12 @@ type plainKey struct{ lang, key string }
 // N returns the plural form of key for count; {{.Count}} in the message is
 // the count, formatted for the locale.
 func (z *Localizer) N(key string, count int, data ...map[string]any) string {
+	memo := len(data) == 0 && count >= 0 && count < maxMemoCount
+	if memo {
+		if s, ok := countTexts.Load(countKey{z.Lang, key, count}); ok {
+			return s.(string)
+		}
+	}
 	td := map[string]any{"Count": z.Int(int64(count))}
 	if len(data) > 0 {
 		for k, v := range data[0] {
@@ -148,10 +228,26 @@ func (z *Localizer) N(key string, count int, data ...map[string]any) string {
 	}
 	s, err := z.l.Localize(&goi18n.LocalizeConfig{MessageID: key, PluralCount: count, TemplateData: td})
 	if err != nil {
-		return key
+		return key // not remembered, as in T
+	}
+	if memo {
+		countTexts.Store(countKey{z.Lang, key, count}, s)
 	}
 	return s
 }
+
+// countTexts remembers N's answer for a catalog key and a count, as
+// plainTexts does T's: a list of 300 quotes asked for the same few counts
+// on every row, each a template execution. Counts are bounded so that the
+// memo is too: keys are the catalog's, counts below maxMemoCount.
+var countTexts sync.Map // countKey → string
+
+type countKey struct {
+	lang, key string
+	count     int
+}
+
+const maxMemoCount = 1024
 
 type ctxKey struct{}
 
