@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -133,5 +134,38 @@ func TestKeptWorksheetFollowsTheReader(t *testing.T) {
 	addEURRate(t, a)
 	if n := doc(t, buyer.get(ev+"/worksheet")).Find("[data-testid=ws-column]").Length(); n != 3 {
 		t.Errorf("with a EUR rate 3 quotes are compared, got %d: the kept body outlived its analysis", n)
+	}
+}
+
+// The quote list's table is kept per analysis and language: a reader in
+// another language reads it in theirs, a role without edit rights sees no
+// edit actions, and new quotes show at once.
+func TestKeptQuoteListFollowsTheReaderAndItsInputs(t *testing.T) {
+	t.Parallel()
+	a, _ := newKeptApp(t)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, buyer, "List")
+	engineer, _ := a.login("engineer@example.com", auth.Engineer)
+
+	english := doc(t, buyer.get(ev+"/quotes"))
+	if n := english.Find("[data-testid=quotes] tbody tr").Length(); n != 3 {
+		t.Fatalf("the list shows %d quotes, want 3", n)
+	}
+	req, _ := http.NewRequest(http.MethodGet, engineer.base+ev+"/quotes", nil)
+	req.Header.Set("Accept-Language", "ru")
+	russian := doc(t, engineer.do(req))
+	if en, ru := english.Find("[data-testid=quotes] th").First().Text(), russian.Find("[data-testid=quotes] th").First().Text(); en == ru {
+		t.Errorf("the table's first heading reads %q in English and in Russian (the English kept table?)", ru)
+	}
+	if n := russian.Find("[data-testid=add-quote]").Length(); n != 0 {
+		t.Errorf("an engineer sees %d add-quote buttons", n)
+	}
+	example, err := os.ReadFile(exampleCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, buyer.post(ev+"/quotes/import/confirm", url.Values{"csv": {string(example)}}), http.StatusSeeOther)
+	if n := doc(t, buyer.get(ev+"/quotes")).Find("[data-testid=quotes] tbody tr").Length(); n != 6 {
+		t.Errorf("after a second import the list shows %d quotes, want 6: the kept table outlived its analysis", n)
 	}
 }

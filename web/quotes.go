@@ -6,8 +6,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
+
 	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
@@ -59,13 +62,15 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	if m.Sealed, err = s.sealedRounds(r.Context(), z, id); err != nil {
 		return err
 	}
-	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
-	for _, sq := range d.All {
-		flags := d.TermFlags[sq.ID]
-		row := s.quoteRow(z, sq.ID, sq.ProviderName, sq.Quote, flags)
-		row.Suite = suiteProgress(z, d.SuiteCounts[sq.ID])
-		status.apply(z, &row, flags)
-		m.Rows = append(m.Rows, row)
+	if len(d.All) > 0 {
+		// The table is the analysis seen in a language (its dates are the
+		// analysis's day's): kept rendered per analysis, as the worksheet.
+		m.Table, err = s.parts.render(r.Context(), d, "quotes\x00"+z.Lang, func() templ.Component {
+			return views.QuoteListTable(s.quoteRows(z, d))
+		})
+		if err != nil {
+			return err
+		}
 	}
 	p := s.page(r, z.T("quotes.title")+" · "+d.Evaluation.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {
@@ -73,6 +78,21 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.render(w, r, http.StatusOK, views.QuotesList(p, m))
 	return nil
+}
+
+// quoteRows are the list's rows: each quote's terms, its own flags less the
+// waived ones, its place in the decision and its acceptance progress.
+func (s *Server) quoteRows(z *i18n.Localizer, d *evaluation.Analysis) []views.QuoteRow {
+	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
+	rows := make([]views.QuoteRow, 0, len(d.All))
+	for _, sq := range d.All {
+		flags := d.TermFlags[sq.ID]
+		row := s.quoteRow(z, sq.ID, sq.ProviderName, sq.Quote, flags)
+		row.Suite = suiteProgress(z, d.SuiteCounts[sq.ID])
+		status.apply(z, &row, flags)
+		rows = append(rows, row)
+	}
+	return rows
 }
 
 func (s *Server) newQuote(w http.ResponseWriter, r *http.Request) error {

@@ -1,12 +1,16 @@
 package views
 
-import "context"
+import (
+	"context"
+
+	"github.com/a-h/templ"
+)
 
 // QuotesPage lists an evaluation's quotes.
 type QuotesPage struct {
 	EvaluationID   int64
 	EvaluationName string
-	Rows           []QuoteRow
+	Table          templ.Component // the quotes' table; nil when there are none
 	CanEdit        bool
 	Sealed         []SealedRound // sourcing rounds whose answers are not open yet
 }
