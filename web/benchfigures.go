@@ -101,9 +101,10 @@ func toolFigures(z *i18n.Localizer, r *benchlog.Result) []string {
 			out = append(out, z.T("bench.figure.nvlink", map[string]any{"GPU": g.Index, "Active": z.Int(int64(active)), "Links": z.Int(int64(len(g.Links)))}))
 		}
 	case r.Perftest != nil:
-		p := r.Perftest
-		out = append(out, z.T("bench.figure.perftest", map[string]any{"Test": orDash(p.Test), "Device": orDash(p.Device),
-			"Peak": gbs(z, p.PeakGbps), "QPs": z.Int(int64(p.QPs))}))
+		for _, p := range r.Perftest.Runs() {
+			out = append(out, z.T("bench.figure.perftest", map[string]any{"Test": orDash(p.Test), "Device": orDash(p.Device),
+				"Peak": gbs(z, p.PeakGbps), "QPs": z.Int(int64(p.QPs))}))
+		}
 	case r.IBStat != nil:
 		for _, p := range r.IBStat.Ports {
 			out = append(out, z.T("bench.figure.ibstat", map[string]any{"CA": p.CA, "Port": p.Port, "State": p.State, "Phys": p.PhysState,

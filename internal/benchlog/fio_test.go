@@ -123,6 +123,18 @@ Disk stats (read/write):
 			t.Errorf("groups %+v disks %+v", rep.Groups, rep.Disks)
 		}
 	})
+	t.Run("fio 3.2x text: a write line ends with its zone resets", func(t *testing.T) {
+		in := `seq: (groupid=0, jobs=4): err= 0: pid=7: Mon Jan  1 00:00:00 2024
+  write: IOPS=65.5k, BW=512MiB/s (537MB/s)(150GiB/300001msec); 0 zone resets
+`
+		rep, err := ParseFio([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := rep.Jobs[0].Write; w.IOBytes != 150*1<<30 || w.RuntimeMS != 300001 || w.BWBytes != 512*miB {
+			t.Errorf("write %+v, want 150 GiB in 300001 ms at 512 MiB/s", w)
+		}
+	})
 	t.Run("text with a stray brace line is still text", func(t *testing.T) {
 		rep, err := ParseFio([]byte("{ run 1 }\na: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=10, BW=40.0KiB/s (41.0kB/s)(400KiB/10001msec)\n"))
 		if err != nil || rep.Format != "text" || rep.Jobs[0].Read.IOPS != 10 || rep.Jobs[0].Read.RuntimeMS != 10001 {

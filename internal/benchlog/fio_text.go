@@ -225,6 +225,10 @@ func parseFioDirLine(rest string, n int) (FioDir, error) {
 			}
 			d.IOPS, gotIOPS = v, true
 		case "BW", "bw":
+			// fio 3.2x appends "; 0 zone resets" to a write line.
+			if i := strings.IndexByte(val, ';'); i >= 0 {
+				val = trim(val[:i])
+			}
 			first := val
 			if i := strings.IndexAny(first, " ("); i >= 0 {
 				first = first[:i]

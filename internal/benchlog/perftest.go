@@ -5,9 +5,22 @@ import (
 	"strings"
 )
 
-// PerftestReport is one perftest run (ib_write_bw, ib_read_bw, ib_send_bw,
-// ib_*_lat): its settings and result rows.
+// PerftestReport is a perftest file (ib_write_bw, ib_read_bw, ib_send_bw,
+// ib_*_lat): its first run, and the runs after it when a loop over NICs or
+// tests captured several in one file. Each run is judged on its own: a weak
+// NIC must not hide behind a strong one.
 type PerftestReport struct {
+	PerftestRun
+	More []PerftestRun `json:"more_runs,omitempty"` // later runs, in file order
+}
+
+// Runs are the file's runs in order.
+func (r *PerftestReport) Runs() []PerftestRun {
+	return append([]PerftestRun{r.PerftestRun}, r.More...)
+}
+
+// PerftestRun is one run: its settings and result rows.
+type PerftestRun struct {
 	Test     string        `json:"test"` // "RDMA_Write BW Test"
 	Latency  bool          `json:"latency,omitempty"`
 	Device   string        `json:"device,omitempty"`
@@ -16,7 +29,9 @@ type PerftestReport struct {
 	MTU      int           `json:"mtu,omitempty"`
 	Gbits    bool          `json:"gbits,omitempty"` // --report_gbits: the table is in Gb/s
 	Rows     []PerftestRow `json:"rows"`
-	// PeakGbps and AvgGbps are the best row in Gb/s whatever the unit.
+	// PeakGbps and AvgGbps are the best row in Gb/s whatever the unit. A
+	// run of fixed duration (-D) measures no peak and prints 0.00 for it
+	// ("BW peak won't be measured"): PeakGbps is then the row's average.
 	PeakGbps float64 `json:"peak_gbps,omitempty"`
 	AvgGbps  float64 `json:"avg_gbps,omitempty"`
 	Line     int     `json:"line,omitempty"` // the row they come from
@@ -36,14 +51,28 @@ type PerftestRow struct {
 	LatAvg  float64 `json:"lat_avg_us,omitempty"`
 }
 
-// ParsePerftest parses perftest's report, with or without --report_gbits.
+// maxPerftestRuns bounds the runs kept from one file (a loop over a
+// host's NICs prints a handful).
+const maxPerftestRuns = 64
+
+// ParsePerftest parses perftest's report, with or without --report_gbits,
+// one run or several.
 func ParsePerftest(data []byte) (*PerftestReport, error) {
 	s := asString(data)
 	if err := checkText(KindPerftest, s); err != nil {
 		return nil, err
 	}
-	rep := &PerftestReport{}
+	var runs []PerftestRun
+	cur := &PerftestRun{}
 	header := false
+	// A run ends where another begins: at a banner once the run has one or
+	// has rows, or at a table header once it has rows.
+	next := func() {
+		if len(runs) < maxPerftestRuns {
+			runs = append(runs, *cur)
+		}
+		cur, header = &PerftestRun{}, false
+	}
 	var fields []string
 	sc := lineScanner{s: s}
 	for {
@@ -54,13 +83,19 @@ func ParsePerftest(data []byte) (*PerftestReport, error) {
 		t := trim(raw)
 		switch {
 		case strings.HasSuffix(t, " Test") && (strings.Contains(t, "BW") || strings.Contains(t, "Lat")):
-			rep.Test = strings.Clone(t)
-			rep.Latency = strings.Contains(t, "Lat")
+			if cur.Test != "" || len(cur.Rows) > 0 {
+				next()
+			}
+			cur.Test = strings.Clone(t)
+			cur.Latency = strings.Contains(t, "Lat")
 			continue
 		case strings.HasPrefix(t, "#bytes"):
+			if len(cur.Rows) > 0 {
+				next()
+			}
 			header = true
-			rep.Gbits = strings.Contains(t, "Gb/sec")
-			rep.Latency = rep.Latency || strings.Contains(t, "t_min")
+			cur.Gbits = strings.Contains(t, "Gb/sec")
+			cur.Latency = cur.Latency || strings.Contains(t, "t_min")
 			continue
 		case strings.Contains(t, " : "):
 			// Settings: "Dual-port : OFF\tDevice : mlx5_5", two per line.
@@ -69,7 +104,7 @@ func ParsePerftest(data []byte) (*PerftestReport, error) {
 				if !ok {
 					break
 				}
-				perftestSetting(rep, trim(k), v)
+				perftestSetting(cur, trim(k), v)
 				pos = next
 			}
 			continue
@@ -78,31 +113,51 @@ func ParsePerftest(data []byte) (*PerftestReport, error) {
 			continue
 		}
 		fields = splitFields(t, fields)
-		row, err := perftestRow(fields, rep.Latency)
+		if !isDigits(fields[0]) {
+			continue // not a row: the tail of a command line the terminal wrapped ("92.168.1.60")
+		}
+		row, err := perftestRow(fields, cur.Latency)
 		if err != "" {
 			return nil, errorf(KindPerftest, sc.n, "%s", err)
 		}
 		row.Line = sc.n
-		if len(rep.Rows) < 256 {
-			rep.Rows = append(rep.Rows, row)
+		if len(cur.Rows) < 256 {
+			cur.Rows = append(cur.Rows, row)
 		}
 	}
-	if rep.Test == "" && len(rep.Rows) == 0 {
+	next()
+	// A banner with no rows after the last run is a run that printed no
+	// result (failed or cut off); a trailing empty run is only the end.
+	if last := runs[len(runs)-1]; len(runs) > 1 && last.Test == "" && len(last.Rows) == 0 {
+		runs = runs[:len(runs)-1]
+	}
+	if runs[0].Test == "" && len(runs[0].Rows) == 0 && len(runs) == 1 {
 		return nil, errorf(KindPerftest, sc.n, "no perftest report found (no \"... BW Test\" banner or #bytes table)")
 	}
-	scale := 8.0 / 1000 // MB/sec to Gb/s
-	if rep.Gbits {
-		scale = 1
+	for i := range runs {
+		runs[i].best()
 	}
-	for _, r := range rep.Rows {
-		if r.PeakBW*scale > rep.PeakGbps {
-			rep.PeakGbps, rep.AvgGbps, rep.Line = r.PeakBW*scale, r.AvgBW*scale, r.Line
-		}
-	}
-	return rep, nil
+	return &PerftestReport{PerftestRun: runs[0], More: runs[1:]}, nil
 }
 
-func perftestSetting(rep *PerftestReport, k, v string) {
+// best sets the run's best row.
+func (r *PerftestRun) best() {
+	scale := 8.0 / 1000 // MB/sec to Gb/s
+	if r.Gbits {
+		scale = 1
+	}
+	for _, row := range r.Rows {
+		peak := row.PeakBW
+		if peak == 0 {
+			peak = row.AvgBW
+		}
+		if peak*scale > r.PeakGbps {
+			r.PeakGbps, r.AvgGbps, r.Line = peak*scale, row.AvgBW*scale, row.Line
+		}
+	}
+}
+
+func perftestSetting(rep *PerftestRun, k, v string) {
 	switch k {
 	case "Device":
 		rep.Device = strings.Clone(v)

@@ -130,6 +130,49 @@ func TestParsePerftestSamples(t *testing.T) {
 	}
 }
 
+// A loop over NICs or tests writes several runs to one file: each is
+// read on its own, and a wrapped command line between them is not a row.
+// A fixed-duration run (-D) measures no peak: its average is its figure.
+func TestParsePerftestRunsAndDurationRuns(t *testing.T) {
+	run := func(dev, row string) string {
+		return `---------------------------------------------------------------------------------------
+                    RDMA_Write BW Test
+ Dual-port       : OFF		Device         : ` + dev + `
+ Number of qps   : 1		Transport type : IB
+ Link type       : IB
+---------------------------------------------------------------------------------------
+ #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]
+` + row + `
+---------------------------------------------------------------------------------------
+`
+	}
+	in := run("mlx5_0", " 65536      5000             391.20             390.80               0.745400") +
+		"root@node1:~# for d in mlx5_0 mlx5_1; do ib_write_bw -d $d --report_gbits 1\n92.168.1.60; done\n" +
+		run("mlx5_1", " 65536      5000             201.10             200.50               0.382400") +
+		" RDMA_Write Latency Test\n #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    t_avg[usec]\n 2       1000          1.02           3.90         1.05                1.07\n"
+	rep, err := ParsePerftest([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := rep.Runs()
+	if len(runs) != 3 || runs[0].Device != "mlx5_0" || runs[0].PeakGbps != 391.2 || runs[1].Device != "mlx5_1" || runs[1].PeakGbps != 201.1 ||
+		!runs[2].Latency || len(runs[2].Rows) != 1 || runs[2].Rows[0].LatTyp != 1.05 {
+		t.Errorf("runs %+v", runs)
+	}
+	if rep.Device != "mlx5_0" || rep.PeakGbps != 391.2 {
+		t.Errorf("the report's own figures are the first run's: %+v", rep.PerftestRun)
+	}
+
+	d, err := ParsePerftest([]byte(strings.Replace(run("mlx5_2", " 65536      560845           0.00               98.02                0.186950"),
+		" Link type       : IB\n", " Link type       : IB\n WARNING: BW peak won't be measured in this run.\n", 1)))
+	if err != nil || d.PeakGbps != 98.02 || d.AvgGbps != 98.02 || d.Line == 0 {
+		t.Errorf("a -D run reads %+v, %v; want its average 98.02 as its figure", d, err)
+	}
+	if _, err := ParsePerftest([]byte(run("mlx5_3", " 65536      5000"))); err == nil {
+		t.Error("a row cut short was accepted")
+	}
+}
+
 func TestParseIBStatSamples(t *testing.T) {
 	mixed, err := ParseIBStat(readTestdata(t, "ibstat/mixed-mlx4-eth-mlx5-ib-rates-100-56.txt"))
 	if err != nil {

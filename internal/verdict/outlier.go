@@ -66,8 +66,12 @@ func outlierChecks(in Input, reports []UploadReport) {
 				}
 				add("nccl "+run.Collective+" "+strconv.Itoa(run.Ranks), peer{id: strings.Join(run.Hosts, ", "), value: run.JudgedBusBW, upload: i, line: run.JudgedLine})
 			}
-		case r.Perftest != nil && !r.Perftest.Latency && r.Perftest.PeakGbps > 0:
-			add("perftest "+r.Perftest.Test, peer{id: orQ(r.Perftest.Device) + " (" + u.Name + ")", value: r.Perftest.PeakGbps, upload: i, line: r.Perftest.Line})
+		case r.Perftest != nil:
+			for _, run := range r.Perftest.Runs() {
+				if !run.Latency && run.PeakGbps > 0 {
+					add("perftest "+run.Test, peer{id: orQ(run.Device) + " (" + u.Name + ")", value: run.PeakGbps, upload: i, line: run.Line})
+				}
+			}
 		case r.GPUBurn != nil:
 			g := "burn " + strconv.Itoa(i)
 			for _, gpu := range r.GPUBurn.GPUs {

@@ -17,7 +17,11 @@ func toolChecks(in Input, r *benchlog.Result) []Check {
 	case r.NVLink != nil:
 		return nvlinkChecks(in, r.NVLink)
 	case r.Perftest != nil:
-		return perftestChecks(in, r.Perftest)
+		var out []Check
+		for _, run := range r.Perftest.Runs() {
+			out = append(out, perftestChecks(in, run)...)
+		}
+		return out
 	case r.IBStat != nil:
 		return ibstatChecks(in, r.IBStat)
 	case r.GPUBurn != nil:
@@ -169,7 +173,7 @@ func nvlinkChecks(in Input, r *benchlog.NVLinkReport) []Check {
 
 // perftestChecks holds one NIC's RDMA bandwidth against the quoted NIC
 // speed: within about 10 % of line rate is healthy (bench-reference §5b).
-func perftestChecks(in Input, r *benchlog.PerftestReport) []Check {
+func perftestChecks(in Input, r benchlog.PerftestRun) []Check {
 	args := map[string]any{"Test": orQ(r.Test), "Device": orQ(r.Device), "QPs": r.QPs, "Link": orQ(r.LinkType)}
 	if len(r.Rows) == 0 {
 		return []Check{{ID: "perftest_failed", Status: Fail, Key: "bench.check.perftest_failed", Args: args}}

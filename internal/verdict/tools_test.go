@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"github.com/gpuquote/gpuquote/internal/benchlog"
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/acceptance"
@@ -67,5 +68,33 @@ func TestToolFailuresNameTheirGPU(t *testing.T) {
 	rep = Evaluate(Input{Quote: quoteOf(t, ib), Uploads: []Upload{sample(t, "ibstat/gpud-h100-ib-rate400-plus-eth-3-down-disabled.txt")}})
 	if st := claimOf(rep, "inter_node_fabric"); st != Verified {
 		t.Errorf("fabric claim from ibstat = %s", st)
+	}
+}
+
+// Two NICs' runs in one perftest file are judged one by one: the weak NIC
+// fails fabric links even though the other runs at line rate.
+func TestEveryPerftestRunOfAFileIsJudged(t *testing.T) {
+	one := func(dev, peak string) string {
+		return " RDMA_Write BW Test\n Device         : " + dev + "\n Link type       : IB\n" +
+			" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n" +
+			" 65536      5000             " + peak + "             " + peak + "               0.745400\n"
+	}
+	r, err := benchlog.Parse(benchlog.KindUnknown, []byte(one("mlx5_0", "392.10")+one("mlx5_1", "180.20")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib := map[string]string{"gpu_model": "H100", "nodes": "2", "inter_node_fabric": "infiniband", "nics_per_node": "8", "fabric_gbps_per_node": "3200"}
+	rep := Evaluate(Input{Quote: quoteOf(t, ib), Uploads: []Upload{{Name: "nics.txt", Result: r}}})
+	if st := outcome(rep, acceptance.FabricLinks); st != Fail {
+		t.Errorf("fabric links = %s with a NIC at 180 of 400 Gb/s; checks %v", st, got(rep.Uploads[0]))
+	}
+	var devices []any
+	for _, c := range rep.Uploads[0].Checks {
+		if c.ID == "perftest_bw" {
+			devices = append(devices, c.Args["Device"])
+		}
+	}
+	if len(devices) != 2 || devices[0] != "mlx5_0" || devices[1] != "mlx5_1" {
+		t.Errorf("perftest checks name %v, want both NICs", devices)
 	}
 }

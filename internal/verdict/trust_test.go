@@ -222,8 +222,8 @@ func TestOutliersNamed(t *testing.T) {
 	var ups []Upload
 	for i, bw := range []float64{98, 97.5, 61, 98.2} {
 		ups = append(ups, Upload{Name: "nic" + string(rune('a'+i)), Result: &benchlog.Result{Kind: benchlog.KindPerftest,
-			Perftest: &benchlog.PerftestReport{Test: "RDMA_Write BW Test", Device: "mlx5_" + string(rune('0'+i)), PeakGbps: bw,
-				Rows: []benchlog.PerftestRow{{Line: 30, Bytes: 65536, PeakBW: bw}}}}})
+			Perftest: &benchlog.PerftestReport{PerftestRun: benchlog.PerftestRun{Test: "RDMA_Write BW Test", Device: "mlx5_" + string(rune('0'+i)), PeakGbps: bw,
+				Rows: []benchlog.PerftestRow{{Line: 30, Bytes: 65536, PeakBW: bw}}}}}})
 	}
 	rep := Evaluate(Input{Quote: quoteOf(t, h100IB2), Uploads: ups})
 	for i, u := range rep.Uploads {
