@@ -3,6 +3,7 @@ package benchlog
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -27,6 +28,7 @@ type DCGMTest struct {
 	Line     int          `json:"line,omitempty"`
 	Results  []DCGMResult `json:"results"`
 	Warnings []string     `json:"warnings,omitempty"`
+	Info     []string     `json:"info,omitempty"` // DCGM's informational rows (power, bandwidth reached): shown, not weighed
 }
 
 // DCGMResult is one status line: Status is "pass", "fail", "warn" or
@@ -42,6 +44,7 @@ const maxDCGMTests = 256
 var (
 	dcgmCategory = regexp.MustCompile(`^[|+]-+\s+([A-Za-z][A-Za-z ]*?)\s+-+\+`)
 	dcgmLevel    = regexp.MustCompile(`dcgmi\s+diag\b.*?(?:-r|--run)\s*(\S+)`)
+	dcgmGPUNamed = regexp.MustCompile(`\bGPU (\d{1,4})\b`)
 )
 
 // ParseDCGMI parses `dcgmi diag` output, text or JSON.
@@ -56,7 +59,16 @@ func ParseDCGMI(data []byte) (*DCGMReport, error) {
 	rep := &DCGMReport{Format: "text"}
 	category := ""
 	var last *DCGMTest
-	inWarning := false
+	// cont is the text a row without a name continues (a warning, an info
+	// or an error wrapped at the column's width), full whether that row
+	// filled the column (a word split, joined as is) or not (a wrap at a
+	// space, joined with one).
+	var cont *string
+	full := false
+	// ended is set at the border closing the table: what follows (a job's
+	// own output, a `dcgmi stats` table) is not the diagnostic's, unless
+	// another diagnostic's header starts a table again.
+	ended, rowsSeen := false, false
 	sc := lineScanner{s: s}
 	for {
 		raw, ok := sc.next()
@@ -74,9 +86,15 @@ func ParseDCGMI(data []byte) (*DCGMReport, error) {
 		}
 		if len(t) > 1 && (t[0] == '|' || t[0] == '+') && t[1] == '-' {
 			if m := dcgmCategory.FindStringSubmatch(t); m != nil {
-				category, last, inWarning = strings.Clone(m[1]), nil, false
+				if !ended {
+					category, last, cont = strings.Clone(m[1]), nil, nil
+				}
 				continue
 			}
+			if t[0] == '+' && strings.Trim(t, "+-") == "" && rowsSeen {
+				ended = true
+			}
+			continue
 		}
 		if !strings.HasPrefix(t, "|") {
 			continue
@@ -84,34 +102,66 @@ func ParseDCGMI(data []byte) (*DCGMReport, error) {
 		// The first two cells, as a split on "|" would give them.
 		name, value, twoCells := strings.Cut(strings.TrimSuffix(t[1:], "|"), "|")
 		name = trim(name)
+		rowFull := true
 		if twoCells {
 			if i := strings.IndexByte(value, '|'); i >= 0 {
 				value = value[:i]
 			}
 			// One pad space, then text wrapped at the column's width: keep
 			// it unpadded so wrapped words join back ("second" + "s").
-			value = strings.TrimPrefix(strings.TrimRight(value, " \t"), " ")
+			// dcgmi pads a cell with one space before and two after its
+			// text: a row with more after it was wrapped at a space.
+			kept := strings.TrimRight(value, " \t")
+			rowFull = len(value)-len(kept) <= 2
+			value = strings.TrimPrefix(kept, " ")
 		}
-		switch {
-		case name == "Diagnostic" && strings.HasPrefix(trim(value), "Result"):
+		if name == "Diagnostic" && strings.HasPrefix(trim(value), "Result") {
+			ended, rowsSeen = false, false // a diagnostic's table starts
 			continue
+		}
+		if ended {
+			continue
+		}
+		rowsSeen = true
+		switch {
 		case category == "Metadata" || name == "DCGM Version" || name == "Driver Version Detected" || name == "GPU Device IDs Detected":
 			dcgmMeta(rep, name, trim(value))
 			continue
 		case name == "Warning" || name == "Info":
-			if last != nil && len(last.Warnings) < 16 {
-				last.Warnings = append(last.Warnings, strings.Clone(trim(value)))
-				inWarning = true
+			cont = nil
+			if last == nil {
+				continue
 			}
+			list := &last.Warnings
+			if name == "Info" {
+				list = &last.Info
+			}
+			if len(*list) < 16 {
+				*list = append(*list, strings.Clone(trim(value)))
+				cont, full = &(*list)[len(*list)-1], rowFull
+			}
+			continue
+		case name == "Error":
+			// DCGM's own failure row (a deployment check that could not
+			// run, a GPU it found broken): a failed test of its category.
+			if len(rep.Tests) >= maxDCGMTests {
+				continue
+			}
+			msg := strings.Clone(trim(value))
+			rep.Tests = append(rep.Tests, DCGMTest{Category: category, Name: "Error", Line: sc.n,
+				Results: []DCGMResult{{Status: "fail", GPUs: gpusNamed(msg), Info: msg}}})
+			last = &rep.Tests[len(rep.Tests)-1]
+			cont, full = &last.Results[0].Info, rowFull
 			continue
 		case name == "":
 			if last == nil {
 				continue
 			}
-			if r, ok := dcgmStatus(trim(value)); ok && !inWarning {
+			if cont != nil {
+				*cont = joinWrapped(*cont, full, value)
+				full = rowFull
+			} else if r, ok := dcgmStatus(trim(value)); ok {
 				last.Results = append(last.Results, r)
-			} else if inWarning && len(last.Warnings) > 0 {
-				last.Warnings[len(last.Warnings)-1] += strings.Clone(value)
 			}
 			continue
 		}
@@ -126,12 +176,39 @@ func ParseDCGMI(data []byte) (*DCGMReport, error) {
 			continue
 		}
 		rep.Tests = append(rep.Tests, DCGMTest{Category: category, Name: strings.Clone(name), Line: sc.n, Results: []DCGMResult{r}})
-		last, inWarning = &rep.Tests[len(rep.Tests)-1], false
+		last, cont = &rep.Tests[len(rep.Tests)-1], nil
+	}
+	for i := range rep.Tests {
+		if t := &rep.Tests[i]; t.Name == "Error" {
+			t.Results[0].GPUs = gpusNamed(t.Results[0].Info) // the whole text, wrapped lines joined
+		}
 	}
 	if len(rep.Tests) == 0 {
 		return nil, errorf(KindDCGMI, sc.n, "no dcgmi diag results found (no | Test | Result | rows)")
 	}
 	return rep, nil
+}
+
+// joinWrapped adds a wrapped row's text to the text it continues: as is
+// after a row that filled the column (a word split at the width), after
+// one space otherwise (a wrap at a space).
+func joinWrapped(prev string, prevFull bool, next string) string {
+	if prevFull {
+		return prev + next
+	}
+	return prev + " " + strings.TrimLeft(next, " ")
+}
+
+// gpusNamed are the GPUs a DCGM error names ("GPU 3 has uncorrectable
+// memory errors"), in order, once each; nil when it names none.
+func gpusNamed(msg string) []int {
+	var out []int
+	for _, m := range dcgmGPUNamed.FindAllStringSubmatch(msg, 16) {
+		if g, err := strconv.Atoi(m[1]); err == nil && !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 func dcgmMeta(rep *DCGMReport, name, value string) {
@@ -246,6 +323,9 @@ func parseDCGMJSON(s string, line int) (*DCGMReport, error) {
 		for _, t := range c.Tests {
 			if len(rep.Tests) >= maxDCGMTests {
 				break
+			}
+			if t.Name == "" && len(t.Results) == 0 {
+				continue // DCGM 3.1 prints null for a test the level did not run
 			}
 			dt := DCGMTest{Category: c.Category, Name: t.Name}
 			for _, r := range t.Results {

@@ -11,6 +11,53 @@ import (
 
 // The figures below are the ones testdata/README.md lists for each sample.
 
+// dcgmi's text table as DCGM 2 and 3 print it: an Error row is a failure
+// naming its GPU; Info rows are kept apart from warnings (a healthy run of
+// level 3 prints them); wrapped text joins back with the space the wrap
+// took; and the table ends at its border, whatever the job prints after.
+func TestParseDCGMIJSONSkipsNullTests(t *testing.T) {
+	rep, err := ParseDCGMI([]byte(`{"DCGM GPU Diagnostic": {"test_categories": [{"category": "Deployment", "tests": [null,
+		{"name": "Blacklist", "results": [{"status": "Pass"}]}, null]}], "version": "3.1.0"}}`))
+	if err != nil || len(rep.Tests) != 1 || rep.Tests[0].Name != "Blacklist" {
+		t.Fatalf("tests %+v, %v; want Blacklist alone", rep, err)
+	}
+}
+
+func TestParseDCGMITextRowsAndTableEnd(t *testing.T) {
+	in := `Successfully ran diagnostic for group.
++---------------------------+------------------------------------------------+
+| Diagnostic                | Result                                         |
++===========================+================================================+
+|-----  Deployment  --------+------------------------------------------------|
+| Error                     | GPU 3 has uncorrectable memory errors and row  |
+|                           |  remappings are pending                        |
++-----  Stress  ------------+------------------------------------------------+
+| Targeted Power            | Pass - All                                     |
+| Info                      | GPU 0 GPU 0 max power: 299.5 W average power   |
+|                           | usage: 299.0 W                                 |
++---------------------------+------------------------------------------------+
+  | Name       | Type      | Params
+0 | bert_model | BertModel | 109 M
++------------------------------------------------------------------------------+
+| GPU ID: 0                                                                    |
+`
+	rep, err := ParseDCGMI([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Tests) != 2 {
+		t.Fatalf("tests %+v, want the Error and Targeted Power", rep.Tests)
+	}
+	e, p := rep.Tests[0], rep.Tests[1]
+	if e.Category != "Deployment" || e.Results[0].Status != "fail" || !reflect.DeepEqual(e.Results[0].GPUs, []int{3}) ||
+		e.Results[0].Info != "GPU 3 has uncorrectable memory errors and row remappings are pending" {
+		t.Errorf("error row %+v", e)
+	}
+	if p.Name != "Targeted Power" || len(p.Warnings) != 0 || !reflect.DeepEqual(p.Info, []string{"GPU 0 GPU 0 max power: 299.5 W average power usage: 299.0 W"}) {
+		t.Errorf("info row %+v", p)
+	}
+}
+
 func TestParseDCGMISamples(t *testing.T) {
 	aws, err := ParseDCGMI(readTestdata(t, "dcgmi/aws-p4de-a100-r2-nvlinks-expected-pass.txt"))
 	if err != nil {
