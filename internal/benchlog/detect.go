@@ -201,12 +201,28 @@ func looksSMI(s string) bool {
 			return false
 		}
 		line = trim(line)
-		if line == "" || strings.HasPrefix(line, "$") || strings.HasPrefix(line, "#") {
+		if isCSVPreamble(line) {
 			continue
 		}
 		// No comma is fine: --query-gpu=name prints one column.
 		return isQueryHeader(line) || queryRowLooksLikeGPU(line)
 	}
+}
+
+// isCSVPreamble reports a line before a --query-gpu CSV that is not part
+// of it: a blank, a shell prompt or comment, or the header watch prints
+// ("Every 5.0s: nvidia-smi --query-gpu=... host: date").
+func isCSVPreamble(line string) bool {
+	if line == "" || strings.HasPrefix(line, "$") || strings.HasPrefix(line, "#") {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(line, "Every "); ok {
+		if i := strings.Index(rest, "s: "); i > 0 && i < 12 {
+			_, isNumber := parseFinite(rest[:i])
+			return isNumber
+		}
+	}
+	return false
 }
 
 func looksFioText(s string) bool {

@@ -2,6 +2,7 @@ package benchlog
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -20,11 +21,17 @@ type FioReport struct {
 	// run with the best read or write bandwidth, never a sum across runs.
 	Runs      int         `json:"runs"`
 	RunTotals []FioTotals `json:"run_totals,omitempty"`
+	// RunIncomplete marks, beside RunTotals, the runs that were
+	// interrupted or ran short: a file of several is judged run by run,
+	// and a complete run is not spoiled by an interrupted one before it.
+	RunIncomplete []bool `json:"run_incomplete,omitempty"`
 	// Incomplete marks output of a job interrupted by a signal or one that
 	// ran shorter than its runtime asked; the codes are "interrupted" and
 	// "short_runtime".
 	Incomplete        bool     `json:"incomplete,omitempty"`
 	IncompleteReasons []string `json:"incomplete_reasons,omitempty"`
+
+	incompleteRuns []int // while parsing
 }
 
 // FioJob is one job (or one group with --group_reporting).
@@ -127,24 +134,32 @@ func ParseFio(data []byte) (*FioReport, error) {
 		addDir(&t.Trim, j.Trim)
 		addDir(&t.Mixed, j.Mixed)
 	}
-	best := 0.0
+	for _, j := range rep.Jobs {
+		ran := max(j.Read.RuntimeMS, j.Write.RuntimeMS, j.Mixed.RuntimeMS, j.Trim.RuntimeMS)
+		if j.RuntimeAskedMS > 0 && ran > 0 && ran < 0.95*j.RuntimeAskedMS {
+			rep.incomplete(FioShortRuntime, j.Run)
+		}
+	}
+	rep.RunIncomplete = make([]bool, runs)
+	for _, r := range rep.incompleteRuns {
+		if r < runs {
+			rep.RunIncomplete[r] = true
+		}
+	}
+	// Total is the best run, a complete one where there is one.
+	best, bestComplete := -1.0, false
 	for i := range rep.RunTotals {
 		t := &rep.RunTotals[i]
 		for _, d := range []*FioDir{&t.Read, &t.Write, &t.Trim, &t.Mixed} {
 			d.MeanLatencyUS, d.Latency = 0, nil // a sum of means means nothing
 		}
-		if bw := max(t.Read.BWBytes, t.Write.BWBytes, t.Mixed.BWBytes); i == 0 || bw > best {
-			rep.Total, best = *t, bw
+		bw, complete := max(t.Read.BWBytes, t.Write.BWBytes, t.Mixed.BWBytes), !rep.RunIncomplete[i]
+		if (complete && !bestComplete) || (complete == bestComplete && bw > best) {
+			rep.Total, best, bestComplete = *t, bw, complete
 		}
 	}
 	if runs == 1 {
-		rep.RunTotals = nil
-	}
-	for _, j := range rep.Jobs {
-		ran := max(j.Read.RuntimeMS, j.Write.RuntimeMS, j.Mixed.RuntimeMS, j.Trim.RuntimeMS)
-		if j.RuntimeAskedMS > 0 && ran > 0 && ran < 0.95*j.RuntimeAskedMS {
-			rep.incomplete(FioShortRuntime)
-		}
+		rep.RunTotals, rep.RunIncomplete = nil, nil
 	}
 	return rep, nil
 }
@@ -155,14 +170,15 @@ const (
 	FioShortRuntime = "short_runtime" // a job ran shorter than runtime= asked
 )
 
-func (rep *FioReport) incomplete(code string) {
-	for _, c := range rep.IncompleteReasons {
-		if c == code {
-			return
-		}
+// incomplete records why run (0-based) of the file is incomplete.
+func (rep *FioReport) incomplete(code string, run int) {
+	if !slices.Contains(rep.incompleteRuns, run) {
+		rep.incompleteRuns = append(rep.incompleteRuns, run)
 	}
 	rep.Incomplete = true
-	rep.IncompleteReasons = append(rep.IncompleteReasons, code)
+	if !slices.Contains(rep.IncompleteReasons, code) {
+		rep.IncompleteReasons = append(rep.IncompleteReasons, code)
+	}
 }
 
 func addDir(t *FioDir, d FioDir) {

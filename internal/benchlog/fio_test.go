@@ -135,6 +135,28 @@ Disk stats (read/write):
 			t.Errorf("write %+v, want 150 GiB in 300001 ms at 512 MiB/s", w)
 		}
 	})
+	t.Run("three runs pasted, the first two interrupted", func(t *testing.T) {
+		run := func(interrupted bool, write string) string {
+			s := "Test: (g=0): rw=write, bs=4K-4K/4K-4K/4K-4K, ioengine=sync, iodepth=1\nfio-2.8\nStarting 1 process\n"
+			if interrupted {
+				s += "fio: terminating on signal 2\n"
+			}
+			return s + "\nTest: (groupid=0, jobs=1): err= 0: pid=1: Mon Jan  1 00:00:00 2018\n  write: " + write + "\n\n" +
+				"Run status group 0 (all jobs):\n  WRITE: io=452KB, aggrb=452KB/s, minb=452KB/s, maxb=452KB/s, mint=998msec, maxt=998msec\n"
+		}
+		in := run(true, "io=462848B, bw=463775B/s, iops=113, runt=   998msec") + run(true, "io=98304B, bw=479531B/s, iops=117, runt=   205msec") +
+			run(false, "io=7768.0KB, bw=396769B/s, iops=96, runt= 20048msec")
+		rep, err := ParseFio([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Runs != 3 || !reflect.DeepEqual(rep.RunIncomplete, []bool{true, true, false}) || !rep.Incomplete {
+			t.Fatalf("runs %d, incomplete %v", rep.Runs, rep.RunIncomplete)
+		}
+		if rep.Total.Write.BWBytes != 396769 || rep.Total.Write.RuntimeMS != 20048 {
+			t.Errorf("total %+v, want the complete third run's, not the interrupted run with more bandwidth", rep.Total.Write)
+		}
+	})
 	t.Run("text with a stray brace line is still text", func(t *testing.T) {
 		rep, err := ParseFio([]byte("{ run 1 }\na: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=10, BW=40.0KiB/s (41.0kB/s)(400KiB/10001msec)\n"))
 		if err != nil || rep.Format != "text" || rep.Jobs[0].Read.IOPS != 10 || rep.Jobs[0].Read.RuntimeMS != 10001 {

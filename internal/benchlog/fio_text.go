@@ -48,7 +48,13 @@ func parseFioText(s string) (*FioReport, error) {
 		}
 		switch {
 		case strings.HasPrefix(t, "fio: terminating on signal") || strings.Contains(t, "fio: terminating on signal"):
-			rep.incomplete(FioInterrupted)
+			// Printed while the run goes on, before its results: once a
+			// run's group line is read, the message is the next run's.
+			if sawGroup {
+				rep.incomplete(FioInterrupted, run+1)
+			} else {
+				rep.incomplete(FioInterrupted, run)
+			}
 			continue
 		case strings.HasPrefix(t, "fio-") && !strings.ContainsAny(t, " \t"):
 			nextRun()

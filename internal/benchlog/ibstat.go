@@ -99,8 +99,8 @@ func ParseIBStat(data []byte) (*IBStatReport, error) {
 		return nil, errorf(KindIBStat, sc.n, "no ports found (no CA '...' / Port N: blocks or Infiniband device lines)")
 	}
 	for i, p := range rep.Ports {
-		if p.State == "" || p.LinkLayer == "" && p.Rate == 0 {
-			return nil, errorf(KindIBStat, p.Line, "port %d of %s has no state or rate", p.Port, p.CA)
+		if p.State == "" {
+			return nil, errorf(KindIBStat, p.Line, "port %d of %s has no state", p.Port, p.CA)
 		}
 		if rep.Ports[i].LinkLayer == "" {
 			rep.Ports[i].LinkLayer = "InfiniBand" // ibstat omits it on old drivers: IB is the default

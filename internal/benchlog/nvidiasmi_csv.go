@@ -109,7 +109,7 @@ func parseSMICSV(s string) (*SMIReport, error) {
 			break
 		}
 		t := trim(raw)
-		if t == "" || strings.HasPrefix(t, "$") || strings.HasPrefix(t, "#") {
+		if isCSVPreamble(t) {
 			continue
 		}
 		parts = splitByte(t, ',', parts)

@@ -235,6 +235,11 @@ func TestParseNvidiaSMIVariants(t *testing.T) {
 				t.Errorf("[N/A] ECC must stay unknown")
 			}
 		}},
+		{"query CSV under watch's header", "Every 5.0s: nvidia-smi --query-gpu=index,temperature.gpu,power.draw --format=csv      dell: Mon Aug 31 01:28:09 2026\n\n" +
+			"index, temperature.gpu, power.draw [W]\n0, 28, 182.89 W\n1, 40, 185.25 W\n", smiWant{
+			format: "csv", count: 2,
+			first: GPU{Index: 0, TemperatureC: 28, PowerDrawW: 182.89, PowerDrawMaxW: 182.89, Samples: 1},
+		}, nil},
 		{"query CSV, nounits", "name, memory.total [MiB], power.limit [W]\nNVIDIA L40S, 46068, 325.00\n", smiWant{
 			format: "csv", count: 1, model: "NVIDIA L40S",
 			first: GPU{Index: 0, Name: "NVIDIA L40S", MemoryTotalMiB: 46068, PowerCapW: 325, Samples: 1},

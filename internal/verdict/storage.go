@@ -38,7 +38,11 @@ func fioChecks(b brief.Brief, fio *benchlog.FioReport) []Check {
 			if len(totals) > 1 {
 				cs[k].Args["Run"] = i + 1
 			}
-			if cs[k].Status == Pass && fio.Incomplete {
+			cut := fio.Incomplete
+			if i < len(fio.RunIncomplete) {
+				cut = fio.RunIncomplete[i] // this run's own completeness
+			}
+			if cs[k].Status == Pass && cut {
 				cs[k].Status = Incomplete // a good number from a cut-short run proves nothing
 			}
 		}

@@ -98,3 +98,42 @@ func TestEveryPerftestRunOfAFileIsJudged(t *testing.T) {
 		t.Errorf("perftest checks name %v, want both NICs", devices)
 	}
 }
+
+// An abridged ibstatus without its rate line reads; the port is up but
+// its speed unproven, neither passed nor failed.
+func TestIBPortWithoutItsRateIsUnproven(t *testing.T) {
+	r, err := benchlog.Parse(benchlog.KindUnknown, []byte("Infiniband device 'mlx5_0' port 1 status:\n    state: 4: ACTIVE\n    physical state: 5: LinkUp\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib := map[string]string{"gpu_model": "H100", "nodes": "2", "inter_node_fabric": "infiniband", "nics_per_node": "1", "fabric_gbps_per_node": "400"}
+	rep := Evaluate(Input{Quote: quoteOf(t, ib), Uploads: []Upload{{Name: "ibstatus.txt", Result: r}}})
+	if st := outcome(rep, acceptance.FabricLinks); st != Unproven {
+		t.Errorf("fabric links = %s, want unproven; checks %v", st, got(rep.Uploads[0]))
+	}
+}
+
+// gpu-burn says OK for a GPU that did no work (it counts errors only): a
+// GPU whose last update shows nothing processed fails burn-in, named.
+func TestBurnInFailsGPUsThatDidNoWork(t *testing.T) {
+	log := "Burning for 600 seconds.\n" +
+		"84.5%  proc'd: 0 (0 Gflop/s) - 478 (1038 Gflop/s) - 0 (0 Gflop/s)   errors: 0 - 0 - 0   temps: 33 C - 48 C - 43 C \n" +
+		"Killing processes with SIGKILL (force kill)\ndone\n\nTested 3 GPUs:\n\tGPU 0: OK\n\tGPU 1: OK\n\tGPU 2: OK\n"
+	r, err := benchlog.Parse(benchlog.KindUnknown, []byte(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Evaluate(Input{Quote: quoteOf(t, map[string]string{"gpu_model": "B200"}), Uploads: []Upload{{Name: "burn.txt", Result: r}}})
+	if st := outcome(rep, acceptance.BurnIn); st != Fail {
+		t.Errorf("burn-in = %s, want fail; checks %v", st, got(rep.Uploads[0]))
+	}
+	var idle []any
+	for _, c := range rep.Uploads[0].Checks {
+		if c.Key == "bench.check.burn_idle" {
+			idle = append(idle, c.Args["GPU"])
+		}
+	}
+	if len(idle) != 2 || idle[0] != 0 || idle[1] != 2 {
+		t.Errorf("idle GPUs %v, want 0 and 2", idle)
+	}
+}

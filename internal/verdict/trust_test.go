@@ -274,3 +274,18 @@ func TestAbridgedDeviceListShown(t *testing.T) {
 		t.Errorf("nccl_allreduce = %s", st)
 	}
 }
+
+// A file of two fio runs, the first interrupted: the complete second run
+// decides staging; the interrupted one is still shown as incomplete.
+func TestAnInterruptedFioRunDoesNotSpoilTheCompleteOne(t *testing.T) {
+	one := lines(t, "fio/text-fio-3.28-nvme-raid0-seqread-1m-qd32.txt", 1, 1000)
+	cut := strings.Replace(one, "Run status group 0", "fio: terminating on signal 2\nRun status group 0", 1)
+	rep := Evaluate(Input{Quote: quoteOf(t, h100Node), Brief: map[string]string{"dataset_tb": "100", "staging_window_hours": "4"},
+		Uploads: []Upload{parsed(t, "fio.txt", cut+one)}})
+	if ids := strings.Join(got(rep.Uploads[0]), ","); ids != "fio_incomplete:incomplete,staging:incomplete,staging:pass" {
+		t.Errorf("checks = %v", ids)
+	}
+	if st := outcome(rep, acceptance.StorageStaging); st != Pass {
+		t.Errorf("storage_staging = %s, want pass from the complete run", st)
+	}
+}
