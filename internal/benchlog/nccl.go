@@ -1,6 +1,7 @@
 package benchlog
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -281,7 +282,49 @@ func (p *ncclParser) line(raw string, n int) error {
 			return p.row(p.fields, n)
 		}
 	}
+	if isDigit(t[0]) && (p.cur == nil || p.cur.spec == nil) {
+		p.fields = splitFields(t, p.fields)
+		if headerlessRow(p.fields) {
+			p.headerlessTable(n)
+			return p.row(p.fields, n)
+		}
+	}
 	return p.other(t, n, true)
+}
+
+// modernColumns are the column names nccl-tests 2.x prints: size, count,
+// type, redop, root, then time, algbw, busbw and #wrong out of place and
+// in place.
+var modernColumns = strings.Fields("size count type redop root time algbw busbw #wrong time algbw busbw #wrong")
+
+// headerlessRow reports a row of the modern 13-column table seen without
+// its column header (kubectl logs --tail, a paste of the rows): only that
+// layout has a data type, a reduction and a root in the 3rd to 5th
+// columns, so it is read as such and nothing else is.
+func headerlessRow(f []string) bool {
+	if len(f) != len(modernColumns) || !isDigits(f[0]) || !isDigits(f[1]) || !ncclTypes[f[2]] || !ncclRedops[f[3]] {
+		return false
+	}
+	_, err := strconv.Atoi(f[4])
+	return err == nil
+}
+
+var (
+	ncclTypes = map[string]bool{"int8": true, "uint8": true, "int32": true, "uint32": true, "int64": true, "uint64": true,
+		"half": true, "float": true, "double": true, "bfloat16": true, "f8e4m3": true, "f8e5m2": true, "fp8_e4m3": true, "fp8_e5m2": true}
+	ncclRedops = map[string]bool{"sum": true, "prod": true, "max": true, "min": true, "avg": true, "mulsum": true, "none": true}
+)
+
+// headerlessTable starts the run a headerless row belongs to, its columns
+// those of the modern layout, and says so.
+func (p *ncclParser) headerlessTable(n int) {
+	st := p.cur
+	if st == nil || st.phase >= phRows {
+		st = p.newRun(n)
+	}
+	st.spec, _ = newColSpec(modernColumns)
+	st.phase = phTable
+	st.note(newNote(NoteNoColumnHeader, "the table has no column header (cut off above it): its 13 columns are read as nccl-tests 2.x prints them"))
 }
 
 // stripLauncher removes per-line tags that launchers add: Slurm's

@@ -567,3 +567,29 @@ func TestIsAMDMatchesLoweredNames(t *testing.T) {
 		}
 	}
 }
+
+// kubectl logs --tail cuts a log above its column header: rows of the
+// 13-column layout are read as such, with a note; rows of any other shape
+// stay unreadable without their header.
+func TestParseNCCLRowsWithoutTheirHeader(t *testing.T) {
+	in := `nccl-test-worker-0:60:109 [0] NCCL INFO Connected all rings, use ring PXN 0 GDR 1
+           8             2     float     sum      -1    21.57    0.00    0.00      0    21.24    0.00    0.00      0
+ 17179869184    4294967296     float     sum      -1    35549  483.27  845.72      0    35568  483.01  845.27      0
+ 34359738368    8589934592     float     sum      -1    70981  484.07  847.12      0    70956  484.24  847.42      0
+nccl-test-worker-0:61:113 [1] NCCL INFO comm 0xbae114ae20b0 rank 1 nranks 8 cudaDev 1 busId 901000 - Destroy COMPLETE
+# Out of bounds values : 0 OK
+# Avg bus bandwidth    : 260.778
+`
+	rep, err := ParseNCCL([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rep.Runs[0]
+	if len(rep.Runs) != 1 || len(r.Rows) != 3 || r.PeakBusBW != 847.42 || r.AvgBusBW != 260.778 || r.Ranks != 8 || r.Collective != "all_reduce" ||
+		!hasNote(r.Notes, NoteNoColumnHeader) {
+		t.Errorf("run %+v", r)
+	}
+	if _, err := ParseNCCL([]byte("  1048576  262144  float  sum  0.5  1.1  1.9  0\n# Avg bus bandwidth : 1.9\n")); err == nil {
+		t.Error("a headerless row of another shape was read")
+	}
+}

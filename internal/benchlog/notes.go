@@ -58,6 +58,7 @@ const (
 	NoteCSVNoHeader       = "bench.parser_note.csv_no_header"
 	NoteAttachedGPUs      = "bench.parser_note.attached_gpus"
 	NoteTopoAffinity      = "bench.parser_note.topo_affinity"
+	NoteNoColumnHeader    = "bench.parser_note.no_column_header"
 )
 
 // NoteKeys lists every key a parser may write (for the catalog's test).
@@ -65,7 +66,7 @@ func NoteKeys() []string {
 	return []string{NoteConcludedOther, NoteUnreadableOOB, NoteUnreadableAvg, NoteNCCLWarn, NoteNCCLLastError,
 		NoteReducedMaxBytes, NoteHostsFromInfo, NoteDeviceModels, NoteNoFooter, NoteValidationOff, NoteLegacyError,
 		NoteBelowMinBW, NoteDevicesAbridged, NoteInferredAllReduce, NoteRowsTrimmed, NoteFioGroupsOnly, NoteGPUModels,
-		NoteCSVNoHeader, NoteAttachedGPUs, NoteTopoAffinity}
+		NoteCSVNoHeader, NoteAttachedGPUs, NoteTopoAffinity, NoteNoColumnHeader}
 }
 
 // newNote builds a note from its key, English text and name/value pairs.
