@@ -56,6 +56,18 @@ func ParseNVBandwidth(data []byte) (*NVBandwidthReport, error) {
 		case strings.HasPrefix(t, "Driver Version:"):
 			rep.Driver = strings.Clone(trim(strings.TrimPrefix(t, "Driver Version:")))
 			continue
+		case strings.HasPrefix(t, "Process ") && strings.Contains(t, ": device "):
+			// Multinode: "Process 0 (worker-0): device 0: HGX GB200 (00000008:01:00)".
+			if len(rep.Devices) < maxMatrix {
+				_, rest, _ := strings.Cut(t, ": device ")
+				if _, name, ok := strings.Cut(rest, ":"); ok {
+					if i := strings.LastIndex(name, " ("); i > 0 {
+						name = name[:i]
+					}
+					rep.Devices = append(rep.Devices, strings.Clone(trim(name)))
+				}
+			}
+			continue
 		case strings.HasPrefix(t, "Device ") && strings.Contains(t, ":"):
 			if len(rep.Devices) < maxMatrix {
 				_, name, _ := strings.Cut(t, ":")
@@ -84,7 +96,7 @@ func ParseNVBandwidth(data []byte) (*NVBandwidthReport, error) {
 			if len(rep.Tests) >= 64 {
 				continue
 			}
-			rep.Tests = append(rep.Tests, NVBandwidthTest{Name: running, Line: sc.n})
+			rep.Tests = append(rep.Tests, NVBandwidthTest{Name: running + subTable(t), Line: sc.n})
 			cur = &rep.Tests[len(rep.Tests)-1]
 			continue
 		}
@@ -140,6 +152,21 @@ func ParseNVBandwidth(data []byte) (*NVBandwidthReport, error) {
 		return nil, errorf(KindNVBandwidth, sc.n, "no nvbandwidth matrix found")
 	}
 	return rep, nil
+}
+
+// subTable names a bidirectional test's sub-table as its SUM line does
+// ("... Read1 bandwidth (GB/s)" is "_read1"; "_total" the sum of both
+// directions), so each matrix keeps its own name and sum; "" otherwise.
+func subTable(header string) string {
+	words := strings.Fields(strings.TrimSuffix(header, "bandwidth (GB/s)"))
+	if len(words) == 0 {
+		return ""
+	}
+	switch w := words[len(words)-1]; w {
+	case "Read1", "Read2", "Write1", "Write2", "Total":
+		return "_" + strings.ToLower(w)
+	}
+	return ""
 }
 
 // Pair is one measured cell of a matrix.

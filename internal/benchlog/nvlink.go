@@ -19,6 +19,9 @@ type NVLinkGPU struct {
 	Line        int          `json:"line"`
 	AllInactive bool         `json:"all_inactive,omitempty"`
 	Links       []NVLinkLink `json:"links,omitempty"`
+	// Abridged is set when the list skips links (an elision such as
+	// "[...]", or link numbers that jump): it cannot show them all active.
+	Abridged bool `json:"abridged,omitempty"`
 }
 
 // NVLinkLink is one link: its speed in GB/s when active.
@@ -61,6 +64,8 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 			cur = &rep.GPUs[len(rep.GPUs)-1]
 		case cur != nil && strings.Contains(t, "all links are inactive"):
 			cur.AllInactive = true
+		case cur != nil && (t == "[...]" || t == "..." || t == "…" || t == "[…]"):
+			cur.Abridged = true
 		case cur != nil && strings.HasPrefix(t, "Link "):
 			head, val, ok := strings.Cut(t[5:], ":")
 			n, err := strconv.Atoi(trim(head))
@@ -78,6 +83,9 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 				cur.Links = make([]NVLinkLink, 0, 18) // an H100's NVLink count: one allocation per GPU
 			}
 			if len(cur.Links) < 64 {
+				if n != len(cur.Links) {
+					cur.Abridged = true // links are printed 0, 1, 2, ...: one is missing
+				}
 				cur.Links = append(cur.Links, l)
 			}
 		}

@@ -107,6 +107,40 @@ func TestParseDCGMISamples(t *testing.T) {
 	}
 }
 
+// A bidirectional test prints a sub-table per direction and their total:
+// each keeps the name its SUM line gives it. A multinode run names its
+// devices on "Process N (host): device N: name" lines.
+func TestParseNVBandwidthSubTablesAndProcessDevices(t *testing.T) {
+	in := `Process 0 (nvbandwidth-test-worker-0): device 0: HGX GB200 (00000008:01:00)
+Process 1 (nvbandwidth-test-worker-0): device 1: HGX GB200 (00000009:01:00)
+Running device_to_device_bidirectional_memcpy_read_ce.
+memcpy CE GPU(row) <-> GPU(column) Read1 bandwidth (GB/s)
+           0         1
+ 0       N/A    760.50
+ 1    760.10       N/A
+
+SUM device_to_device_bidirectional_memcpy_read_ce_read1 1520.60
+
+memcpy CE GPU(row) <-> GPU(column) Total bandwidth (GB/s)
+           0         1
+ 0       N/A   1521.00
+ 1   1520.20       N/A
+
+SUM device_to_device_bidirectional_memcpy_read_ce_total 3041.20
+`
+	rep, err := ParseNVBandwidth([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Tests) != 2 || rep.Tests[0].Name != "device_to_device_bidirectional_memcpy_read_ce_read1" || rep.Tests[0].Sum != 1520.6 ||
+		rep.Tests[1].Name != "device_to_device_bidirectional_memcpy_read_ce_total" || rep.Tests[1].Sum != 3041.2 {
+		t.Errorf("tests %+v", rep.Tests)
+	}
+	if !reflect.DeepEqual(rep.Devices, []string{"HGX GB200", "HGX GB200"}) {
+		t.Errorf("devices %q", rep.Devices)
+	}
+}
+
 func TestParseNVBandwidthSamples(t *testing.T) {
 	for _, tt := range []struct {
 		file                 string

@@ -163,6 +163,9 @@ func nvlinkChecks(in Input, r *benchlog.NVLinkReport) []Check {
 		case len(inactive) > 0:
 			out = append(out, Check{ID: "nvlink_inactive", Status: bad, Key: "bench.check.nvlink_some_inactive", Line: g.Line,
 				Args: map[string]any{"GPU": g.Index, "Links": strings.Join(inactive, ", ")}})
+		case g.Abridged:
+			out = append(out, Check{ID: "nvlink_state", Status: Unproven, Key: "bench.check.nvlink_abridged", Line: g.Line,
+				Args: map[string]any{"GPU": g.Index, "Count": len(g.Links)}})
 		default:
 			out = append(out, Check{ID: "nvlink_state", Status: Pass, Key: "bench.check.nvlink_state", Line: g.Line,
 				Args: map[string]any{"GPU": g.Index, "Count": len(g.Links), "Total": num(total, 0)}})

@@ -137,3 +137,18 @@ func TestBurnInFailsGPUsThatDidNoWork(t *testing.T) {
 		t.Errorf("idle GPUs %v, want 0 and 2", idle)
 	}
 }
+
+// An nvlink --status whose publisher elided links shows two active links
+// of eighteen: it proves nothing about the others.
+func TestAbridgedNVLinkListIsUnproven(t *testing.T) {
+	r, err := benchlog.Parse(benchlog.KindUnknown, []byte("$ nvidia-smi nvlink --status\nGPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-abcdefab-cdef-abdc-abcd-abababababab)\n"+
+		"         Link 0: 26.562 GB/s\n         [...]\n         Link 17: 26.562 GB/s\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Evaluate(Input{Quote: quoteOf(t, map[string]string{"gpu_model": "H100", "gpus_per_node": "8", "intra_node_interconnect": "nvswitch"}),
+		Uploads: []Upload{{Name: "nvlink.txt", Result: r}}})
+	if st := outcome(rep, acceptance.Interconnect); st != Unproven {
+		t.Errorf("interconnect = %s, want unproven; checks %v", st, got(rep.Uploads[0]))
+	}
+}
