@@ -68,7 +68,11 @@ func parseFioText(s string) (*FioReport, error) {
 				}
 				pct = job.Sync
 			} else if dir != nil && strings.HasPrefix(t, "clat") {
-				dir.Latency = pct
+				if dir.Latency != nil {
+					pct = dir.Latency // its mean came on the "clat (usec): ... avg=" line
+				} else {
+					dir.Latency = pct
+				}
 			}
 			continue
 		case (strings.HasPrefix(t, "sync (") || strings.HasPrefix(t, "fsync (")) && job != nil && strings.Contains(t, "avg="):
@@ -140,6 +144,17 @@ func parseFioText(s string) (*FioReport, error) {
 		if dir != nil && strings.HasPrefix(t, "lat (") && strings.Contains(t, "avg=") {
 			if us, ok := fioLatency(t); ok {
 				dir.MeanLatencyUS = us
+			}
+			continue
+		}
+		if dir != nil && strings.HasPrefix(t, "clat (") && strings.Contains(t, "avg=") {
+			// The completion latency, whose percentiles follow: as JSON's
+			// clat_ns mean.
+			if us, ok := fioLatency(t); ok {
+				if dir.Latency == nil {
+					dir.Latency = &FioLatency{}
+				}
+				dir.Latency.MeanUS = us
 			}
 			continue
 		}

@@ -60,7 +60,7 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 			st.run.EndLine = n
 		}
 		return nil
-	case strings.HasPrefix(c, "nThread "):
+	case strings.HasPrefix(c, "nThread ") || strings.HasPrefix(c, "nThreads: "):
 		st := p.cur
 		if st != nil && st.run.Config.Present && st.phase < phTable {
 			// A second header before any table: N copies of a binary
@@ -211,7 +211,11 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		// AMD's fork prints "RCCL version 2.18.3+hip6.0" and tags its
 		// debug lines RCCL; such a run is named, never scored as NVIDIA.
 		p.rccl = true
-		return nil
+		if !strings.Contains(c, "_perf") {
+			return nil
+		}
+		// A prompt in an rccl-tests checkout runs a binary: read it below.
+		fallthrough
 	case strings.Contains(c, "_perf"):
 		if coll := collectiveFromCommand(c); coll != "" {
 			if st := p.cur; st != nil && st.phase < phTable && st.run.Collective == "" {
@@ -226,7 +230,7 @@ func (p *ncclParser) other(t string, n int, retry bool) error {
 		// "host: <nccl-tests line>" from pdsh-style launchers.
 		if i := strings.Index(t, ": "); i > 0 && !strings.ContainsAny(t[:i], " \t") {
 			rest := trimLeft(t[i+2:])
-			if rest != "" && (rest[0] == '#' || isDigit(rest[0]) || strings.HasPrefix(rest, "nThread ")) {
+			if rest != "" && (rest[0] == '#' || isDigit(rest[0]) || strings.HasPrefix(rest, "nThread ") || strings.HasPrefix(rest, "nThreads: ")) {
 				if isDigit(rest[0]) && p.cur != nil && p.cur.spec != nil {
 					p.fields = splitFields(rest, p.fields)
 					if len(p.fields) >= 2 && isDigits(p.fields[0]) && isDigits(p.fields[1]) {

@@ -165,7 +165,7 @@ func (st *ncclRunState) summarise() {
 	if !r.HasFooter && len(r.Rows) > 0 && !r.Failed {
 		st.note(newNote(NoteNoFooter, "no footer (Out of bounds / Avg bus bandwidth): the log may be abridged"))
 	}
-	if r.Config.Present && r.Config.Validation == 0 {
+	if (r.Config.Present && r.Config.Validation == 0) || (!r.Config.Present && st.wrongNeverCounted()) {
 		r.ValidationOff = true
 		st.note(newNote(NoteValidationOff, "validation disabled (-c 0): results were not checked"))
 	}
@@ -178,6 +178,22 @@ func (st *ncclRunState) summarise() {
 	if r.MinBWCheck == "FAILED" {
 		st.note(newNote(NoteBelowMinBW, "Avg bus bandwidth is below NCCL_TESTS_MIN_BW"))
 	}
+}
+
+// wrongNeverCounted reports a table with a #wrong column whose every row
+// printed N/A out of place: what -c 0 prints, seen without the nThread
+// line that would say validation: 0 (in place, N/A is also alltoall's and
+// sendrecv's answer, so only out of place tells).
+func (st *ncclRunState) wrongNeverCounted() bool {
+	if st.spec == nil || st.spec.place[0].checkKind != 1 || len(st.run.Rows) == 0 {
+		return false
+	}
+	for _, row := range st.run.Rows {
+		if row.OutOfPlace.Checked {
+			return false
+		}
+	}
+	return true
 }
 
 // Bus-bandwidth factor families (nccl-tests doc/PERFORMANCE.md).

@@ -21,14 +21,16 @@ func parseNThread(f []string) NCCLConfig {
 	atoi64 := func(s string) int64 { v, _ := strconv.ParseInt(s, 10, 64); return v }
 	for i, x := range f {
 		switch x {
-		case "nThread":
+		case "nThread", "nThreads:": // old rccl-tests: "nThreads: 1 nGpus: 2 ... maxBytes: 134217728"
 			cfg.NThread = atoi(next(i))
-		case "nGpus":
+		case "nGpus", "nGpus:":
 			cfg.NGpus = atoi(next(i))
-		case "minBytes":
+		case "minBytes", "minBytes:":
 			cfg.MinBytes = atoi64(next(i))
-		case "maxBytes":
+		case "maxBytes", "maxBytes:":
 			cfg.MaxBytes = atoi64(next(i))
+		case "warmupIters:":
+			cfg.WarmupIters = atoi(next(i))
 		case "step:":
 			cfg.Step = strings.Clone(next(i))
 		case "iters:":

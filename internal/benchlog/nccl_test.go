@@ -593,3 +593,51 @@ nccl-test-worker-0:61:113 [1] NCCL INFO comm 0xbae114ae20b0 rank 1 nranks 8 cuda
 		t.Error("a headerless row of another shape was read")
 	}
 }
+
+// Old rccl-tests print the run's settings as "key: value" pairs: they are
+// the run's configuration, so its size sweep can be checked.
+func TestParseNCCLOldRCCLHeader(t *testing.T) {
+	in := `./build/all_reduce_perf -g 2 -b 8m -e 128m -f 2
+# nThreads: 1 nGpus: 2 nRanks: 1 minBytes: 8388608 maxBytes: 134217728 step: 2(factor) warmupIters: 5 iters: 20 validation: 1
+#
+#       size         count      type   redop     time   algbw   busbw  error     time   algbw   busbw  error
+#        (B)    (elements)                       (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)
+     8388608       2097152     float     sum    523.1   16.04   16.04  0e+00    552.5   15.18   15.18  0e+00
+   134217728      33554432     float     sum   5543.8   24.21   24.21  0e+00   5550.9   24.18   24.18  0e+00
+# Avg bus bandwidth    : 19.3738
+`
+	rep, err := ParseNCCL([]byte("user@host:~/workspace/rocm/rccl-tests$ " + in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rep.Runs[0]; r.Collective != "all_reduce" || r.CollectiveSource != "command" || r.Library != "rccl" {
+		t.Errorf("collective %q from %q, library %q: the command after an rccl-tests prompt names it", r.Collective, r.CollectiveSource, r.Library)
+	}
+	c := rep.Runs[0].Config
+	if !c.Present || c.NThread != 1 || c.NGpus != 2 || c.MinBytes != 8388608 || c.MaxBytes != 134217728 || c.Iters != 20 || c.WarmupIters != 5 || c.Validation != 1 {
+		t.Errorf("config %+v", c)
+	}
+}
+
+// -c 0 prints N/A for every #wrong; without the nThread line that says
+// validation: 0, the table itself tells.
+func TestParseNCCLValidationOffSeenInTheTable(t *testing.T) {
+	in := `#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong
+#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)
+  1073741824     268435456     float     sum      -1   6891.2  155.81  292.15    N/A   6880.1  156.06  292.62    N/A
+  2147483648     536870912     float     sum      -1    13764  156.02  292.54    N/A    13761  156.05  292.60    N/A
+# Out of bounds values : 0 OK
+# Avg bus bandwidth    : 292.48
+`
+	rep, err := ParseNCCL([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rep.Runs[0]; !r.ValidationOff || !hasNote(r.Notes, NoteValidationOff) {
+		t.Errorf("validation off %v, notes %v", r.ValidationOff, r.Notes)
+	}
+	checked := strings.Replace(in, "292.15    N/A", "292.15      0", 1)
+	if rep, err := ParseNCCL([]byte(checked)); err != nil || rep.Runs[0].ValidationOff {
+		t.Errorf("a row with a #wrong count is validated: %v", err)
+	}
+}
