@@ -29,6 +29,58 @@ type DCGMTest struct {
 	Results  []DCGMResult `json:"results"`
 	Warnings []string     `json:"warnings,omitempty"`
 	Info     []string     `json:"info,omitempty"` // DCGM's informational rows (power, bandwidth reached): shown, not weighed
+
+	perGPU []gpuResult // DCGM 4's "GPU0: Pass" rows, while parsing
+}
+
+type gpuResult struct {
+	gpu    int
+	status string
+}
+
+// splitByGPU turns a test's overall result and DCGM 4's per-GPU rows into
+// one result per outcome naming its GPUs, so a failure on GPU 3 is not
+// taken for a failure on every GPU. An overall outcome no GPU shares (a
+// test that failed with an internal error while every GPU passed) stays,
+// naming no GPU.
+func (t *DCGMTest) splitByGPU() {
+	if len(t.perGPU) == 0 {
+		return
+	}
+	var out []DCGMResult
+	for _, g := range t.perGPU {
+		i := slices.IndexFunc(out, func(r DCGMResult) bool { return r.Status == g.status })
+		if i < 0 {
+			out, i = append(out, DCGMResult{Status: g.status}), len(out)
+		}
+		if !slices.Contains(out[i].GPUs, g.gpu) {
+			out[i].GPUs = append(out[i].GPUs, g.gpu)
+		}
+	}
+	for _, r := range t.Results {
+		if !slices.ContainsFunc(out, func(o DCGMResult) bool { return o.Status == r.Status }) {
+			out = append([]DCGMResult{r}, out...)
+		}
+	}
+	t.Results, t.perGPU = out, nil
+}
+
+// dcgmOwnError tells dcgmi's errors from other programs' in the same log.
+func dcgmOwnError(msg string) bool {
+	return strings.Contains(msg, "diagnostic") || strings.Contains(msg, "DCGM") || strings.Contains(msg, "plugin") ||
+		strings.Contains(msg, "hostengine")
+}
+
+// dcgmGPURow reads DCGM 4's "GPU3: Fail" row.
+func dcgmGPURow(v string) (int, DCGMResult, bool) {
+	head, status, ok := strings.Cut(v, ": ")
+	n, found := strings.CutPrefix(head, "GPU")
+	if !ok || !found || !isDigits(n) || len(n) > 4 {
+		return 0, DCGMResult{}, false
+	}
+	g, _ := strconv.Atoi(n)
+	r, ok := dcgmStatus(trim(status))
+	return g, r, ok && r.GPUs == nil
 }
 
 // DCGMResult is one status line: Status is "pass", "fail", "warn" or
@@ -97,6 +149,19 @@ func ParseDCGMI(data []byte) (*DCGMReport, error) {
 			continue
 		}
 		if !strings.HasPrefix(t, "|") {
+			if rest, ok := strings.CutPrefix(t, "Error: "); ok && !ended && len(rep.Tests) < maxDCGMTests && dcgmOwnError(rest) {
+				// dcgmi's own failure to run ("Error: Unable to complete
+				// diagnostic for entities 0,1,2,3. Return: (-30) ..."): no
+				// table, and a diagnostic that did not pass.
+				msg := strings.Clone(rest)
+				var gpus []int
+				if _, ents, ok := strings.Cut(msg, "for entities "); ok {
+					ents, _, _ = strings.Cut(ents, ". ")
+					gpus = gpuList(ents)
+				}
+				rep.Tests = append(rep.Tests, DCGMTest{Name: "Error", Line: sc.n, Results: []DCGMResult{{Status: "fail", GPUs: gpus, Info: msg}}})
+				last, cont = nil, nil
+			}
 			continue
 		}
 		// The first two cells, as a split on "|" would give them.
@@ -157,6 +222,13 @@ func ParseDCGMI(data []byte) (*DCGMReport, error) {
 			if last == nil {
 				continue
 			}
+			if g, r, ok := dcgmGPURow(trim(value)); ok {
+				// DCGM 4: the test's outcome on each GPU, after its row and
+				// its warnings.
+				cont = nil
+				last.perGPU = append(last.perGPU, gpuResult{g, r.Status})
+				continue
+			}
 			if cont != nil {
 				*cont = joinWrapped(*cont, full, value)
 				full = rowFull
@@ -179,14 +251,25 @@ func ParseDCGMI(data []byte) (*DCGMReport, error) {
 		last, cont = &rep.Tests[len(rep.Tests)-1], nil
 	}
 	for i := range rep.Tests {
-		if t := &rep.Tests[i]; t.Name == "Error" {
+		t := &rep.Tests[i]
+		if t.Name == "Error" && t.Results[0].GPUs == nil {
 			t.Results[0].GPUs = gpusNamed(t.Results[0].Info) // the whole text, wrapped lines joined
 		}
+		t.splitByGPU()
 	}
 	if len(rep.Tests) == 0 {
 		return nil, errorf(KindDCGMI, sc.n, "no dcgmi diag results found (no | Test | Result | rows)")
 	}
 	return rep, nil
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
 }
 
 // joinWrapped adds a wrapped row's text to the text it continues: as is
@@ -281,12 +364,19 @@ func gpuList(s string) []int {
 }
 
 type dcgmJSON struct {
-	Diag struct {
-		Version    string             `json:"version"`
-		Driver     string             `json:"Driver Version Detected"`
-		Categories []dcgmCategoryJSON `json:"test_categories"`
-	} `json:"DCGM GPU Diagnostic"`
-	Version string `json:"DCGM Version"`
+	Diag    dcgmDiagJSON `json:"DCGM GPU Diagnostic"`
+	Diag4   dcgmDiagJSON `json:"DCGM Diagnostic"` // DCGM 4's name for the same
+	Version string       `json:"DCGM Version"`
+	Meta    struct {
+		Driver  string `json:"Driver Version Detected"`
+		Version string `json:"version"`
+	} `json:"metadata"` // DCGM 4
+}
+
+type dcgmDiagJSON struct {
+	Version    string             `json:"version"`
+	Driver     string             `json:"Driver Version Detected"`
+	Categories []dcgmCategoryJSON `json:"test_categories"`
 }
 
 type dcgmCategoryJSON struct {
@@ -297,13 +387,22 @@ type dcgmCategoryJSON struct {
 type dcgmTestJSON struct {
 	Name    string           `json:"name"`
 	Results []dcgmResultJSON `json:"results"`
+	Summary struct {
+		Status string          `json:"status"`
+		Info   json.RawMessage `json:"info"`
+	} `json:"test_summary"` // DCGM 4: the test's outcome over its entities
 }
 
+// dcgmResultJSON is one result: DCGM 3 lists the GPUs it covers in
+// gpu_ids; DCGM 4 gives one result per entity (entity_group "GPU",
+// entity_id 0).
 type dcgmResultJSON struct {
-	Status   string          `json:"status"`
-	GPUIDs   json.RawMessage `json:"gpu_ids"`
-	Info     json.RawMessage `json:"info"`
-	Warnings json.RawMessage `json:"warnings"`
+	Status      string          `json:"status"`
+	GPUIDs      json.RawMessage `json:"gpu_ids"`
+	EntityGroup string          `json:"entity_group"`
+	EntityID    json.RawMessage `json:"entity_id"`
+	Info        json.RawMessage `json:"info"`
+	Warnings    json.RawMessage `json:"warnings"`
 }
 
 func parseDCGMJSON(s string, line int) (*DCGMReport, error) {
@@ -314,12 +413,10 @@ func parseDCGMJSON(s string, line int) (*DCGMReport, error) {
 			return nil, errorf(KindDCGMI, line+jsonErrorLine(s, err), "dcgmi diag JSON does not decode: %v", err)
 		}
 	}
-	rep := &DCGMReport{Format: "json", Version: doc.Version, Driver: doc.Diag.Driver}
-	if rep.Version == "" {
-		rep.Version = doc.Diag.Version
-	}
+	rep := &DCGMReport{Format: "json", Version: firstNonEmpty(doc.Version, doc.Diag.Version, doc.Diag4.Version, doc.Meta.Version),
+		Driver: firstNonEmpty(doc.Diag.Driver, doc.Diag4.Driver, doc.Meta.Driver)}
 	gpus := map[int]bool{}
-	for _, c := range doc.Diag.Categories {
+	for _, c := range slices.Concat(doc.Diag.Categories, doc.Diag4.Categories) {
 		for _, t := range c.Tests {
 			if len(rep.Tests) >= maxDCGMTests {
 				break
@@ -328,12 +425,21 @@ func parseDCGMJSON(s string, line int) (*DCGMReport, error) {
 				continue // DCGM 3.1 prints null for a test the level did not run
 			}
 			dt := DCGMTest{Category: c.Category, Name: t.Name}
-			for _, r := range t.Results {
+			results := t.Results
+			if len(results) == 0 && t.Summary.Status != "" {
+				// DCGM 4 with no entity results: the summary is the outcome.
+				results = []dcgmResultJSON{{Status: t.Summary.Status, Info: t.Summary.Info}}
+			}
+			for _, r := range results {
 				res, ok := dcgmStatus(r.Status)
 				if !ok {
 					return nil, errorf(KindDCGMI, line, "test %q has status %q, not Pass, Fail, Warn or Skip", t.Name, r.Status)
 				}
-				if ids := jsonText(r.GPUIDs); ids != "" {
+				ids := jsonText(r.GPUIDs)
+				if ids == "" && strings.EqualFold(r.EntityGroup, "GPU") {
+					ids = jsonText(r.EntityID)
+				}
+				if ids != "" {
 					res.GPUs = gpuList(ids)
 					for _, g := range res.GPUs {
 						gpus[g] = true

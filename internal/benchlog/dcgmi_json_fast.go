@@ -7,11 +7,13 @@ import "encoding/json"
 // it is not certain to decode identically, for json.Unmarshal to decode.
 
 var (
-	dcgmDocFields      = []string{"DCGM GPU Diagnostic", "DCGM Version"}
+	dcgmDocFields      = []string{"DCGM GPU Diagnostic", "DCGM Version", "DCGM Diagnostic", "metadata"}
 	dcgmDiagFields     = []string{"version", "Driver Version Detected", "test_categories"}
+	dcgmMetaFields     = []string{"Driver Version Detected", "version"}
 	dcgmCategoryFields = []string{"category", "tests"}
-	dcgmTestFields     = []string{"name", "results"}
-	dcgmResultFields   = []string{"status", "gpu_ids", "info", "warnings"}
+	dcgmTestFields     = []string{"name", "results", "test_summary"}
+	dcgmSummaryFields  = []string{"status", "info"}
+	dcgmResultFields   = []string{"status", "gpu_ids", "info", "warnings", "entity_group", "entity_id"}
 )
 
 func fastDCGMJSON(s string, doc *dcgmJSON) bool {
@@ -26,9 +28,28 @@ func fastDCGMJSON(s string, doc *dcgmJSON) bool {
 		case -1:
 			return w.skip(1)
 		case 0:
-			return w.dcgmDiag(doc)
+			return w.dcgmDiag(&doc.Diag)
 		case 1:
 			return w.str(&doc.Version)
+		case 2:
+			return w.dcgmDiag(&doc.Diag4)
+		case 3:
+			m := &doc.Meta
+			mf := jsonFields{names: dcgmMetaFields}
+			return w.object(func(key string, escaped bool) bool {
+				if escaped {
+					return false
+				}
+				switch mf.match(key) {
+				case -1:
+					return w.skip(2)
+				case 0:
+					return w.str(&m.Driver)
+				case 1:
+					return w.str(&m.Version)
+				}
+				return false
+			})
 		}
 		return false
 	})
@@ -36,8 +57,7 @@ func fastDCGMJSON(s string, doc *dcgmJSON) bool {
 	return ok && w.i == len(s) // json.Unmarshal refuses anything after the document
 }
 
-func (w *jsonWalk) dcgmDiag(doc *dcgmJSON) bool {
-	d := &doc.Diag
+func (w *jsonWalk) dcgmDiag(d *dcgmDiagJSON) bool {
 	f := jsonFields{names: dcgmDiagFields}
 	return w.object(func(key string, escaped bool) bool {
 		if escaped {
@@ -100,6 +120,23 @@ func (w *jsonWalk) dcgmTest(t *dcgmTestJSON) bool {
 				t.Results = append(t.Results, dcgmResultJSON{})
 				return w.dcgmResult(&t.Results[len(t.Results)-1])
 			})
+		case 2:
+			sm := &t.Summary
+			sf := jsonFields{names: dcgmSummaryFields}
+			return w.object(func(key string, escaped bool) bool {
+				if escaped {
+					return false
+				}
+				switch sf.match(key) {
+				case -1:
+					return w.skip(8)
+				case 0:
+					return w.str(&sm.Status)
+				case 1:
+					return w.raw(&sm.Info)
+				}
+				return false
+			})
 		}
 		return false
 	})
@@ -122,6 +159,10 @@ func (w *jsonWalk) dcgmResult(r *dcgmResultJSON) bool {
 			return w.raw(&r.Info)
 		case 3:
 			return w.raw(&r.Warnings)
+		case 4:
+			return w.str(&r.EntityGroup)
+		case 5:
+			return w.raw(&r.EntityID)
 		}
 		return false
 	})

@@ -117,7 +117,7 @@ func Detect(data []byte) Kind {
 	switch {
 	case strings.Contains(s, `"fio version"`) || (strings.Contains(s, `"jobs"`) && strings.Contains(s, `"jobname"`)):
 		return KindFio
-	case strings.Contains(s, "DCGM GPU Diagnostic") || strings.Contains(s, "dcgmi diag") ||
+	case strings.Contains(s, "DCGM GPU Diagnostic") || strings.Contains(s, `"DCGM Diagnostic"`) || strings.Contains(s, "dcgmi diag") ||
 		(strings.Contains(s, "| Diagnostic") && strings.Contains(s, "| Result")) || looksDCGMFragment(s):
 		return KindDCGMI
 	case strings.Contains(s, "nvbandwidth Version") || strings.Contains(s, "memcpy CE GPU(row)") || strings.Contains(s, "memcpy SM GPU(row)"):

@@ -279,6 +279,7 @@ func dcgmJSONSeeds(tb testing.TB) []string {
 	return []string{`{"DCGM GPU Diagnostic":{"test_categories":[]}}`, `{"dcgm gpu diagnostic":{"TEST_CATEGORIES":[{"tests":[{"results":[{"gpu_ids":[0,1],"info":"a","warnings":[{"warning":"w"}]}]}]}]}} `,
 		`{"DCGM GPU Diagnostic":{}} x`, `{"DCGM Version":"3.1","DCGM Version":"3.2"}`, `{"DCGM GPU Diagnostic":{"test_categories":[{"tests":[{"results":[{"info":null}]}]}]}}`,
 		`{"DCGM GPU Diagnostic":{"version":"a\tb\n\u0041\"","test_categories":[{"category":"\ud83d","tests":[]}]}}`,
+		dcgm4JSON,
 		string(readTestdata(tb, "dcgmi/virtualclient-r3-json-t4-eud-skip.json"))}
 }
 

@@ -15,6 +15,91 @@ import (
 // naming its GPU; Info rows are kept apart from warnings (a healthy run of
 // level 3 prints them); wrapped text joins back with the space the wrap
 // took; and the table ends at its border, whatever the job prints after.
+// dcgmi diag -j of DCGM 4: "DCGM Diagnostic", one result per entity, the
+// versions under metadata, a summary per test.
+const dcgm4JSON = `{
+	"DCGM Diagnostic" : { "test_categories" : [ { "category" : "Deployment", "tests" : [
+		{ "name" : "software", "results" : [
+			{ "entity_group" : "GPU", "entity_group_id" : 1, "entity_id" : 0, "status" : "Fail",
+			  "warnings" : [ { "error_category" : 8, "error_id" : 29, "warning" : "Persistence Mode: Persistence mode for GPU 0 is disabled." } ] },
+			{ "entity_group" : "GPU", "entity_group_id" : 1, "entity_id" : 1, "status" : "Pass" } ],
+		  "test_summary" : { "info" : [ "SRAM Threshold checking was skipped." ], "status" : "Fail" } },
+		{ "name" : "memory", "test_summary" : { "status" : "Skip" } } ] } ] },
+	"entity_groups" : [ { "entities" : [ { "device_id" : "2e12", "entity_id" : 0 } ], "entity_group" : "GPU", "entity_group_id" : 1 } ],
+	"metadata" : { "Driver Version Detected" : "580.82.09", "version" : "4.2.3" }
+}`
+
+// DCGM 4's text table follows each test with a row per GPU: a failure is
+// the failing GPUs', and a warning's text ends where they begin.
+func TestParseDCGMI4TextPerGPURows(t *testing.T) {
+	in := `+---------------------------+------------------------------------------------+
+| Diagnostic                | Result                                         |
++===========================+================================================+
+|-----  Metadata  ----------+------------------------------------------------|
+| DCGM Version              | 4.4.1                                          |
++-----  Hardware  ----------+------------------------------------------------+
+| memory                    | Fail                                           |
+| Warning                   | GPU 1 has a memory error. Reset GPU.           |
+|                           | GPU0: Pass                                     |
+|                           | GPU1: Fail                                     |
+|                           | GPU2: Pass                                     |
++-----  Integration  -------+------------------------------------------------+
+| pcie                      | Fail                                           |
+| Warning                   | There was an internal error during the test.   |
+|                           | GPU0: Pass                                     |
+|                           | GPU1: Pass                                     |
++---------------------------+------------------------------------------------+
+`
+	rep, err := ParseDCGMI([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem, pcie := rep.Tests[0], rep.Tests[1]
+	want := []DCGMResult{{Status: "pass", GPUs: []int{0, 2}}, {Status: "fail", GPUs: []int{1}}}
+	if !reflect.DeepEqual(mem.Results, want) || !reflect.DeepEqual(mem.Warnings, []string{"GPU 1 has a memory error. Reset GPU."}) {
+		t.Errorf("memory %+v, want results %+v", mem, want)
+	}
+	want = []DCGMResult{{Status: "fail"}, {Status: "pass", GPUs: []int{0, 1}}}
+	if !reflect.DeepEqual(pcie.Results, want) {
+		t.Errorf("pcie results %+v, want the test's failure on no GPU and the GPUs' passes", pcie.Results)
+	}
+}
+
+// dcgmi that could not run prints its error instead of a table: a failed
+// diagnostic on the entities it names, not an unreadable file.
+func TestParseDCGMIErrorInsteadOfATable(t *testing.T) {
+	rep, err := ParseDCGMI([]byte("$ dcgmi diag -i 0,1,2,3 -v -r 3\nError: Unable to complete diagnostic for entities 0,1,2,3. Return: (-30) : DCGM GPU Diagnostic returned an error\n" +
+		"Error: Cannot load plugins. Unable to change to the plugin dir '/usr/libexec/datacenter-gpu-manager-4/plugins/cuda12/': 'No such file or directory'\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Level != 3 || len(rep.Tests) != 2 || rep.Tests[0].Results[0].Status != "fail" || !reflect.DeepEqual(rep.Tests[0].Results[0].GPUs, []int{0, 1, 2, 3}) {
+		t.Errorf("report %+v", rep)
+	}
+}
+
+func TestParseDCGMI4JSON(t *testing.T) {
+	if k := Detect([]byte(dcgm4JSON)); k != KindDCGMI {
+		t.Fatalf("detected %q", k)
+	}
+	rep, err := ParseDCGMI([]byte(dcgm4JSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Version != "4.2.3" || rep.Driver != "580.82.09" || rep.GPUs != 2 || len(rep.Tests) != 2 {
+		t.Fatalf("report %+v", rep)
+	}
+	sw, mem := rep.Tests[0], rep.Tests[1]
+	if len(sw.Results) != 2 || sw.Results[0].Status != "fail" || !reflect.DeepEqual(sw.Results[0].GPUs, []int{0}) ||
+		sw.Results[1].Status != "pass" || !reflect.DeepEqual(sw.Results[1].GPUs, []int{1}) ||
+		len(sw.Warnings) != 1 || !strings.Contains(sw.Warnings[0], "Persistence mode for GPU 0") {
+		t.Errorf("software %+v", sw)
+	}
+	if len(mem.Results) != 1 || mem.Results[0].Status != "skip" {
+		t.Errorf("a test with only its summary: %+v", mem)
+	}
+}
+
 func TestParseDCGMIJSONSkipsNullTests(t *testing.T) {
 	rep, err := ParseDCGMI([]byte(`{"DCGM GPU Diagnostic": {"test_categories": [{"category": "Deployment", "tests": [null,
 		{"name": "Blacklist", "results": [{"status": "Pass"}]}, null]}], "version": "3.1.0"}}`))
