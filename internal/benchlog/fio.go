@@ -42,6 +42,7 @@ type FioJob struct {
 	Error     int    `json:"error"`          // fio's err= / "error": non-zero means the job failed
 	RW        string `json:"rw,omitempty"`   // rw= from the job options or description line
 	BlockSize string `json:"block_size,omitempty"`
+	IOEngine  string `json:"ioengine,omitempty"`
 	Read      FioDir `json:"read"`
 	Write     FioDir `json:"write"`
 	Trim      FioDir `json:"trim"`
@@ -162,6 +163,17 @@ func ParseFio(data []byte) (*FioReport, error) {
 		rep.RunTotals, rep.RunIncomplete = nil, nil
 	}
 	return rep, nil
+}
+
+// MovesNoData reports an I/O engine that measures no storage: falloc and
+// ftruncate only allocate or size files, null discards everything, the
+// file* engines time metadata operations. Their "bandwidth" is not a disk's.
+func (j FioJob) MovesNoData() bool {
+	switch strings.ToLower(j.IOEngine) {
+	case "falloc", "ftruncate", "null", "filecreate", "filestat", "filedelete", "dircreate", "dirstat", "dirdelete":
+		return true
+	}
+	return false
 }
 
 // Reasons a fio report is incomplete.

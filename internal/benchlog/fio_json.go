@@ -102,6 +102,7 @@ func parseFioJSON(s string, start, startLine int) (*FioReport, error) {
 		job := FioJob{Name: strings.Clone(j.Jobname), GroupID: j.GroupID, Error: j.Error}
 		job.RW = optString(j.JobOptions, doc.Global, "rw", "readwrite")
 		job.BlockSize = optString(j.JobOptions, doc.Global, "bs", "blocksize")
+		job.IOEngine = optString(j.JobOptions, doc.Global, "ioengine")
 		for _, d := range []struct {
 			src *fioJSONDir
 			dst *FioDir

@@ -42,7 +42,7 @@ func TestParseFioSamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := FioJob{Name: "TEST", Jobs: 1, RW: "read", BlockSize: "1024KiB-1024KiB",
+		want := FioJob{Name: "TEST", Jobs: 1, RW: "read", BlockSize: "1024KiB-1024KiB", IOEngine: "libaio",
 			Read: FioDir{BWBytes: 12.8 * giB, IOPS: 13100, IOBytes: 10 * giB, RuntimeMS: 779, MeanLatencyUS: 2362.07,
 				Latency: &FioLatency{MeanUS: 2299.97, Percentiles: []FioPercentile{{1, 1369}, {5, 1598}, {10, 1680}, {20, 1795}, {30, 1893}, {40, 1991},
 					{50, 2089}, {60, 2245}, {70, 2442}, {80, 2671}, {90, 3130}, {95, 3752}, {99, 5014}, {99.5, 5604}, {99.9, 7767},
@@ -113,7 +113,7 @@ Disk stats (read/write):
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := FioJob{Name: "seqwrite", Jobs: 1, RW: "write", BlockSize: "1M-1M/1M-1M/1M-1M",
+		want := FioJob{Name: "seqwrite", Jobs: 1, RW: "write", BlockSize: "1M-1M/1M-1M/1M-1M", IOEngine: "libaio",
 			Write: FioDir{BWBytes: 1043.5 * miB, IOPS: 1043, IOBytes: 10240 * miB, RuntimeMS: 9813, MeanLatencyUS: 15340,
 				Latency: &FioLatency{MeanUS: 15300}}}
 		if !reflect.DeepEqual(rep.Jobs, []FioJob{want}) {

@@ -9,7 +9,7 @@ import (
 // parseFioText reads fio's default (normal) output of fio 2.x and 3.x.
 func parseFioText(s string) (*FioReport, error) {
 	rep := &FioReport{Format: "text"}
-	type desc struct{ rw, bs string }
+	type desc struct{ rw, bs, engine string }
 	descs := map[string]desc{}
 	var job *FioJob
 	var dir *FioDir // direction whose latency lines follow
@@ -86,7 +86,7 @@ func parseFioText(s string) (*FioReport, error) {
 		case strings.Contains(t, ": (g=") && strings.Contains(t, "rw="):
 			nextRun()
 			name := t[:strings.Index(t, ": (g=")]
-			descs[name] = desc{rw: kvValue(t, "rw="), bs: fioBlockSize(t)}
+			descs[name] = desc{rw: kvValue(t, "rw="), bs: fioBlockSize(t), engine: kvValue(t, "ioengine=")}
 			continue
 		case strings.Contains(t, ": (groupid="):
 			nextRun()
@@ -97,7 +97,7 @@ func parseFioText(s string) (*FioReport, error) {
 			j.Jobs, _ = strconv.Atoi(kvValue(t, "jobs="))
 			j.Error, _ = strconv.Atoi(kvValue(t, "err="))
 			if d, ok := descs[name]; ok {
-				j.RW, j.BlockSize = strings.Clone(d.rw), strings.Clone(d.bs)
+				j.RW, j.BlockSize, j.IOEngine = strings.Clone(d.rw), strings.Clone(d.bs), strings.Clone(d.engine)
 			}
 			rep.Jobs = append(rep.Jobs, j)
 			job, dir, group, inDisks = &rep.Jobs[len(rep.Jobs)-1], nil, nil, false

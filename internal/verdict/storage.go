@@ -24,6 +24,13 @@ func fioChecks(b brief.Brief, fio *benchlog.FioReport) []Check {
 	if len(totals) == 0 {
 		totals = []benchlog.FioTotals{fio.Total}
 	}
+	// A run with a job on an engine that moves no data measured no disk.
+	noData := make([]string, len(totals))
+	for _, j := range fio.Jobs {
+		if j.MovesNoData() && j.Run < len(noData) {
+			noData[j.Run] = j.IOEngine
+		}
+	}
 	// Each run of a file of several is judged on its own: their sum is no
 	// bandwidth any single run reached.
 	for i, t := range totals {
@@ -44,6 +51,10 @@ func fioChecks(b brief.Brief, fio *benchlog.FioReport) []Check {
 			}
 			if cs[k].Status == Pass && cut {
 				cs[k].Status = Incomplete // a good number from a cut-short run proves nothing
+			}
+			if noData[i] != "" {
+				cs[k].Status, cs[k].Key = Unproven, "bench.check.fio_no_data"
+				cs[k].Args["Engine"] = noData[i]
 			}
 		}
 		out = append(out, cs...)

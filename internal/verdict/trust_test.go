@@ -289,3 +289,17 @@ func TestAnInterruptedFioRunDoesNotSpoilTheCompleteOne(t *testing.T) {
 		t.Errorf("storage_staging = %s, want pass from the complete run", st)
 	}
 }
+
+// fio's falloc engine only allocates files: its "bandwidth" is no disk's
+// and proves nothing about checkpoint writes.
+func TestFioEngineThatMovesNoDataProvesNothing(t *testing.T) {
+	doc := `{"fio version": "fio-3.33", "global options": {"ioengine": "falloc", "rw": "write", "bs": "1M"},
+		"jobs": [{"jobname": "ckpt", "groupid": 0, "error": 0, "job options": {"name": "ckpt"},
+			"write": {"io_bytes": 585000000000, "io_kbytes": 571289062, "bw_bytes": 1950180255, "bw": 1904472, "iops": 476118, "runtime": 300000}}]}`
+	rep := Evaluate(Input{Quote: quoteOf(t, h100Node), Brief: map[string]string{"checkpoint_size_gb": "100", "checkpoint_interval_minutes": "60"},
+		Uploads: []Upload{parsed(t, "fio.json", doc)}})
+	c := check(rep.Uploads[0], "checkpoint")
+	if c.Status != Unproven || c.Key != "bench.check.fio_no_data" {
+		t.Errorf("checkpoint check %+v, want unproven: falloc moves no data", c)
+	}
+}
