@@ -44,6 +44,9 @@ type GPU struct {
 	PowerDrawMaxW  float64 `json:"power_draw_max_w"` // highest reading (CSV logs sample over time)
 	PowerCapW      float64 `json:"power_cap_w"`      // enforced power limit
 	Samples        int     `json:"samples"`          // rows seen for this GPU (CSV -l logging)
+	// ReadErrors counts the fields the table shows as ERR!: nvidia-smi
+	// could not read them, a sign of a GPU in trouble.
+	ReadErrors int `json:"read_errors,omitempty"`
 
 	// ECC counters; nil where the output does not show them (N/A, ECC
 	// off, or a mode that omits them). The table shows only the first.

@@ -76,12 +76,14 @@ func parseSMITable(s string) (*SMIReport, error) {
 				}
 				rep.GPUs = append(rep.GPUs, g)
 				cur = &rep.GPUs[len(rep.GPUs)-1]
+				cur.ReadErrors += readErrors(cells)
 				lineInGPU = 1
 				continue
 			}
 			if cur == nil {
 				continue
 			}
+			cur.ReadErrors += readErrors(cells)
 			lineInGPU++
 			switch lineInGPU {
 			case 2:
@@ -164,6 +166,15 @@ func parseTableGPULine(cells []string, n int) (GPU, error) {
 	return g, nil
 }
 
+// readErrors counts the ERR! values of a GPU's table line.
+func readErrors(cells []string) int {
+	n := 0
+	for _, c := range cells {
+		n += strings.Count(c, "ERR!")
+	}
+	return n
+}
+
 // parseTableGPULine2 reads "| N/A  25C  P0  92W / 700W |  1MiB / 81559MiB |  0%  Default |".
 func parseTableGPULine2(g *GPU, cells []string, n int) error {
 	c0 := cells[0]
@@ -177,9 +188,11 @@ func parseTableGPULine2(g *GPU, cells []string, n int) error {
 	}
 	// "92W / 700W": the usage/cap pair is the "/" between two watt values;
 	// the fan column's "N/A" holds a slash too, so it cannot be a plain cut.
-	f := slashFields(c0, arr[:0])
+	// A cap of "N/A" (a GB10 has none) stays one word: split at its slash,
+	// "11W /  N/A" would hide the usage.
+	f := slashFields(strings.ReplaceAll(c0, "N/A", "N-A"), arr[:0])
 	for i := 1; i+1 < len(f); i++ {
-		if f[i] != "/" || !strings.HasSuffix(f[i+1], "W") && f[i+1] != "N/A" {
+		if f[i] != "/" || !strings.HasSuffix(f[i+1], "W") && f[i+1] != "N-A" {
 			continue
 		}
 		if v, ok := watts(f[i-1]); ok {

@@ -317,3 +317,34 @@ func TestParseNvidiaSMIErrors(t *testing.T) {
 		})
 	}
 }
+
+// ERR! is nvidia-smi's word for a field it could not read; a power cap of
+// N/A does not hide the usage before it.
+func TestParseNvidiaSMITableReadErrorsAndNACap(t *testing.T) {
+	in := `+-----------------------------------------------------------------------------+
+| NVIDIA-SMI 525.125.06   Driver Version: 525.125.06   CUDA Version: 12.0     |
+|-------------------------------+----------------------+----------------------+
+| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |
+| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |
+|                               |                      |               MIG M. |
+|===============================+======================+======================|
+|   0  NVIDIA GeForce ...  Off  | 00000000:01:00.0 Off |                    0 |
+|ERR!   38C    P5    49W / 450W |   2021MiB / 23028MiB |      0%   E. Process |
+|                               |                      |                  N/A |
++-------------------------------+----------------------+----------------------+
+|   1  NVIDIA GB10          On  | 0000000F:01:00.0  On |                  N/A |
+| N/A   42C    P0    11W /  N/A |   2021MiB / 23028MiB |      0%      Default |
+|                               |                      |                  N/A |
++-------------------------------+----------------------+----------------------+
+`
+	rep, err := ParseNvidiaSMI([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := rep.GPUs[0]; g.ReadErrors != 1 || g.PowerDrawW != 49 || g.TemperatureC != 38 {
+		t.Errorf("GPU 0 %+v, want one read error", g)
+	}
+	if g := rep.GPUs[1]; g.ReadErrors != 0 || g.PowerDrawW != 11 || g.PowerCapW != 0 {
+		t.Errorf("GPU 1 %+v, want 11 W drawn and no cap", g)
+	}
+}

@@ -85,6 +85,12 @@ func smiChecks(in Input, smi *benchlog.SMIReport) []Check {
 		out = append(out, Check{ID: "gpu_ecc", Status: Pass, Key: "bench.check.gpu_ecc_clean", Args: map[string]any{"Count": eccKnown}})
 	}
 
+	for _, g := range smi.GPUs {
+		if g.ReadErrors > 0 {
+			out = append(out, Check{ID: "gpu_read_error", Status: Fail, Key: "bench.check.gpu_read_error",
+				Args: map[string]any{"GPU": g.Index, "Count": g.ReadErrors}})
+		}
+	}
 	if p, ok := q.GPUPartitioning.Get(); ok && p == quote.PartitioningFull {
 		for _, g := range smi.GPUs {
 			if strings.EqualFold(g.MIGMode, "Enabled") {

@@ -47,7 +47,7 @@ func allReduceOnly(c Check) bool {
 
 var rules = []testRule{
 	{test: acceptance.GPUHealth,
-		bears:  ids("gpu_model", "gpu_mixed", "gpu_count", "gpu_memory", "gpu_driver", "gpu_ecc", "gpu_mig", "dcgm_test", "dcgm_summary"),
+		bears:  ids("gpu_model", "gpu_mixed", "gpu_count", "gpu_memory", "gpu_driver", "gpu_ecc", "gpu_mig", "gpu_read_error", "dcgm_test", "dcgm_summary"),
 		passes: ids("gpu_model", "dcgm_summary")},
 	{test: acceptance.NCCLAllReduce,
 		bears: func(c Check) bool {

@@ -303,3 +303,23 @@ func TestFioEngineThatMovesNoDataProvesNothing(t *testing.T) {
 		t.Errorf("checkpoint check %+v, want unproven: falloc moves no data", c)
 	}
 }
+
+// A GPU whose nvidia-smi row shows ERR! fails GPU health, named.
+func TestNvidiaSMIReadErrorFailsGPUHealth(t *testing.T) {
+	smi := `| NVIDIA-SMI 550.54.15   Driver Version: 550.54.15   CUDA Version: 12.4     |
+|-------------------------------+----------------------+----------------------+
+| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |
+| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |
+|===============================+======================+======================|
+|   0  NVIDIA H100 80GB HBM3 On | 00000000:18:00.0 Off |                    0 |
+|ERR!   38C    P0    69W / 700W |      1MiB / 81559MiB |      0%      Default |
++-------------------------------+----------------------+----------------------+
+`
+	rep := Evaluate(Input{Quote: quoteOf(t, map[string]string{"gpu_model": "H100", "gpus_per_node": "1"}), Uploads: []Upload{parsed(t, "smi.txt", smi)}})
+	if c := check(rep.Uploads[0], "gpu_read_error"); c.Status != Fail || c.Args["GPU"] != 0 {
+		t.Errorf("checks %v", got(rep.Uploads[0]))
+	}
+	if st := outcome(rep, acceptance.GPUHealth); st != Fail {
+		t.Errorf("gpu health = %s", st)
+	}
+}
