@@ -180,6 +180,14 @@ func (d *fioJSONDir) dir() FioDir {
 	} else if d.Clat != nil {
 		out.Latency = d.Clat.latency(1)
 	}
+	// lat_percentiles=1 puts the percentiles under the total latency.
+	if out.Latency == nil || len(out.Latency.Percentiles) == 0 {
+		if l := d.LatNS.latency(0.001); l != nil && len(l.Percentiles) > 0 {
+			out.Latency = l
+		} else if l := d.Lat.latency(1); l != nil && len(l.Percentiles) > 0 {
+			out.Latency = l
+		}
+	}
 	return out
 }
 

@@ -124,6 +124,19 @@ Disk stats (read/write):
 			t.Errorf("groups %+v disks %+v", rep.Groups, rep.Disks)
 		}
 	})
+	t.Run("fio 3 JSON with lat_percentiles: the percentiles are the total latency's", func(t *testing.T) {
+		in := `{"fio version": "fio-3.16", "jobs": [{"jobname": "rw", "groupid": 0, "error": 0, "job options": {"lat_percentiles": "1"},
+			"read": {"io_bytes": 1, "bw_bytes": 1, "bw": 1, "iops": 1, "runtime": 1,
+				"clat_ns": {"mean": 900.0}, "lat_ns": {"mean": 1000.0, "percentile": {"50.000000": 1000, "99.000000": 2244608}}}}]}`
+		rep, err := ParseFio([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := rep.Jobs[0].Read.Latency
+		if l == nil || len(l.Percentiles) != 2 || l.Percentiles[1] != (FioPercentile{P: 99, US: 2244.608}) {
+			t.Errorf("latency %+v", l)
+		}
+	})
 	t.Run("fio 3.2x text: a write line ends with its zone resets", func(t *testing.T) {
 		in := `seq: (groupid=0, jobs=4): err= 0: pid=7: Mon Jan  1 00:00:00 2024
   write: IOPS=65.5k, BW=512MiB/s (537MB/s)(150GiB/300001msec); 0 zone resets

@@ -84,6 +84,9 @@ func ParseIBStat(data []byte) (*IBStatReport, error) {
 			continue
 		}
 		k, v = ibKey(trim(k)), trim(v)
+		if i := strings.Index(v, " #"); i >= 0 {
+			v = trim(v[:i]) // a publisher's annotation ("Active # logical state"); ibstat prints no '#'
+		}
 		if k == "ca type" {
 			caType = strings.Clone(v)
 			continue

@@ -332,6 +332,18 @@ func (p *ncclParser) headerlessTable(n int) {
 // launcher that tags every write chunk puts tags inside the row
 // (NVIDIA/nccl#1453), so bracketed tags are removed anywhere in the line.
 func stripLauncher(s string, arena *textArena) string {
+	// A Markdown quote ("> " before every line of a pasted log) and Ray's
+	// "(head, rank=0, pid=3808) " (SkyPilot, Ray jobs) before the rest.
+	if rest, ok := strings.CutPrefix(s, "> "); ok {
+		s = rest
+	} else if s == ">" {
+		return ""
+	}
+	if len(s) > 0 && s[0] == '(' {
+		if end := strings.Index(s, ") "); end > 0 && strings.Contains(s[:end], "pid=") && !strings.Contains(s[1:end], "(") {
+			s = s[end+2:]
+		}
+	}
 	// "0: " or " 12: " at the start.
 	i := 0
 	for i < len(s) && s[i] == ' ' {

@@ -641,3 +641,30 @@ func TestParseNCCLValidationOffSeenInTheTable(t *testing.T) {
 		t.Errorf("a row with a #wrong count is validated: %v", err)
 	}
 }
+
+// A log quoted in Markdown ("> " on every line) or printed through Ray
+// ("(head, rank=0, pid=3808) " before Open MPI's own tag) reads as the log.
+func TestParseNCCLQuotedAndRayPrefixedLogs(t *testing.T) {
+	all := strings.SplitAfter(string(readTestdata(t, "nccl/h100-sxm-1node-8gpu-5coll-v2.17.8.txt")), "\n")
+	body := strings.Join(all[:min(40, len(all))], "")
+	want, err := ParseNCCL([]byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, prefix := range map[string]string{"markdown": "> ", "ray": "(head, rank=0, pid=3808) [1,0]<stdout>:"} {
+		var b strings.Builder
+		for _, l := range strings.SplitAfter(body, "\n") {
+			if l != "" {
+				b.WriteString(prefix + l)
+			}
+		}
+		got, err := ParseNCCL([]byte(b.String()))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if got.Runs[0].PeakBusBW != want.Runs[0].PeakBusBW || len(got.Runs[0].Rows) != len(want.Runs[0].Rows) || got.Runs[0].Ranks != want.Runs[0].Ranks {
+			t.Errorf("%s: run %+v, want %+v", name, got.Runs[0], want.Runs[0])
+		}
+	}
+}

@@ -339,6 +339,18 @@ func TestParsePerftestRunsAndDurationRuns(t *testing.T) {
 	}
 }
 
+// A publisher's "# ..." annotation after a value is not part of it.
+func TestParseIBStatAnnotatedValues(t *testing.T) {
+	rep, err := ParseIBStat([]byte("CA 'rxe0'\n\tCA type:\n\tNumber of ports: 1\n\tPort 1:\n\t\tState: Active # logical state\n" +
+		"\t\tPhysical state: LinkUp # physical stat\n\t\tRate: 2.5 # link speed x link width\n\t\tLink layer: Ethernet # ideally it should be infiniband\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := rep.Ports[0]; !p.Up() || p.Rate != 2.5 || p.LinkLayer != "Ethernet" {
+		t.Errorf("port %+v", p)
+	}
+}
+
 func TestParseIBStatSamples(t *testing.T) {
 	mixed, err := ParseIBStat(readTestdata(t, "ibstat/mixed-mlx4-eth-mlx5-ib-rates-100-56.txt"))
 	if err != nil {
