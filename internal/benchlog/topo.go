@@ -1,7 +1,6 @@
 package benchlog
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -156,8 +155,9 @@ func ParseTopo(data []byte) (*Topology, error) {
 				}
 				if len(extra) > len(affinity) && !extraNoted {
 					extraNoted = true
-					topo.Notes = addCapped(topo.Notes, maxNotes, newNote(NoteTopoAffinity, fmt.Sprintf("line %d: more affinity values than header names; assigned in nvidia-smi order", sc.n),
-						"Line", strconv.Itoa(sc.n)))
+					line := strconv.Itoa(sc.n)
+					topo.Notes = addCapped(topo.Notes, maxNotes, newNote(NoteTopoAffinity,
+						"line "+line+": more affinity values than header names; assigned in nvidia-smi order", "Line", line))
 				}
 				topo.GPUs = append(topo.GPUs, g)
 			}
