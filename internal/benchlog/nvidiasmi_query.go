@@ -97,7 +97,7 @@ func parseSMIQuery(s string) (*SMIReport, error) {
 			}
 		case section == "MIG Mode" && key == "Current":
 			cur.MIGMode = strings.Clone(val)
-		case section == "ECC Mode" && key == "Current":
+		case strings.EqualFold(section, "ECC Mode") && key == "Current": // 525 drivers print "Ecc Mode"
 			cur.ECCMode = strings.Clone(val)
 		case section == "FB Memory Usage":
 			if v, ok := mib(val); ok {

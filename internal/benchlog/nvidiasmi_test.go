@@ -201,6 +201,14 @@ func TestParseNvidiaSMIVariants(t *testing.T) {
 		want  smiWant
 		check func(t *testing.T, rep *SMIReport)
 	}{
+		{"-q of a 525 driver: \"Ecc Mode\"", strings.Replace(smiQuery, "    ECC Mode\n", "    Ecc Mode\n", 1), smiWant{
+			format: "query", driver: "535.104.05", cuda: "12.2", count: 2, model: "NVIDIA H100 80GB HBM3",
+			first: GPU{Index: 0, Name: "NVIDIA H100 80GB HBM3", BusID: "00000000:18:00.0", UUID: "GPU-11111111-2222-3333-4444-555555555555",
+				Persistence: "Enabled", MIGMode: "Disabled", ECCMode: "Enabled", MemoryTotalMiB: 81559, MemoryUsedMiB: 4, TemperatureC: 31,
+				PowerDrawW: 71.3, PowerDrawMaxW: 71.3, PowerCapW: 700,
+				ECCVolatileUncorrected: i64(3), ECCVolatileCorrected: i64(5), ECCAggregateUncorrected: i64(3), ECCAggregateCorrected: i64(7)},
+			processes: []GPUProcess{{GPU: 0, PID: 5997, Type: "C", Name: "/usr/bin/python3", UsedMiB: 794}},
+		}, nil},
 		{"-q with new and old ECC counters", smiQuery, smiWant{
 			format: "query", driver: "535.104.05", cuda: "12.2", count: 2, model: "NVIDIA H100 80GB HBM3",
 			first: GPU{Index: 0, Name: "NVIDIA H100 80GB HBM3", BusID: "00000000:18:00.0", UUID: "GPU-11111111-2222-3333-4444-555555555555",
