@@ -323,3 +323,18 @@ func TestNvidiaSMIReadErrorFailsGPUHealth(t *testing.T) {
 		t.Errorf("gpu health = %s", st)
 	}
 }
+
+// A one-rank all_reduce moves no data between GPUs: no latency is judged
+// from it (its in-place rows take 0.2 µs, a no-op).
+func TestOneRankRunJudgesNoLatency(t *testing.T) {
+	log := "# nThread 1 nGpus 1 minBytes 8 maxBytes 16 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0\n" +
+		"#  Rank  0 Group  0 Pid   5092 on   GENOA-06 device  0 [0x21] NVIDIA GeForce RTX 5090\n" +
+		"#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n" +
+		"           8             2     float     sum      -1     5.63    0.00    0.00      0     0.20    0.04    0.00      0\n" +
+		"          16             4     float     sum      -1     5.60    0.00    0.00      0     0.19    0.08    0.00      0\n" +
+		"# Out of bounds values : 0 OK\n# Avg bus bandwidth    : 0\n"
+	rep := Evaluate(Input{Quote: quoteOf(t, h100Node), Uploads: []Upload{parsed(t, "one.log", log)}})
+	if c := check(rep.Uploads[0], "nccl_latency"); c.ID != "" {
+		t.Errorf("latency judged from one rank: %+v", c)
+	}
+}
