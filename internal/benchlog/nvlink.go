@@ -9,6 +9,9 @@ import (
 // and their speed, or that all of a GPU's links are inactive.
 type NVLinkReport struct {
 	GPUs []NVLinkGPU `json:"gpus"`
+	// GPUsAbridged is set when GPUs are left out (an elision between two
+	// GPUs, or indices that jump): the report cannot speak for them.
+	GPUsAbridged bool `json:"gpus_abridged,omitempty"`
 }
 
 // NVLinkGPU is one GPU's links. AllInactive is NVML's "all links are
@@ -40,6 +43,7 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 	rep := &NVLinkReport{GPUs: make([]NVLinkGPU, 0, min(strings.Count(s, "GPU "), maxIBPorts))}
 	var cur *NVLinkGPU
 	var names stringPool
+	elided := false // an elision line was just read
 	sc := lineScanner{s: s}
 	for {
 		raw, ok := sc.next()
@@ -54,6 +58,10 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 			if err != nil {
 				continue
 			}
+			if elided || idx != len(rep.GPUs) {
+				rep.GPUsAbridged = true // GPUs are printed 0, 1, 2, ...
+			}
+			elided = false
 			if i := strings.Index(name, " (UUID"); i >= 0 {
 				name = name[:i]
 			}
@@ -65,7 +73,7 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 		case cur != nil && strings.Contains(t, "all links are inactive"):
 			cur.AllInactive = true
 		case cur != nil && (t == "[...]" || t == "..." || t == "…" || t == "[…]"):
-			cur.Abridged = true
+			elided = true // of this GPU's links, or of GPUs: the next line tells
 		case cur != nil && strings.HasPrefix(t, "Link "):
 			head, val, ok := strings.Cut(t[5:], ":")
 			n, err := strconv.Atoi(trim(head))
@@ -83,9 +91,10 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 				cur.Links = make([]NVLinkLink, 0, 18) // an H100's NVLink count: one allocation per GPU
 			}
 			if len(cur.Links) < 64 {
-				if n != len(cur.Links) {
+				if n != len(cur.Links) || elided {
 					cur.Abridged = true // links are printed 0, 1, 2, ...: one is missing
 				}
+				elided = false
 				cur.Links = append(cur.Links, l)
 			}
 		}

@@ -171,6 +171,18 @@ func nvlinkChecks(in Input, r *benchlog.NVLinkReport) []Check {
 				Args: map[string]any{"GPU": g.Index, "Count": len(g.Links), "Total": num(total, 0)}})
 		}
 	}
+	quoted, _ := in.Quote.GPUsPerNode.Get()
+	if r.GPUsAbridged || (quoted > 0 && int64(len(r.GPUs)) < quoted) {
+		// The GPUs shown may be fine; the node is not shown: their passes
+		// do not pass interconnect (as a run short of the quoted nodes).
+		for k := range out {
+			if out[k].Status == Pass {
+				out[k].Args["Spans"] = false
+			}
+		}
+		out = append(out, Check{ID: "nvlink_state", Status: Unproven, Key: "bench.check.nvlink_gpus_missing",
+			Args: map[string]any{"Listed": len(r.GPUs), "Quoted": quoted}})
+	}
 	return out
 }
 

@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"strconv"
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/acceptance"
@@ -25,7 +26,7 @@ func TestToolVerdictsFeedTheSuite(t *testing.T) {
 		{"H100 pairs above the floor", "nvbandwidth/azure-ndv5-h100x8-v0.4-read-ce.txt", h100, acceptance.Interconnect, Pass, "nvbw_floor:pass"},
 		{"V100 pairs: no floor, recorded", "nvbandwidth/v100-sxm2x8-v0.7-read-ce-hybrid-cube-mesh-na.txt",
 			map[string]string{"gpu_model": "V100"}, acceptance.Interconnect, Unproven, "nvbw_pair:info"},
-		{"all NVLink links active", "nvlink/azure-a100-gpu7-good.txt", a100, acceptance.Interconnect, Pass, "nvlink_state:pass"},
+		{"one GPU's NVLink links active: the node is not shown", "nvlink/azure-a100-gpu7-good.txt", a100, acceptance.Interconnect, Unproven, "nvlink_state:pass"},
 		{"inactive NVLink fails", "nvlink/azure-a100-gpu6-all-links-inactive.txt", a100, acceptance.Interconnect, Fail, "nvlink_inactive:fail"},
 		{"RoCE NIC at line rate", "perftest/oci-oke-roce-write-bw-gbits-4qp.txt", roce, acceptance.FabricLinks, Pass, "perftest_bw:pass"},
 		{"8.8 of 25 Gb/s is poor", "perftest/intel-e810-irdma-write-bw-mb-poor.txt",
@@ -150,5 +151,44 @@ func TestAbridgedNVLinkListIsUnproven(t *testing.T) {
 		Uploads: []Upload{{Name: "nvlink.txt", Result: r}}})
 	if st := outcome(rep, acceptance.Interconnect); st != Unproven {
 		t.Errorf("interconnect = %s, want unproven; checks %v", st, got(rep.Uploads[0]))
+	}
+}
+
+// An nvlink --status of every GPU with all links active passes
+// interconnect; the same with GPUs elided does not.
+func TestNVLinkStatusOfTheWholeNode(t *testing.T) {
+	gpu := func(i int) string {
+		s := "GPU " + strconv.Itoa(i) + ": NVIDIA H800 (UUID: GPU-34bf77d1-c686-6821-79a8-32d326c5039" + strconv.Itoa(i) + ")\n"
+		for l := range 8 {
+			s += "         Link " + strconv.Itoa(l) + ": 26.562 GB/s\n"
+		}
+		return s
+	}
+	var whole, elided string
+	for i := range 8 {
+		whole += gpu(i)
+		if i < 2 || i == 7 {
+			elided += gpu(i)
+		}
+		if i == 1 {
+			elided += "...\n"
+		}
+	}
+	h800 := map[string]string{"gpu_model": "H800", "gpus_per_node": "8", "intra_node_interconnect": "nvswitch"}
+	for name, tc := range map[string]struct {
+		log  string
+		want Status
+	}{"whole node": {whole, Pass}, "GPUs 2 to 6 elided": {elided, Unproven}} {
+		r, err := benchlog.Parse(benchlog.KindUnknown, []byte(tc.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := Evaluate(Input{Quote: quoteOf(t, h800), Uploads: []Upload{{Name: "nvlink.txt", Result: r}}})
+		if st := outcome(rep, acceptance.Interconnect); st != tc.want {
+			t.Errorf("%s: interconnect = %s, want %s; checks %v", name, st, tc.want, got(rep.Uploads[0]))
+		}
+		if name != "whole node" && r.NVLink.GPUs[1].Abridged {
+			t.Errorf("%s: GPU 1's links were all printed; the GPUs after it were elided", name)
+		}
 	}
 }
