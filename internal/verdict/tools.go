@@ -11,7 +11,7 @@ import (
 func toolChecks(in Input, r *benchlog.Result) []Check {
 	switch {
 	case r.DCGMI != nil:
-		return dcgmChecks(r.DCGMI)
+		return dcgmChecks(in, r.DCGMI)
 	case r.NVBandwidth != nil:
 		return nvbandwidthChecks(in, r.NVBandwidth)
 	case r.NVLink != nil:
@@ -45,7 +45,7 @@ func gpuIDs(ids []int) string {
 // dcgmChecks: every failed diagnostic fails GPU health, naming its GPUs; a
 // warning is shown and keeps the test from passing silently; a skip is
 // recorded.
-func dcgmChecks(d *benchlog.DCGMReport) []Check {
+func dcgmChecks(in Input, d *benchlog.DCGMReport) []Check {
 	var out []Check
 	passed, skipped, failed, warned := 0, 0, 0, 0
 	for _, t := range d.Tests {
@@ -78,6 +78,13 @@ func dcgmChecks(d *benchlog.DCGMReport) []Check {
 		sum.Status = Fail
 	case warned > 0:
 		sum.Status = Unproven
+	}
+	if quoted, ok := in.Quote.GPUsPerNode.Get(); ok && d.GPUs > 0 && int64(d.GPUs) < quoted {
+		// A diagnostic of fewer GPUs than the node has (dcgmi diag -i 0)
+		// does not show the node.
+		sum.Args["Spans"] = false
+		out = append(out, Check{ID: "dcgm_test", Status: Unproven, Key: "bench.check.dcgm_gpus_missing",
+			Args: map[string]any{"GPUs": d.GPUs, "Quoted": quoted}})
 	}
 	return append([]Check{sum}, out...)
 }
@@ -117,7 +124,10 @@ func nvbandwidthChecks(in Input, r *benchlog.NVBandwidthReport) []Check {
 			"StrongPair": pairText(strong), "Measured": measured, "NA": na}
 		c := Check{ID: "nvbw_pair", Status: Info, Key: "bench.check.nvbw_pair", Line: t.Line, Args: args}
 		f, hasFloor := nvbwFloors[fam]
-		if hasFloor && strings.HasPrefix(t.Name, "device_to_device") && measured > 0 {
+		// The floors are one direction's read between two GPUs: not a
+		// bidirectional test's sub-tables (each direction under the other's
+		// load, or their total).
+		if hasFloor && strings.HasPrefix(t.Name, "device_to_device_memcpy_read") && measured > 0 {
 			c.ID, c.Key = "nvbw_floor", "bench.check.nvbw_floor"
 			args["Floor"], args["Source"] = num(f.floor, 0), f.source
 			c.Status = Pass
@@ -129,6 +139,13 @@ func nvbandwidthChecks(in Input, r *benchlog.NVBandwidthReport) []Check {
 				// a missing link, not topology.
 				c.Status = Fail
 				c.Key = "bench.check.nvbw_missing"
+			}
+			if quoted, ok := in.Quote.GPUsPerNode.Get(); ok && int64(len(t.Rows)) < quoted {
+				// A matrix of fewer GPUs than the node has does not show the node.
+				args["Spans"] = false
+				out = append(out, c, Check{ID: "nvbw_pair", Status: Unproven, Key: "bench.check.nvbw_gpus_missing", Line: t.Line,
+					Args: map[string]any{"Test": t.Name, "GPUs": len(t.Rows), "Quoted": quoted}})
+				continue
 			}
 		}
 		out = append(out, c)

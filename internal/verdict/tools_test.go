@@ -22,7 +22,9 @@ func TestToolVerdictsFeedTheSuite(t *testing.T) {
 	}{
 		{"dcgmi level 2 passes", "dcgmi/aws-p4de-a100-r2-nvlinks-expected-pass.txt", a100, acceptance.GPUHealth, Pass, "dcgm_summary:pass"},
 		{"dcgmi GPU 0 memory failure fails GPU health", "dcgmi/mleng-fragment-gpu-memory-fail-thermal-warning.txt", a100, acceptance.GPUHealth, Fail, "dcgm_test:fail"},
-		{"dcgmi JSON with a skip passes", "dcgmi/virtualclient-r3-json-t4-eud-skip.json", a100, acceptance.GPUHealth, Pass, "dcgm_test:info"},
+		{"dcgmi JSON with a skip passes", "dcgmi/virtualclient-r3-json-t4-eud-skip.json", map[string]string{"gpu_model": "T4", "gpus_per_node": "1"},
+			acceptance.GPUHealth, Pass, "dcgm_test:info"},
+		{"dcgmi of one GPU does not pass an 8-GPU node", "dcgmi/virtualclient-r3-json-t4-eud-skip.json", a100, acceptance.GPUHealth, Unproven, "dcgm_test:unproven"},
 		{"H100 pairs above the floor", "nvbandwidth/azure-ndv5-h100x8-v0.4-read-ce.txt", h100, acceptance.Interconnect, Pass, "nvbw_floor:pass"},
 		{"V100 pairs: no floor, recorded", "nvbandwidth/v100-sxm2x8-v0.7-read-ce-hybrid-cube-mesh-na.txt",
 			map[string]string{"gpu_model": "V100"}, acceptance.Interconnect, Unproven, "nvbw_pair:info"},
@@ -190,5 +192,45 @@ func TestNVLinkStatusOfTheWholeNode(t *testing.T) {
 		if name != "whole node" && r.NVLink.GPUs[1].Abridged {
 			t.Errorf("%s: GPU 1's links were all printed; the GPUs after it were elided", name)
 		}
+	}
+}
+
+// The per-pair floor is one direction's read: a bidirectional test's
+// sub-tables are shown, not held to it; and a matrix of fewer GPUs than
+// the node has does not pass interconnect.
+func TestNVBandwidthFloorIsForTheWholeNodesRead(t *testing.T) {
+	matrix := func(test, header string, n int, v string) string {
+		s := "Running " + test + ".\nmemcpy CE GPU(row) " + header + " bandwidth (GB/s)\n     "
+		for j := range n {
+			s += "      " + strconv.Itoa(j)
+		}
+		s += "\n"
+		for i := range n {
+			s += " " + strconv.Itoa(i)
+			for j := range n {
+				if i == j {
+					s += "      N/A"
+				} else {
+					s += "   " + v
+				}
+			}
+			s += "\n"
+		}
+		return s + "\n"
+	}
+	h100 := map[string]string{"gpu_model": "H100", "gpus_per_node": "4", "intra_node_interconnect": "nvswitch"}
+	log := "nvbandwidth Version: v0.10.0\n" + matrix("device_to_device_memcpy_read_ce", "-> GPU(column)", 4, "389.00") +
+		matrix("device_to_device_bidirectional_memcpy_read_ce", "<-> GPU(column) Read1", 4, "180.00")
+	r, err := benchlog.Parse(benchlog.KindUnknown, []byte(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Evaluate(Input{Quote: quoteOf(t, h100), Uploads: []Upload{{Name: "nvbw.txt", Result: r}}})
+	if st := outcome(rep, acceptance.Interconnect); st != Pass {
+		t.Errorf("interconnect = %s, want pass (the bidirectional read1 at 180 is not held to the floor); checks %v", st, got(rep.Uploads[0]))
+	}
+	rep = Evaluate(Input{Quote: quoteOf(t, with(h100, "gpus_per_node", "8")), Uploads: []Upload{{Name: "nvbw.txt", Result: r}}})
+	if st := outcome(rep, acceptance.Interconnect); st != Unproven {
+		t.Errorf("a 4-GPU matrix for an 8-GPU node: interconnect = %s, want unproven; checks %v", st, got(rep.Uploads[0]))
 	}
 }
