@@ -59,6 +59,7 @@ const (
 	NoteAttachedGPUs      = "bench.parser_note.attached_gpus"
 	NoteTopoAffinity      = "bench.parser_note.topo_affinity"
 	NoteNoColumnHeader    = "bench.parser_note.no_column_header"
+	NoteTopoNICRows       = "bench.parser_note.topo_nic_rows"
 )
 
 // NoteKeys lists every key a parser may write (for the catalog's test).
@@ -66,7 +67,7 @@ func NoteKeys() []string {
 	return []string{NoteConcludedOther, NoteUnreadableOOB, NoteUnreadableAvg, NoteNCCLWarn, NoteNCCLLastError,
 		NoteReducedMaxBytes, NoteHostsFromInfo, NoteDeviceModels, NoteNoFooter, NoteValidationOff, NoteLegacyError,
 		NoteBelowMinBW, NoteDevicesAbridged, NoteInferredAllReduce, NoteRowsTrimmed, NoteFioGroupsOnly, NoteGPUModels,
-		NoteCSVNoHeader, NoteAttachedGPUs, NoteTopoAffinity, NoteNoColumnHeader}
+		NoteCSVNoHeader, NoteAttachedGPUs, NoteTopoAffinity, NoteNoColumnHeader, NoteTopoNICRows}
 }
 
 // newNote builds a note from its key, English text and name/value pairs.

@@ -1,6 +1,7 @@
 package benchlog
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -64,6 +65,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 	headerLine := 0
 	extraNoted := false
 	f := make([]string, 0, 32) // a node's header and rows fit
+	nicRowsNoted := false
 	var cellSlab []string
 	for {
 		raw, ok := sc.next()
@@ -103,6 +105,20 @@ func ParseTopo(data []byte) (*Topology, error) {
 				continue
 			}
 			idx := indexOf(topo.Devices, f[0])
+			if idx < 0 && strings.HasPrefix(f[0], "NIC") && len(f) > 1 {
+				// A NIC's row under a header without NIC columns: the
+				// publisher cut them. The NIC is listed; its links to the
+				// GPUs cannot be placed without the columns it lacks.
+				if !slices.ContainsFunc(topo.NICs, func(n TopoNIC) bool { return n.Name == f[0] }) {
+					topo.NICs = append(topo.NICs, TopoNIC{Name: strings.Clone(f[0])})
+				}
+				if !nicRowsNoted {
+					nicRowsNoted = true
+					topo.Notes = addCapped(topo.Notes, maxNotes, newNote(NoteTopoNICRows,
+						"NIC rows without NIC columns in the header (the matrix was cut): the NICs are listed, their links to GPUs are not read"))
+				}
+				continue
+			}
 			if idx < 0 {
 				state = 2
 				continue

@@ -173,3 +173,26 @@ func TestParseTopoRefusesSignedLinkCounts(t *testing.T) {
 		}
 	}
 }
+
+// A matrix whose header lost its NIC columns still has the NICs' rows:
+// the NICs are listed and the cut is said, the GPU matrix read as is.
+func TestParseTopoNICRowsWithoutColumns(t *testing.T) {
+	in := `        GPU0    GPU1    CPU Affinity    NUMA Affinity
+GPU0     X      NV8     0-31,64-95      0
+GPU1    NV8      X      0-31,64-95      0
+NIC0    NODE    PIX
+NIC1    SYS     SYS
+
+Legend:
+
+  X    = Self
+  NV#  = Connection traversing a bonded set of # NVLinks
+`
+	topo, err := ParseTopo([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(topo.GPUs) != 2 || len(topo.NICs) != 2 || topo.NICs[1].Name != "NIC1" || !hasNote(topo.Notes, NoteTopoNICRows) {
+		t.Errorf("topology %+v", topo)
+	}
+}
