@@ -532,3 +532,85 @@ func TestEveryFindingIsWordedInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The automatic acceptance outcomes follow the brief and the quote: a
+// staging test passed against one brief fails once the brief asks for a
+// window the upload cannot meet, and passes again when it is restored.
+func TestAutomaticAcceptanceFollowsTheBrief(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	ctx := context.Background()
+	writer := a.user("writer@example.com", auth.Procurement).Actor()
+	setBrief := func(window string) {
+		t.Helper()
+		b, err := a.store.Brief(ctx, q.EvaluationID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.store.SaveBrief(ctx, writer, q.EvaluationID, b.Version, brief.Brief{"dataset_tb": "20", "staging_window_hours": window}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	staging := func() string {
+		t.Helper()
+		h, err := a.store.AcceptanceHistory(ctx, q.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return store.CurrentAcceptance(h)["storage_staging"].Status
+	}
+	setBrief("2")
+	tok := a.token("eng@example.com", auth.Engineer)
+	rel := "fio/text-fio-3.28-nvme-raid0-seqread-1m-qd32.txt" // 12.8 GiB/s: 20 TB in about 26 minutes
+	if res, out := a.apiUpload(tok, q.ID, rel, sampleLog(t, rel), nil); res.StatusCode != http.StatusCreated {
+		t.Fatalf("%d %v", res.StatusCode, out)
+	}
+	if st := staging(); st != store.AcceptancePassed {
+		t.Fatalf("staging %q after the upload, want passed", st)
+	}
+	setBrief("0.1") // six minutes
+	if st := staging(); st != store.AcceptanceFailed {
+		t.Errorf("staging %q after the brief asked for six minutes, want failed", st)
+	}
+	setBrief("2")
+	if st := staging(); st != store.AcceptancePassed {
+		t.Errorf("staging %q after the brief was restored, want passed", st)
+	}
+}
+
+// ... and the quote's terms: GPU health passed on an 8-GPU table fails
+// once the quote is revised to 16 GPUs per node.
+func TestAutomaticAcceptanceFollowsTheQuote(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	ctx := context.Background()
+	tok := a.token("eng@example.com", auth.Engineer)
+	rel := "nvidia-smi/h100-8gpu-table-550.txt"
+	if res, out := a.apiUpload(tok, q.ID, rel, sampleLog(t, rel), nil); res.StatusCode != http.StatusCreated {
+		t.Fatalf("%d %v", res.StatusCode, out)
+	}
+	health := func() string {
+		t.Helper()
+		h, err := a.store.AcceptanceHistory(ctx, q.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return store.CurrentAcceptance(h)["gpu_health"].Status
+	}
+	if st := health(); st != store.AcceptancePassed {
+		t.Fatalf("GPU health %q after the upload, want passed", st)
+	}
+	revised := q.Quote
+	c, _ := quote.ColumnByName("gpus_per_node")
+	if err := c.Parse(&revised, "16"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.store.UpdateQuote(ctx, a.user("editor@example.com", auth.Procurement).Actor(), q.ID, q.Version, revised); err != nil {
+		t.Fatal(err)
+	}
+	if st := health(); st != store.AcceptanceFailed {
+		t.Errorf("GPU health %q after the quote became 16 GPUs per node, want failed", st)
+	}
+}

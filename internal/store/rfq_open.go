@@ -34,7 +34,7 @@ func (s *Store) OpenEarly(ctx context.Context, by audit.Actor, rfqID int64, reas
 			After: map[string]any{"reason": reason, "deadline": r.Deadline}}); err != nil {
 			return err
 		}
-		n, err = materialize(ctx, tx, r)
+		n, err = s.materialize(ctx, tx, r)
 		return err
 	})
 	if err != nil {
@@ -69,7 +69,7 @@ func (s *Store) OpenDue(ctx context.Context, evaluationID int64) (int, error) {
 				After: map[string]any{"deadline": r.Deadline}}); err != nil {
 				return err
 			}
-			n, err := materialize(ctx, tx, r)
+			n, err := s.materialize(ctx, tx, r)
 			total += n
 			return err
 		})
@@ -92,7 +92,7 @@ func lockRFQ(ctx context.Context, tx pgx.Tx, id int64) (RFQ, error) {
 // materialize turns each invitation's newest submission into a quote of
 // the evaluation (or, in a best-and-final round, a new revision of the
 // quote it answers), with its provenance. Revoked invitations stay out.
-func materialize(ctx context.Context, tx pgx.Tx, r RFQ) (int, error) {
+func (s *Store) materialize(ctx context.Context, tx pgx.Tx, r RFQ) (int, error) {
 	rows, _ := tx.Query(ctx, `SELECT i.id, i.company, COALESCE(i.quote_id, 0), s.revision, s.terms, s.submitted_at
 		FROM rfq_invitations i JOIN LATERAL (SELECT revision, terms, submitted_at FROM rfq_submissions
 		WHERE invitation_id = i.id ORDER BY revision DESC LIMIT 1) s ON true
@@ -124,7 +124,7 @@ func materialize(ctx context.Context, tx pgx.Tx, r RFQ) (int, error) {
 		}
 		quoteID, qrev := x.quoteID, 1
 		if quoteID != 0 {
-			qrev, err = reviseFromRound(ctx, tx, by, quoteID, q)
+			qrev, err = s.reviseFromRound(ctx, tx, by, quoteID, q)
 			if errors.Is(err, ErrNotFound) {
 				quoteID = 0 // the quote was deleted since: the answer stands on its own
 			} else if err != nil {
@@ -150,7 +150,7 @@ func materialize(ctx context.Context, tx pgx.Tx, r RFQ) (int, error) {
 
 // reviseFromRound saves a best-and-final answer as the quote's next
 // revision; the audit row names the changed terms.
-func reviseFromRound(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID int64, q quote.Quote) (int, error) {
+func (s *Store) reviseFromRound(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID int64, q quote.Quote) (int, error) {
 	rows, _ := tx.Query(ctx, quoteSelect+` WHERE q.id = $1 FOR UPDATE OF q`, quoteID)
 	cur, err := pgx.CollectExactlyOneRow(rows, scanQuote)
 	if err != nil {
@@ -171,6 +171,9 @@ func reviseFromRound(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID int
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO quote_revisions (quote_id, revision, terms, author_id) VALUES ($1, $2, $3, $4)`,
 		quoteID, next, terms, by.ID); err != nil {
+		return 0, err
+	}
+	if err := s.redecideTerms(ctx, tx, by, quoteID, cur.EvaluationID, q); err != nil {
 		return 0, err
 	}
 	changed := []string{}

@@ -6,11 +6,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gpuquote/gpuquote/internal/audit"
+	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
 // Sentinel errors that handlers map to status codes.
@@ -23,10 +28,43 @@ var (
 // Store wraps a connection pool, or one read-only transaction on it (see
 // [Store.ReadOnly]); the methods run their statements on whichever it holds.
 type Store struct {
-	pool  dbtx
-	root  *pgxpool.Pool
-	now   func() time.Time
-	terms *termsCache // shared by the Stores of ReadOnly
+	pool    dbtx
+	root    *pgxpool.Pool
+	now     func() time.Time
+	terms   *termsCache              // shared by the Stores of ReadOnly
+	decider *atomic.Pointer[Decider] // shared too; see SetDecider
+}
+
+// Decider judges a quote's uploads against its terms and its evaluation's
+// brief: the automatic acceptance outcomes. The application supplies it
+// (the verdict rules), so the store keeps them consistent without knowing
+// them.
+type Decider func(q quote.Quote, b brief.Brief, all []Benchmark) []AutoResult
+
+// SetDecider has every change to what the automatic outcomes depend on
+// (the brief, a quote's terms) judge them again in its own transaction, as
+// an upload does: a stored "passed" never outlives the terms it was
+// judged against.
+func (s *Store) SetDecider(d Decider) { s.decider.Store(&d) }
+
+func (s *Store) loadDecider() Decider {
+	if s.decider == nil {
+		return nil
+	}
+	if p := s.decider.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// redecideQuote judges the quote's uploads again with the decider, if one
+// is set, and records the outcomes that changed.
+func (s *Store) redecideQuote(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluationID int64, q quote.Quote, b brief.Brief) error {
+	d := s.loadDecider()
+	if d == nil {
+		return nil
+	}
+	return redecide(ctx, tx, by, quoteID, evaluationID, 0, func(all []Benchmark) []AutoResult { return d(q, b, all) })
 }
 
 // dbtx is what the methods need of a pool or a transaction.
@@ -45,7 +83,7 @@ func New(pool *pgxpool.Pool, now func() time.Time) *Store {
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{pool: pool, root: pool, now: now, terms: &termsCache{}}
+	return &Store{pool: pool, root: pool, now: now, terms: &termsCache{}, decider: &atomic.Pointer[Decider]{}}
 }
 
 // ReadOnly runs fn on a Store whose every read sees one snapshot of the
@@ -57,7 +95,7 @@ func (s *Store) ReadOnly(ctx context.Context, fn func(*Store) error) error {
 		return fmt.Errorf("store: begin read-only: %w", err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	if err := fn(&Store{pool: tx, root: s.root, now: s.now, terms: s.terms}); err != nil {
+	if err := fn(&Store{pool: tx, root: s.root, now: s.now, terms: s.terms, decider: s.decider}); err != nil {
 		return err
 	}
 	return tx.Commit(ctx)
