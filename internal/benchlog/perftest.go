@@ -140,21 +140,38 @@ func ParsePerftest(data []byte) (*PerftestReport, error) {
 	return &PerftestReport{PerftestRun: runs[0], More: runs[1:]}, nil
 }
 
-// best sets the run's best row.
+// best sets the run's best row: the one that sustained the most (its
+// average; its peak where it printed no average).
 func (r *PerftestRun) best() {
 	scale := 8.0 / 1000 // MB/sec to Gb/s
 	if r.Gbits {
 		scale = 1
 	}
+	bestKey := 0.0
 	for _, row := range r.Rows {
 		peak := row.PeakBW
 		if peak == 0 {
 			peak = row.AvgBW
 		}
-		if peak*scale > r.PeakGbps {
+		key := row.AvgBW
+		if key == 0 {
+			key = peak
+		}
+		if key*scale > bestKey {
+			bestKey = key * scale
 			r.PeakGbps, r.AvgGbps, r.Line = peak*scale, row.AvgBW*scale, row.Line
 		}
 	}
+}
+
+// Sustained is the run's judged bandwidth in Gb/s: the best row's average
+// (what the link kept up over the run), or its peak where it has no
+// average.
+func (r PerftestRun) Sustained() float64 {
+	if r.AvgGbps > 0 {
+		return r.AvgGbps
+	}
+	return r.PeakGbps
 }
 
 func perftestSetting(rep *PerftestRun, k, v string) {

@@ -68,8 +68,8 @@ func outlierChecks(in Input, reports []UploadReport) {
 			}
 		case r.Perftest != nil:
 			for _, run := range r.Perftest.Runs() {
-				if !run.Latency && run.PeakGbps > 0 {
-					add("perftest "+run.Test, peer{id: orQ(run.Device) + " (" + u.Name + ")", value: run.PeakGbps, upload: i, line: run.Line})
+				if !run.Latency && run.Sustained() > 0 {
+					add("perftest "+run.Test, peer{id: orQ(run.Device) + " (" + u.Name + ")", value: run.Sustained(), upload: i, line: run.Line})
 				}
 			}
 		case r.GPUBurn != nil:

@@ -1,6 +1,10 @@
 package verdict
 
-import "github.com/gpuquote/gpuquote/internal/acceptance"
+import (
+	"fmt"
+
+	"github.com/gpuquote/gpuquote/internal/acceptance"
+)
 
 // Outcome is a verdict's decision on an automatic test. Status is Pass,
 // Fail, Incomplete or Unproven; Upload is the index of the upload that
@@ -26,6 +30,28 @@ type testRule struct {
 	// anyPass: one passing check is enough even if others failed (storage:
 	// a dataset can be staged on the fastest path that was measured).
 	anyPass bool
+	// covers, when set, says whether the passing checks together cover
+	// what the quote states (one NIC at line rate is not eight); short of
+	// it, the test is unproven.
+	covers func(passing []found) bool
+}
+
+// nicsCovered: the ports' summary covers every port it counted against
+// the quoted NICs; perftest runs cover the NICs they name, which must be
+// as many as the quote has per node.
+func nicsCovered(passing []found) bool {
+	need := 0
+	devices := map[string]bool{}
+	for _, f := range passing {
+		if f.check.ID == "ib_ports" {
+			return true
+		}
+		if n, ok := f.check.Args["NICs"].(int); ok && n > need {
+			need = n
+		}
+		devices[fmt.Sprint(f.check.Args["Device"])] = true
+	}
+	return len(devices) >= need
 }
 
 func ids(list ...string) func(Check) bool {
@@ -59,7 +85,7 @@ var rules = []testRule{
 		passes: ids("nvlink", "nvbw_floor", "nvlink_state")},
 	{test: acceptance.FabricLinks,
 		bears:  ids("ib_port", "ib_ports", "perftest_bw", "perftest_failed"),
-		passes: ids("ib_ports", "perftest_bw")},
+		passes: ids("ib_ports", "perftest_bw"), covers: nicsCovered},
 	{test: acceptance.BurnIn,
 		bears:  ids("burn_gpu", "burn_summary", "burn_count"),
 		passes: ids("burn_summary")},
@@ -113,6 +139,8 @@ func (r testRule) decide(reports []UploadReport) Outcome {
 		return decided(r.test, Pass, passing)
 	case len(failing) > 0:
 		return decided(r.test, Fail, failing)
+	case len(passing) > 0 && r.covers != nil && !r.covers(passing):
+		return decided(r.test, Unproven, passing)
 	case len(passing) > 0:
 		// A complete, passing run decides; an incomplete one beside it is
 		// not a failure, only a run that proves nothing.
