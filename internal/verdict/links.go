@@ -115,6 +115,11 @@ func burnChecks(in Input, r *benchlog.GPUBurnReport) []Check {
 		sum.Args["Progress"] = num(r.Progress, 1)
 	case bad > 0:
 		sum.Status = Fail
+	case r.Progress > 0 && r.Progress < 99.5:
+		// gpu-burn prints its verdict even when killed early (its last
+		// update said 84.5 %): the burn-in did not run its length.
+		sum.Status, sum.Key = Incomplete, "bench.check.burn_cut_short"
+		sum.Args["Progress"] = num(r.Progress, 1)
 	}
 	out = append([]Check{sum}, out...)
 	if per, ok := in.Quote.GPUsPerNode.Get(); ok && r.HasVerdict {

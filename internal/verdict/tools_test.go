@@ -253,3 +253,19 @@ func TestPerftestJudgesTheAverage(t *testing.T) {
 		t.Errorf("fabric links = %s, want fail at an 18.58 Gb/s average; checks %v", st, got(rep.Uploads[0]))
 	}
 }
+
+// gpu-burn prints its per-GPU verdict even when killed before its time:
+// a run whose last update stopped at 84.5 % is incomplete, not passed.
+func TestBurnInCutShortIsIncomplete(t *testing.T) {
+	log := "Burning for 600 seconds.\n" +
+		"84.5%  proc'd: 470 (1036 Gflop/s) - 478 (1038 Gflop/s)   errors: 0 - 0   temps: 33 C - 48 C \n" +
+		"Killing processes with SIGKILL (force kill)\ndone\n\nTested 2 GPUs:\n\tGPU 0: OK\n\tGPU 1: OK\n"
+	r, err := benchlog.Parse(benchlog.KindUnknown, []byte(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Evaluate(Input{Quote: quoteOf(t, map[string]string{"gpu_model": "B200", "gpus_per_node": "2"}), Uploads: []Upload{{Name: "burn.txt", Result: r}}})
+	if st := outcome(rep, acceptance.BurnIn); st != Incomplete {
+		t.Errorf("burn-in = %s, want incomplete; checks %v", st, got(rep.Uploads[0]))
+	}
+}
