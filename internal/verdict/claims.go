@@ -106,6 +106,9 @@ func claims(in Input, reports []UploadReport) []Claim {
 			if c.ID != "nccl_span" {
 				return "", false
 			}
+			if c.Args["Counted"] == false {
+				return "", false // nodes from the quote's own GPUs per node: no evidence of the count
+			}
 			if c.Status == Pass {
 				return Verified, true
 			}
@@ -189,8 +192,8 @@ func derivedChecks(in Input) [][]Check {
 	model, modelOK := in.Quote.GPUModel.Get()
 	for i, u := range in.Uploads {
 		r := u.Result
-		if r == nil {
-			continue
+		if r == nil || u.Withdrawn {
+			continue // a withdrawn upload is no evidence
 		}
 		if r.NvidiaSMI != nil && r.NvidiaSMI.GPUModel != "" && ffOK {
 			if got := formFactorOf(r.NvidiaSMI.GPUModel); got != "" {

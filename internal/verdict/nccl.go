@@ -248,7 +248,10 @@ func spanCheck(q quote.Quote, run benchlog.NCCLRun, n int) (Check, bool) {
 	}
 	nodes := RunNodes(run, q)
 	c := Check{ID: "nccl_span", Line: run.StartLine, Args: map[string]any{"Run": n, "Collective": collective(run), "Measured": nodes,
-		"Quoted": quoted, "Ranks": run.Ranks}}
+		"Quoted": quoted, "Ranks": run.Ranks,
+		// Counted from the log's hosts, or worked out from its ranks and
+		// the quoted GPUs per node (which cannot then prove the nodes).
+		"Counted": run.Nodes > 0}}
 	switch {
 	case nodes == 0:
 		c.Status, c.Key = Unproven, "bench.check.nccl_span_unknown"

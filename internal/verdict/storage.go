@@ -115,6 +115,11 @@ func checkpointCheck(b brief.Brief, write float64) Check {
 	c.Args["Checkpoint"], c.Args["Seconds"] = num(gb, 0), num(seconds, 0)
 	interval, okI := b.Float("checkpoint_interval_min")
 	idle, okIdle := b.Float("allowed_idle_pct")
+	if okI && interval > 0 && !okIdle && seconds >= interval*60 {
+		// Without an allowed idle share nothing is allowed but less than
+		// the whole interval: a checkpoint that outlasts it fails anyway.
+		idle, okIdle = 100, true
+	}
 	if !okI || !okIdle || interval <= 0 {
 		c.Status, c.Key = Unproven, "bench.check.checkpoint_no_budget"
 		return c

@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"github.com/gpuquote/gpuquote/internal/brief"
 	"os"
 	"path/filepath"
 	"strings"
@@ -336,5 +337,33 @@ func TestOneRankRunJudgesNoLatency(t *testing.T) {
 	rep := Evaluate(Input{Quote: quoteOf(t, h100Node), Uploads: []Upload{parsed(t, "one.log", log)}})
 	if c := check(rep.Uploads[0], "nccl_latency"); c.ID != "" {
 		t.Errorf("latency judged from one rank: %+v", c)
+	}
+}
+
+// A withdrawn upload is no evidence for a claim either: the GPU model it
+// named stops verifying the quote's.
+func TestWithdrawnUploadIsNoClaimEvidence(t *testing.T) {
+	u := parsed(t, "coll.log", lines(t, fiveColl, 1, 32)) // NVIDIA H100 80GB HBM3
+	rep := Evaluate(Input{Quote: quoteOf(t, h100Node), Uploads: []Upload{u}})
+	if st := claimOf(rep, "gpu_model"); st != Verified {
+		t.Fatalf("gpu_model = %s with the upload", st)
+	}
+	u.Withdrawn = true
+	rep = Evaluate(Input{Quote: quoteOf(t, h100Node), Uploads: []Upload{u}})
+	if st := claimOf(rep, "gpu_model"); st == Verified {
+		t.Errorf("gpu_model = %s from a withdrawn upload", st)
+	}
+}
+
+// A checkpoint that takes longer than the interval between checkpoints
+// fails whatever idle share the brief would allow; shorter, it waits for
+// that share to be stated.
+func TestCheckpointLongerThanItsIntervalFails(t *testing.T) {
+	b := brief.Brief{"checkpoint_gb": "1100", "checkpoint_interval_min": "60"}
+	if c := checkpointCheck(b, 0.3e6); c.Status != Fail { // about 42 days
+		t.Errorf("a checkpoint of %v s in a 60-minute interval: %s", c.Args["Seconds"], c.Status)
+	}
+	if c := checkpointCheck(b, 2e9); c.Status != Unproven { // 550 s
+		t.Errorf("a 550 s checkpoint without an allowed idle share: %s, want unproven", c.Status)
 	}
 }

@@ -167,10 +167,10 @@ func TestEvaluateSamples(t *testing.T) {
 		{
 			// The excerpt has no footer: the figures are right but the run
 			// is not proven complete, and no NCCL INFO line names EFA.
-			name: "p5 EFA two nodes, abridged, is incomplete", file: "nccl/h100-p5-2node-efa-srun-label-prefix.txt", quote: h100EFA,
+			name: "p5 EFA two nodes, abridged, is incomplete; its ranks do not count its nodes", file: "nccl/h100-p5-2node-efa-srun-label-prefix.txt", quote: h100EFA,
 			checks:  []string{"nccl_incomplete:incomplete", "nccl_busbw:incomplete", "nccl_latency:pass", "nccl_span:pass"},
 			tests:   map[acceptance.Test]Status{acceptance.NCCLAllReduce: Incomplete},
-			claims:  map[string]ClaimStatus{"nodes": Verified, "inter_node_fabric": Unverified},
+			claims:  map[string]ClaimStatus{"nodes": Unverified, "inter_node_fabric": Unverified},
 			measure: map[string]string{"nccl_busbw": "487.26", "nccl_latency": "69.1"},
 		},
 		{
@@ -178,7 +178,7 @@ func TestEvaluateSamples(t *testing.T) {
 			checks: []string{"nccl_busbw:pass", "nccl_latency:pass", "nccl_span:pass"},
 			tests:  map[acceptance.Test]Status{acceptance.NCCLAllReduce: Pass},
 			// No NCCL INFO line says the run went over InfiniBand.
-			claims:  map[string]ClaimStatus{"inter_node_fabric": Unverified, "nodes": Verified},
+			claims:  map[string]ClaimStatus{"inter_node_fabric": Unverified, "nodes": Unverified},
 			measure: map[string]string{"nccl_busbw": "468.46"},
 		},
 		{
@@ -209,7 +209,7 @@ func TestEvaluateSamples(t *testing.T) {
 			quote:  map[string]string{"gpu_model": "T4", "gpus_per_node": "1", "nodes": "2", "inter_node_fabric": "efa"},
 			checks: []string{"nccl_busbw:unproven", "nccl_span:pass"},
 			tests:  map[acceptance.Test]Status{acceptance.NCCLAllReduce: Unproven},
-			claims: map[string]ClaimStatus{"gpu_model": Verified, "inter_node_fabric": Unverified},
+			claims: map[string]ClaimStatus{"gpu_model": Verified, "inter_node_fabric": Unverified, "nodes": Verified}, // two hosts named
 		},
 		{
 			name: "T4s sold as H100s", file: "nccl/POOR-t4-2node-efa-ncclinfo-interleaved.txt",
