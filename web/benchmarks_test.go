@@ -138,7 +138,9 @@ func TestEngineerUploadsLogsAndSeesFiguresVerdictsAndSuite(t *testing.T) {
 		term, _ := s.Attr("data-term")
 		claims[term], _ = s.Attr("data-status")
 	})
-	if claims["GPU model"] != "verified" || claims["Fabric between nodes"] != "verified" || claims["Nodes"] != "verified" {
+	// The p5 log names no hosts: its 16 ranks over the quoted 8 GPUs per
+	// node are the quote's own arithmetic, not evidence of two nodes.
+	if claims["GPU model"] != "verified" || claims["Fabric between nodes"] != "verified" || claims["Nodes"] != "unproven" {
 		t.Errorf("claims = %v", claims)
 	}
 	for test, want := range map[string]string{"gpu_health": "passed", "nccl_allreduce": "passed", "storage_staging": "pending", "billing_export": "pending"} {
