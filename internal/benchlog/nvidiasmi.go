@@ -15,8 +15,11 @@ type SMIReport struct {
 	DriverVersion string `json:"driver_version,omitempty"`
 	CUDAVersion   string `json:"cuda_version,omitempty"`
 	GPUCount      int    `json:"gpu_count"`
-	GPUModel      string `json:"gpu_model,omitempty"` // most common name
-	GPUs          []GPU  `json:"gpus"`
+	// Attached is -q's "Attached GPUs": the node's count even when the
+	// output shows fewer (nvidia-smi -q -i 0); 0 when not printed.
+	Attached int    `json:"attached,omitempty"`
+	GPUModel string `json:"gpu_model,omitempty"` // most common name
+	GPUs     []GPU  `json:"gpus"`
 	// Processes lists GPU processes where the output shows them;
 	// NoProcesses is true when it says there are none.
 	Processes   []GPUProcess `json:"processes,omitempty"`

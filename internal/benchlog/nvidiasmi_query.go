@@ -153,6 +153,7 @@ func parseSMIQuery(s string) (*SMIReport, error) {
 		return nil, errorf(KindNvidiaSMI, sc.n, "no \"GPU <bus id>\" section found in nvidia-smi -q output")
 	}
 	rep.NoProcesses = procNone > 0 && len(rep.Processes) == 0
+	rep.Attached = max(attached, 0)
 	if attached >= 0 && attached != len(rep.GPUs) {
 		rep.Notes = addCapped(rep.Notes, maxNotes, newNote(NoteAttachedGPUs, fmt.Sprintf("Attached GPUs says %d but %d GPU sections are present", attached, len(rep.GPUs)),
 			"Attached", strconv.Itoa(attached), "Sections", strconv.Itoa(len(rep.GPUs))))

@@ -46,12 +46,14 @@ func smiChecks(in Input, smi *benchlog.SMIReport) []Check {
 	}
 
 	if per, ok := q.GPUsPerNode.Get(); ok {
+		// -q -i 0 shows one GPU of a node whose "Attached GPUs" it prints.
+		count := max(smi.GPUCount, smi.Attached)
 		st := Fail
-		if int64(smi.GPUCount) == per {
+		if int64(count) == per {
 			st = Pass
 		}
 		out = append(out, Check{ID: "gpu_count", Status: st, Key: "bench.check.gpu_count",
-			Args: map[string]any{"Measured": smi.GPUCount, "Quoted": per}})
+			Args: map[string]any{"Measured": count, "Quoted": per}})
 	}
 
 	if mib := minMemory(smi); mib > 0 {

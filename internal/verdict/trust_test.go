@@ -367,3 +367,15 @@ func TestCheckpointLongerThanItsIntervalFails(t *testing.T) {
 		t.Errorf("a 550 s checkpoint without an allowed idle share: %s, want unproven", c.Status)
 	}
 }
+
+// nvidia-smi -q -i 0 shows one GPU of a node whose size it states:
+// "Attached GPUs : 8" is the count held against the quote.
+func TestSMIQueryOfOneGPUCountsTheAttachedGPUs(t *testing.T) {
+	q := "==============NVSMI LOG==============\n\nDriver Version                            : 535.104.05\n\n" +
+		"Attached GPUs                             : 8\nGPU 00000000:18:00.0\n    Product Name                          : NVIDIA H100 80GB HBM3\n" +
+		"    FB Memory Usage\n        Total                             : 81559 MiB\n"
+	rep := Evaluate(Input{Quote: quoteOf(t, map[string]string{"gpu_model": "H100", "gpus_per_node": "8"}), Uploads: []Upload{parsed(t, "q.txt", q)}})
+	if c := check(rep.Uploads[0], "gpu_count"); c.Status != Pass || c.Args["Measured"] != 8 {
+		t.Errorf("gpu_count %+v", c)
+	}
+}
