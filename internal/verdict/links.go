@@ -31,7 +31,7 @@ func ibstatChecks(in Input, r *benchlog.IBStatReport) []Check {
 	layers := map[string]bool{}
 	for _, p := range r.Ports {
 		args := map[string]any{"CA": p.CA, "Port": p.Port, "State": orQ(p.State), "Phys": orQ(p.PhysState),
-			"Rate": num(p.Rate, 0), "Layer": orQ(p.LinkLayer)}
+			"Rate": num(p.Rate, rateDigits(p.Rate)), "Layer": orQ(p.LinkLayer)}
 		if !countedPort(p, sh.Fabric) {
 			if !p.Up() {
 				out = append(out, Check{ID: "ib_other", Status: Info, Key: "bench.check.ib_other_down", Line: p.Line, Args: args})
@@ -131,4 +131,13 @@ func burnChecks(in Input, r *benchlog.GPUBurnReport) []Check {
 			Args: map[string]any{"Measured": len(r.GPUs), "Quoted": per}})
 	}
 	return out
+}
+
+// rateDigits shows a link rate as ibstat prints it: 2.5 (SDR x1) keeps its
+// decimal, 400 none.
+func rateDigits(r float64) int {
+	if r != float64(int64(r)) {
+		return 1
+	}
+	return 0
 }
