@@ -101,7 +101,9 @@ func apiBenchmarkOf(z *i18n.Localizer, b store.Benchmark, rep verdict.UploadRepo
 	case b.Kind == store.KindEvidence:
 		out.Status = "evidence"
 	case b.Result == nil:
-		out.Status, out.Verdict.Status = "parse_failed", string(verdict.Fail)
+		// A log that could not be read proves nothing either way: its
+		// verdict is unproven, not a failed cluster.
+		out.Status, out.Verdict.Status = "parse_failed", string(verdict.Unproven)
 		out.ParseError = &apiParseError{Line: b.ParseErrorLine, Reason: b.ParseError}
 	}
 	for _, c := range rep.Checks {

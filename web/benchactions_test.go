@@ -87,6 +87,9 @@ func TestMisdetectedUploadIsReclassified(t *testing.T) {
 	if b["status"] != "parse_failed" {
 		t.Fatalf("nvidia-smi read as fio should not parse: %v", b)
 	}
+	if v := b["verdict"].(map[string]any); v["status"] != "unproven" {
+		t.Errorf("an unreadable log's verdict is %v: it proves nothing, it is no failed cluster", v["status"])
+	}
 	res, out = a.apiUpload(tok, q.ID, "smi.txt", smi, map[string]string{"kind": "nvidia-smi"})
 	wantStatus(t, res, http.StatusOK)
 	if b = out["benchmark"].(map[string]any); b["kind"] != "nvidia-smi" || b["status"] != "parsed" || out["reclassified"] != true {

@@ -200,7 +200,7 @@ func benchView(z *i18n.Localizer, sq store.StoredQuote, d benchData, canEdit, fo
 			Size:     chart.Bytes(float64(u.Size)), Figures: figures(z, u.Result), Status: string(rep.Status)}
 		if u.ParseError != "" {
 			v.ParseError = z.T("bench.parse_error", map[string]any{"Line": u.ParseErrorLine, "Reason": u.ParseError})
-			v.Status = "fail"
+			v.Status = string(verdict.Unproven) // unreadable: no evidence, not a failed cluster
 		}
 		if u.Kind == store.KindEvidence {
 			v.Status = "info"
