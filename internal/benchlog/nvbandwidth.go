@@ -25,6 +25,18 @@ type NVBandwidthTest struct {
 	Cells  [][]float64 `json:"cells"`
 	Sum    float64     `json:"sum,omitempty"` // from the SUM line, which rounds differently from the cells
 	HasSum bool        `json:"has_sum,omitempty"`
+	// RowKind and ColKind say what rows and columns index: "GPU", or
+	// "CPU" for a host-to-device test (whose CPU row 0 is no GPU 0).
+	RowKind string `json:"row_kind,omitempty"`
+	ColKind string `json:"col_kind,omitempty"`
+}
+
+// Pair is one measured cell of a matrix: From is the row's device and To
+// the column's, each of its kind ("GPU" or "CPU").
+type Pair struct {
+	From, To         int
+	FromKind, ToKind string
+	GBs              float64
 }
 
 const maxMatrix = 72 // GPUs per node a matrix may have (NVL72)
@@ -96,7 +108,8 @@ func ParseNVBandwidth(data []byte) (*NVBandwidthReport, error) {
 			if len(rep.Tests) >= 64 {
 				continue
 			}
-			rep.Tests = append(rep.Tests, NVBandwidthTest{Name: running + subTable(t), Line: sc.n})
+			rk, ck := matrixKinds(t)
+			rep.Tests = append(rep.Tests, NVBandwidthTest{Name: running + subTable(t), Line: sc.n, RowKind: rk, ColKind: ck})
 			cur = &rep.Tests[len(rep.Tests)-1]
 			continue
 		}
@@ -154,6 +167,19 @@ func ParseNVBandwidth(data []byte) (*NVBandwidthReport, error) {
 	return rep, nil
 }
 
+// matrixKinds reads "memcpy CE CPU(row) -> GPU(column) bandwidth": what
+// the rows and the columns index.
+func matrixKinds(header string) (row, col string) {
+	row, col = "GPU", "GPU"
+	if strings.Contains(header, "CPU(row)") {
+		row = "CPU"
+	}
+	if strings.Contains(header, "CPU(column)") {
+		col = "CPU"
+	}
+	return row, col
+}
+
 // subTable names a bidirectional test's sub-table as its SUM line does
 // ("... Read1 bandwidth (GB/s)" is "_read1"; "_total" the sum of both
 // directions), so each matrix keeps its own name and sum; "" otherwise.
@@ -169,25 +195,19 @@ func subTable(header string) string {
 	return ""
 }
 
-// Pair is one measured cell of a matrix.
-type Pair struct {
-	From, To int
-	GBs      float64
-}
-
 // Extremes returns the weakest and strongest measured pair and how many
 // cells were measured and N/A (the diagonal excluded).
 func (t NVBandwidthTest) Extremes() (weak, strong Pair, measured, na int) {
 	for i, row := range t.Cells {
 		for j, v := range row {
-			if t.Rows[i] == t.Cols[j] {
-				continue
+			if t.Rows[i] == t.Cols[j] && t.RowKind == t.ColKind {
+				continue // a device with itself
 			}
 			if v < 0 {
 				na++
 				continue
 			}
-			p := Pair{From: t.Rows[i], To: t.Cols[j], GBs: v}
+			p := Pair{From: t.Rows[i], To: t.Cols[j], FromKind: t.RowKind, ToKind: t.ColKind, GBs: v}
 			if measured == 0 || v < weak.GBs {
 				weak = p
 			}

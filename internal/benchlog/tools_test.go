@@ -195,6 +195,21 @@ func TestParseDCGMISamples(t *testing.T) {
 // A bidirectional test prints a sub-table per direction and their total:
 // each keeps the name its SUM line gives it. A multinode run names its
 // devices on "Process N (host): device N: name" lines.
+// A host-to-device matrix has one CPU row: its cell under GPU 0 is a
+// measurement, not a device with itself.
+func TestParseNVBandwidthHostRows(t *testing.T) {
+	rep, err := ParseNVBandwidth([]byte("Running host_to_device_memcpy_ce.\nmemcpy CE CPU(row) -> GPU(column) bandwidth (GB/s)\n" +
+		"           0         1\n 0     12.98     55.60\n\nSUM host_to_device_memcpy_ce 68.58\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := rep.Tests[0]
+	weak, _, measured, _ := m.Extremes()
+	if m.RowKind != "CPU" || m.ColKind != "GPU" || measured != 2 || weak != (Pair{From: 0, To: 0, FromKind: "CPU", ToKind: "GPU", GBs: 12.98}) {
+		t.Errorf("kinds %s/%s, %d measured, weakest %+v", m.RowKind, m.ColKind, measured, weak)
+	}
+}
+
 func TestParseNVBandwidthSubTablesAndProcessDevices(t *testing.T) {
 	in := `Process 0 (nvbandwidth-test-worker-0): device 0: HGX GB200 (00000008:01:00)
 Process 1 (nvbandwidth-test-worker-0): device 1: HGX GB200 (00000009:01:00)
@@ -233,7 +248,7 @@ func TestParseNVBandwidthSamples(t *testing.T) {
 		weakPair             Pair
 		measured, notApplied int
 	}{
-		{"nvbandwidth/azure-ndv5-h100x8-v0.4-read-ce.txt", 370.26, 372.96, 20785.58, Pair{0, 6, 370.26}, 56, 0},
+		{"nvbandwidth/azure-ndv5-h100x8-v0.4-read-ce.txt", 370.26, 372.96, 20785.58, Pair{From: 0, To: 6, FromKind: "GPU", ToKind: "GPU", GBs: 370.26}, 56, 0},
 		{"nvbandwidth/v100-sxm2x8-v0.7-read-ce-hybrid-cube-mesh-na.txt", 24.25, 48.48, 1163.71, Pair{}, 32, 24},
 	} {
 		rep, err := ParseNVBandwidth(readTestdata(t, tt.file))

@@ -154,7 +154,13 @@ func nvbandwidthChecks(in Input, r *benchlog.NVBandwidthReport) []Check {
 }
 
 func pairText(p benchlog.Pair) string {
-	return "GPU" + strconv.Itoa(p.From) + "→GPU" + strconv.Itoa(p.To)
+	kind := func(k string) string {
+		if k == "" {
+			return "GPU" // stored before the kinds were kept
+		}
+		return k
+	}
+	return kind(p.FromKind) + strconv.Itoa(p.From) + "→" + kind(p.ToKind) + strconv.Itoa(p.To)
 }
 
 func nvlinkChecks(in Input, r *benchlog.NVLinkReport) []Check {
