@@ -168,6 +168,10 @@ func parseSMIList(s string) (*SMIReport, error) {
 			break
 		}
 		t := trim(raw)
+		if strings.HasPrefix(t, "MIG ") && strings.Contains(t, "(UUID: MIG-") && len(rep.GPUs) > 0 {
+			rep.GPUs[len(rep.GPUs)-1].MIGMode = "Enabled" // its MIG devices are listed under it
+			continue
+		}
 		if !strings.HasPrefix(t, "GPU ") {
 			continue
 		}

@@ -379,3 +379,22 @@ func TestSMIQueryOfOneGPUCountsTheAttachedGPUs(t *testing.T) {
 		t.Errorf("gpu_count %+v", c)
 	}
 }
+
+// nvidia-smi -L names the memory in the model ("A100-SXM4-40GB") and lists
+// MIG devices under their GPU: both are held against the quote.
+func TestSMIListNamesMemoryAndMIG(t *testing.T) {
+	list := "GPU 0: NVIDIA A100-SXM4-40GB (UUID: GPU-9e4aeb94-01c0-5173-4811-4ca60f77b3a9)\n" +
+		"  MIG 4g.20gb     Device  0: (UUID: MIG-c42101f0-a1fa-5b68-8908-7c5c887f28bd)\n" +
+		"GPU 1: NVIDIA A100-SXM4-40GB (UUID: GPU-934e3c41-2e9a-efbf-5e75-a17cc8913c9e)\n"
+	a100 := map[string]string{"gpu_model": "A100", "gpu_memory_gb": "80", "gpus_per_node": "2", "gpu_partitioning": "full"}
+	rep := Evaluate(Input{Quote: quoteOf(t, a100), Uploads: []Upload{parsed(t, "l.txt", list)}})
+	if c := check(rep.Uploads[0], "gpu_memory"); c.Status != Fail {
+		t.Errorf("40 GB named against 80 quoted: %+v", c)
+	}
+	if c := check(rep.Uploads[0], "gpu_mig"); c.Status != Fail {
+		t.Errorf("MIG devices listed, full GPUs quoted: %+v; checks %v", c, got(rep.Uploads[0]))
+	}
+	if st := outcome(rep, acceptance.GPUHealth); st != Fail {
+		t.Errorf("gpu health = %s", st)
+	}
+}
