@@ -1,6 +1,7 @@
 package benchlog
 
 import (
+	"cmp"
 	"encoding/json"
 	"regexp"
 	"slices"
@@ -263,15 +264,6 @@ func ParseDCGMI(data []byte) (*DCGMReport, error) {
 	return rep, nil
 }
 
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
 // joinWrapped adds a wrapped row's text to the text it continues: as is
 // after a row that filled the column (a word split at the width), after
 // one space otherwise (a wrap at a space).
@@ -413,8 +405,8 @@ func parseDCGMJSON(s string, line int) (*DCGMReport, error) {
 			return nil, errorf(KindDCGMI, line+jsonErrorLine(s, err), "dcgmi diag JSON does not decode: %v", err)
 		}
 	}
-	rep := &DCGMReport{Format: "json", Version: firstNonEmpty(doc.Version, doc.Diag.Version, doc.Diag4.Version, doc.Meta.Version),
-		Driver: firstNonEmpty(doc.Diag.Driver, doc.Diag4.Driver, doc.Meta.Driver)}
+	rep := &DCGMReport{Format: "json", Version: cmp.Or(doc.Version, doc.Diag.Version, doc.Diag4.Version, doc.Meta.Version),
+		Driver: cmp.Or(doc.Diag.Driver, doc.Diag4.Driver, doc.Meta.Driver)}
 	gpus := map[int]bool{}
 	for _, c := range slices.Concat(doc.Diag.Categories, doc.Diag4.Categories) {
 		for _, t := range c.Tests {

@@ -208,28 +208,24 @@ func collectiveFamily(c string) int { return collectives[c].family }
 
 // collectives are the nccl-tests collectives by name; the name is kept so
 // that a run names its collective without a copy of the log's text.
-var collectives = func() map[string]struct {
-	name   string
-	family int
-} {
-	m := map[string]struct {
-		name   string
-		family int
-	}{}
+var collectives = func() map[string]collectiveName {
+	m := map[string]collectiveName{}
 	for fam, names := range map[int][]string{
 		famAllReduce: {"all_reduce"},
 		famNm1:       {"all_gather", "reduce_scatter", "alltoall", "alltoallv", "gather", "scatter"},
 		famOne:       {"broadcast", "reduce", "sendrecv", "hypercube"},
 	} {
 		for _, n := range names {
-			m[n] = struct {
-				name   string
-				family int
-			}{n, fam}
+			m[n] = collectiveName{n, fam}
 		}
 	}
 	return m
 }()
+
+type collectiveName struct {
+	name   string
+	family int
+}
 
 // deriveRanks settles Ranks from the device list and the busbw/algbw ratio,
 // and names the collective from the ratio when nothing else did.

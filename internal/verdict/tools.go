@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
 // toolChecks judges the acceptance tools beyond the benchmarks.
@@ -79,7 +80,7 @@ func dcgmChecks(in Input, d *benchlog.DCGMReport) []Check {
 	case warned > 0:
 		sum.Status = Unproven
 	}
-	if quoted, ok := in.Quote.GPUsPerNode.Get(); ok && d.GPUs > 0 && int64(d.GPUs) < quoted {
+	if quoted, short := shortOfNode(in.Quote, d.GPUs); short && d.GPUs > 0 {
 		// A diagnostic of fewer GPUs than the node has (dcgmi diag -i 0)
 		// does not show the node.
 		sum.Args["Spans"] = false
@@ -87,6 +88,14 @@ func dcgmChecks(in Input, d *benchlog.DCGMReport) []Check {
 			Args: map[string]any{"GPUs": d.GPUs, "Quoted": quoted}})
 	}
 	return append([]Check{sum}, out...)
+}
+
+// shortOfNode reports whether a log that shows shown GPUs shows fewer than
+// the quote's GPUs per node (returned too): its passes then do not pass the
+// node's test, as a run short of the quoted nodes does not.
+func shortOfNode(q quote.Quote, shown int) (int64, bool) {
+	quoted, ok := q.GPUsPerNode.Get()
+	return quoted, ok && quoted > 0 && int64(shown) < quoted
 }
 
 func levelText(l int) string {
@@ -140,7 +149,7 @@ func nvbandwidthChecks(in Input, r *benchlog.NVBandwidthReport) []Check {
 				c.Status = Fail
 				c.Key = "bench.check.nvbw_missing"
 			}
-			if quoted, ok := in.Quote.GPUsPerNode.Get(); ok && int64(len(t.Rows)) < quoted {
+			if quoted, short := shortOfNode(in.Quote, len(t.Rows)); short {
 				// A matrix of fewer GPUs than the node has does not show the node.
 				args["Spans"] = false
 				out = append(out, c, Check{ID: "nvbw_pair", Status: Unproven, Key: "bench.check.nvbw_gpus_missing", Line: t.Line,
@@ -194,8 +203,8 @@ func nvlinkChecks(in Input, r *benchlog.NVLinkReport) []Check {
 				Args: map[string]any{"GPU": g.Index, "Count": len(g.Links), "Total": num(total, 0)}})
 		}
 	}
-	quoted, _ := in.Quote.GPUsPerNode.Get()
-	if r.GPUsAbridged || (quoted > 0 && int64(len(r.GPUs)) < quoted) {
+	quoted, short := shortOfNode(in.Quote, len(r.GPUs))
+	if r.GPUsAbridged || short {
 		// The GPUs shown may be fine; the node is not shown: their passes
 		// do not pass interconnect (as a run short of the quoted nodes).
 		for k := range out {
