@@ -73,7 +73,7 @@ func TestAPIEvaluationsAndBrief(t *testing.T) {
 	if res.StatusCode != 401 {
 		t.Errorf("bad token: %d", res.StatusCode)
 	}
-	res, out = a.api(tok, "POST", "/api/v1/evaluations", `{"name":`)
+	res, _ = a.api(tok, "POST", "/api/v1/evaluations", `{"name":`)
 	if res.StatusCode != 400 {
 		t.Errorf("malformed JSON: %d", res.StatusCode)
 	}
@@ -81,7 +81,7 @@ func TestAPIEvaluationsAndBrief(t *testing.T) {
 	if res.StatusCode != 422 || out["fields"].(map[string]any)["name"] == nil {
 		t.Errorf("empty name: %d %v", res.StatusCode, out)
 	}
-	res, out = a.api(eng, "POST", "/api/v1/evaluations", `{"name":"by engineer"}`)
+	res, _ = a.api(eng, "POST", "/api/v1/evaluations", `{"name":"by engineer"}`)
 	if res.StatusCode != 403 {
 		t.Errorf("engineer create: %d", res.StatusCode)
 	}

@@ -27,15 +27,15 @@ func TestWithdrawnUploadIsKeptButNotCounted(t *testing.T) {
 	a := newApp(t)
 	q := benchQuote(t, a)
 	tok := a.token("eng@example.com", auth.Engineer)
-	_, out := a.apiUpload(tok, q.ID, "good.log", completeEFALog(t), nil)
-	_, out = a.apiUpload(tok, q.ID, "poor.log", sampleLog(t, "nccl/POOR-t4-2node-efa-ncclinfo-interleaved.txt"), nil)
+	a.apiUpload(tok, q.ID, "good.log", completeEFALog(t), nil)
+	_, out := a.apiUpload(tok, q.ID, "poor.log", sampleLog(t, "nccl/POOR-t4-2node-efa-ncclinfo-interleaved.txt"), nil)
 	if suiteStatus(out, "nccl_allreduce") != "failed" {
 		t.Fatalf("a T4 run on an H100 quote should fail: %v", out["acceptance"])
 	}
 	poor := int64(out["benchmark"].(map[string]any)["id"].(float64))
 	path := "/api/v1/quotes/" + itoa(q.ID) + "/benchmarks/" + itoa(poor) + "/withdraw"
 
-	res, out := a.api(tok, "POST", path, `{"reason":"  "}`)
+	res, _ := a.api(tok, "POST", path, `{"reason":"  "}`)
 	wantStatus(t, res, http.StatusUnprocessableEntity)
 	res, out = a.api(tok, "POST", path, `{"reason":"uploaded from the wrong cluster"}`)
 	wantStatus(t, res, http.StatusOK)

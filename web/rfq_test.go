@@ -200,7 +200,7 @@ func TestRoundSealedThenOpenedAtTheDeadline(t *testing.T) {
 	if sr := out["sealed_rounds"].([]any); len(sr) != 1 || sr[0].(map[string]any)["submitted"] != 2.0 {
 		t.Errorf("the quote list does not say two vendors submitted: %v", out["sealed_rounds"])
 	}
-	res, out = a.api(rd.buyer, http.MethodGet, "/api/v1/rfqs/"+rd.rfqID, "")
+	_, out = a.api(rd.buyer, http.MethodGet, "/api/v1/rfqs/"+rd.rfqID, "")
 	raw, _ := json.Marshal(out)
 	if !strings.Contains(string(raw), `"status":"submitted"`) || strings.Contains(string(raw), "2.4") || strings.Contains(string(raw), "3.1") {
 		t.Errorf("round before the deadline: %s", raw)
@@ -229,7 +229,7 @@ func TestRoundSealedThenOpenedAtTheDeadline(t *testing.T) {
 	if src, _ := first["source"].([]any); len(src) != 1 || src[0].(map[string]any)["vendor"] != "Alpha GPU" || src[0].(map[string]any)["submission_revision"] != 1.0 {
 		t.Errorf("quote without its provenance: %v", first["source"])
 	}
-	res, out = a.api(rd.buyer, http.MethodGet, "/api/v1/rfqs/"+rd.rfqID, "")
+	_, out = a.api(rd.buyer, http.MethodGet, "/api/v1/rfqs/"+rd.rfqID, "")
 	if out["rfq"].(map[string]any)["sealed"] != false {
 		t.Errorf("round still sealed after its deadline: %v", out)
 	}

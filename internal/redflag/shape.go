@@ -47,12 +47,4 @@ func multiNode(in Input) bool {
 	return ok && n > 1
 }
 
-// perNode returns the GPUs per node, from the quote or else the brief.
-func perNode(in Input) (int64, bool) {
-	if n, ok := in.Quote.GPUsPerNode.Get(); ok {
-		return n, true
-	}
-	return in.Brief.Int("gpus_per_node")
-}
-
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -102,7 +102,8 @@ func (s *Store) WithAdvisoryLock(ctx context.Context, key int64, fn func() error
 	if err != nil {
 		return fmt.Errorf("store: advisory lock: %w", err)
 	}
-	if _, err := tx.Exec(ctx, `SET LOCAL lock_timeout = 0`); err == nil {
+	_, err = tx.Exec(ctx, `SET LOCAL lock_timeout = 0`)
+	if err == nil {
 		_, err = tx.Exec(ctx, `SELECT pg_advisory_lock($1)`, key)
 	}
 	if err != nil {
