@@ -153,6 +153,10 @@ func parserNotes(r *benchlog.Result) []runNote {
 		add(0, r.NvidiaSMI.Notes)
 	case r.Topo != nil:
 		add(0, r.Topo.Notes)
+	case r.IBStat != nil:
+		add(0, r.IBStat.Notes)
+	case r.Perftest != nil:
+		add(0, r.Perftest.Notes)
 	}
 	return out
 }

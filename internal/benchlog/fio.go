@@ -51,8 +51,12 @@ type FioJob struct {
 	// what a checkpoint writer waits for.
 	Sync *FioLatency `json:"sync,omitempty"`
 	Run  int         `json:"run,omitempty"` // 0-based invocation in a file of several
-	// RuntimeAskedMS is the runtime= option, 0 when not known.
+	// RuntimeAskedMS is the runtime= option, 0 when not known. TimeBased
+	// is time_based (the job runs its whole runtime); SizeBytes is size=
+	// in bytes, 0 when not stated or stated as a share of the file.
 	RuntimeAskedMS float64 `json:"runtime_asked_ms,omitempty"`
+	TimeBased      bool    `json:"time_based,omitempty"`
+	SizeBytes      int64   `json:"size_bytes,omitempty"`
 }
 
 // FioLatency is a latency distribution in µs: the mean and fio's
@@ -137,7 +141,7 @@ func ParseFio(data []byte) (*FioReport, error) {
 	}
 	for _, j := range rep.Jobs {
 		ran := max(j.Read.RuntimeMS, j.Write.RuntimeMS, j.Mixed.RuntimeMS, j.Trim.RuntimeMS)
-		if j.RuntimeAskedMS > 0 && ran > 0 && ran < 0.95*j.RuntimeAskedMS {
+		if j.RuntimeAskedMS > 0 && ran > 0 && ran < 0.95*j.RuntimeAskedMS && !j.finishedSize() {
 			rep.incomplete(FioShortRuntime, j.Run)
 		}
 	}
@@ -163,6 +167,16 @@ func ParseFio(data []byte) (*FioReport, error) {
 		rep.RunTotals, rep.RunIncomplete = nil, nil
 	}
 	return rep, nil
+}
+
+// finishedSize reports a job that is not time-based and moved the size it
+// was given: it stopped before its runtime because its work was done.
+func (j FioJob) finishedSize() bool {
+	if j.TimeBased || j.SizeBytes <= 0 {
+		return false
+	}
+	moved := j.Read.IOBytes + j.Write.IOBytes + j.Trim.IOBytes + j.Mixed.IOBytes
+	return moved >= j.SizeBytes-j.SizeBytes/100
 }
 
 // MovesNoData reports an I/O engine that measures no storage: falloc and

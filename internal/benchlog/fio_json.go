@@ -118,14 +118,12 @@ func parseFioJSON(s string, start, startLine int) (*FioReport, error) {
 				job.Sync = j.Sync.Lat.latency(1)
 			}
 		}
-		if rt := optString(j.JobOptions, doc.Global, "runtime"); rt != "" && optPresent(j.JobOptions, doc.Global, "time_based") {
-			if ms, ok := fioDuration(rt); ok {
-				job.RuntimeAskedMS = ms
-			} else if v, ok := parseFinite(rt); ok {
-				job.RuntimeAskedMS = v * 1000 // fio's default unit is seconds
-			}
-		}
+		jobRuntimeAsked(&job, j.JobOptions, doc.Global)
 		rep.Jobs = append(rep.Jobs, job)
+	}
+	if fioSignalled(s) {
+		// A signal stops every job; the JSON still prints what was done.
+		rep.incomplete(FioInterrupted, 0)
 	}
 	for _, d := range doc.DiskUtil {
 		rep.Disks = append(rep.Disks, FioDisk{Name: strings.Clone(d.Name), UtilPct: d.Util})
@@ -262,4 +260,33 @@ func optPresent(job, global map[string]any, key string) bool {
 	_, a := job[key]
 	_, b := global[key]
 	return a || b
+}
+
+// jobRuntimeAsked reads runtime=, time_based and size= of a job. A job
+// that is not time-based stops at its size or its runtime, whichever comes
+// first, so a short run is complete only when it moved its size.
+func jobRuntimeAsked(job *FioJob, opts, global map[string]any) {
+	if rt := optString(opts, global, "runtime"); rt != "" {
+		if ms, ok := fioDuration(rt); ok {
+			job.RuntimeAskedMS = ms
+		} else if v, ok := parseFinite(rt); ok {
+			job.RuntimeAskedMS = v * 1000 // fio's default unit is seconds
+		}
+	}
+	if optPresent(opts, global, "time_based") {
+		v := optString(opts, global, "time_based")
+		job.TimeBased = v != "0" && !strings.EqualFold(v, "false")
+	}
+	if sz := optString(opts, global, "size"); sz != "" && !strings.HasSuffix(sz, "%") {
+		if b, ok := fioBytes(sz, true); ok { // fio's kb_base defaults to 1024
+			job.SizeBytes = clampInt64(b)
+		}
+	}
+}
+
+// fioSignalled finds fio's own words for a run stopped by a signal, which
+// it prints around its JSON document ("fio: terminating on signal 2") or
+// for a killed worker ("fio: pid=123, got signal=9").
+func fioSignalled(s string) bool {
+	return strings.Contains(s, "fio: terminating on signal") || strings.Contains(s, ", got signal=")
 }

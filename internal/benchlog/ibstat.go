@@ -3,6 +3,7 @@ package benchlog
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // IBStatReport is `ibstat` or `ibstatus` output: every HCA port with its
@@ -10,6 +11,18 @@ import (
 type IBStatReport struct {
 	Format string   `json:"format"` // "ibstat" or "ibstatus"
 	Ports  []IBPort `json:"ports"`
+	// Errors are the tool's own error lines ("ibpanic: ... failed",
+	// "ibwarn: ..."): a device it could not read is missing from Ports.
+	Errors []IBError `json:"errors,omitempty"`
+	Notes  []Note    `json:"notes,omitempty"`
+}
+
+// IBError is one ibpanic/ibwarn line, with the CA it names ("" when none).
+type IBError struct {
+	Line  int    `json:"line"`
+	Text  string `json:"text"`
+	CA    string `json:"ca,omitempty"`
+	Fatal bool   `json:"fatal,omitempty"` // ibpanic: the tool stopped there
 }
 
 // IBPort is one port of one CA. State is "Active", "Down", "Init",
@@ -51,6 +64,11 @@ func ParseIBStat(data []byte) (*IBStatReport, error) {
 		}
 		t := trim(raw)
 		switch {
+		case strings.HasPrefix(t, "ibpanic:") || strings.HasPrefix(t, "ibwarn:"):
+			if len(rep.Errors) < 64 {
+				rep.Errors = append(rep.Errors, ibError(t, sc.n))
+			}
+			continue
 		case strings.HasPrefix(t, "CA '"):
 			ca, caType, port = strings.Clone(strings.TrimSuffix(strings.TrimPrefix(t, "CA '"), "'")), "", nil
 			continue
@@ -98,8 +116,17 @@ func ParseIBStat(data []byte) (*IBStatReport, error) {
 			return nil, err
 		}
 	}
-	if len(rep.Ports) == 0 {
+	if len(rep.Ports) == 0 && len(rep.Errors) == 0 {
 		return nil, errorf(KindIBStat, sc.n, "no ports found (no CA '...' / Port N: blocks or Infiniband device lines)")
+	}
+	for i := range rep.Errors {
+		if e := &rep.Errors[i]; e.CA == "" {
+			e.CA = namedCA(e.Text, rep.Ports)
+		}
+	}
+	for _, e := range rep.Errors {
+		rep.Notes = append(rep.Notes, newNote(NoteToolError, "line "+strconv.Itoa(e.Line)+": "+e.Text,
+			"Line", strconv.Itoa(e.Line), "Text", e.Text))
 	}
 	for i, p := range rep.Ports {
 		if p.State == "" {
@@ -187,3 +214,40 @@ func internIB(v string) string {
 
 var ibConstants = map[string]string{"Active": "Active", "Down": "Down", "Init": "Init", "Armed": "Armed", "LinkUp": "LinkUp",
 	"Linkup": "Linkup", "Polling": "Polling", "Disabled": "Disabled", "InfiniBand": "InfiniBand", "Ethernet": "Ethernet"}
+
+// ibError reads an error line; the CA is the first quoted name in it
+// ("stat of IB device 'mlx5_3' failed").
+func ibError(t string, line int) IBError {
+	e := IBError{Line: line, Text: strings.Clone(clip(t, 300)), Fatal: strings.HasPrefix(t, "ibpanic:")}
+	if _, rest, ok := strings.Cut(t, "'"); ok {
+		if name, _, ok := strings.Cut(rest, "'"); ok && name != "" && len(name) < 64 {
+			e.CA = strings.Clone(name)
+		}
+	}
+	return e
+}
+
+// clip cuts s to at most n bytes, on a rune boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// namedCA finds a CA of ports named as a word of an error line without
+// quotes ("umad_get_port: mlx5_1: can't read ...").
+func namedCA(text string, ports []IBPort) string {
+	words := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ':' || r == ',' || r == '\t' })
+	for _, w := range words {
+		for _, p := range ports {
+			if w == p.CA {
+				return p.CA
+			}
+		}
+	}
+	return ""
+}

@@ -60,6 +60,10 @@ const (
 	NoteTopoAffinity      = "bench.parser_note.topo_affinity"
 	NoteNoColumnHeader    = "bench.parser_note.no_column_header"
 	NoteTopoNICRows       = "bench.parser_note.topo_nic_rows"
+	// NoteToolError quotes a tool's own error line (ibstat's ibpanic).
+	NoteToolError = "bench.parser_note.tool_error"
+	// NoteSkippedLine is a line inside a result table that is no row.
+	NoteSkippedLine = "bench.parser_note.skipped_line"
 )
 
 // NoteKeys lists every key a parser may write (for the catalog's test).
@@ -67,7 +71,7 @@ func NoteKeys() []string {
 	return []string{NoteConcludedOther, NoteUnreadableOOB, NoteUnreadableAvg, NoteNCCLWarn, NoteNCCLLastError,
 		NoteReducedMaxBytes, NoteHostsFromInfo, NoteDeviceModels, NoteNoFooter, NoteValidationOff, NoteLegacyError,
 		NoteBelowMinBW, NoteDevicesAbridged, NoteInferredAllReduce, NoteRowsTrimmed, NoteFioGroupsOnly, NoteGPUModels,
-		NoteCSVNoHeader, NoteAttachedGPUs, NoteTopoAffinity, NoteNoColumnHeader, NoteTopoNICRows}
+		NoteCSVNoHeader, NoteAttachedGPUs, NoteTopoAffinity, NoteNoColumnHeader, NoteTopoNICRows, NoteToolError, NoteSkippedLine}
 }
 
 // newNote builds a note from its key, English text and name/value pairs.

@@ -11,7 +11,8 @@ import (
 // NIC must not hide behind a strong one.
 type PerftestReport struct {
 	PerftestRun
-	More []PerftestRun `json:"more_runs,omitempty"` // later runs, in file order
+	More  []PerftestRun `json:"more_runs,omitempty"` // later runs, in file order
+	Notes []Note        `json:"notes,omitempty"`
 }
 
 // Runs are the file's runs in order.

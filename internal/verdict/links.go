@@ -1,6 +1,8 @@
 package verdict
 
 import (
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/benchlog"
@@ -22,17 +24,22 @@ func countedPort(p benchlog.IBPort, fab quote.Fabric) bool {
 	return true
 }
 
-// ibstatChecks: every counted port Active/LinkUp at the quoted rate; a
-// Down or Polling port, or a lower rate, fails naming it.
+// ibstatChecks: every rail Active/LinkUp at the quoted rate; a Down or
+// Polling rail, or a lower rate, fails naming it. Ports that are not
+// rails are listed as other ports; the tool's error lines are quoted, and
+// one about a rail leaves the ports unproven as a whole.
 func ibstatChecks(in Input, r *benchlog.IBStatReport) []Check {
 	sh := quoteShape(in.Quote)
+	rail := railPorts(r.Ports, sh)
 	var out []Check
+	var others []string
 	counted, up, unseen := 0, 0, 0 // unseen: up, at a rate the log does not show
 	layers := map[string]bool{}
-	for _, p := range r.Ports {
+	for i, p := range r.Ports {
 		args := map[string]any{"CA": p.CA, "Port": p.Port, "State": orQ(p.State), "Phys": orQ(p.PhysState),
 			"Rate": num(p.Rate, rateDigits(p.Rate)), "Layer": orQ(p.LinkLayer)}
-		if !countedPort(p, sh.Fabric) {
+		if !rail[i] {
+			others = append(others, p.CA+"/"+strconv.Itoa(p.Port)+" "+p.LinkLayer+" "+num(p.Rate, rateDigits(p.Rate)).String()+" Gb/s "+p.State)
 			if !p.Up() {
 				out = append(out, Check{ID: "ib_other", Status: Info, Key: "bench.check.ib_other_down", Line: p.Line, Args: args})
 			}
@@ -70,7 +77,92 @@ func ibstatChecks(in Input, r *benchlog.IBStatReport) []Check {
 	case unseen > 0:
 		sum.Status = Unproven // a port's rate is not shown: the ports are not proven at the quoted speed
 	}
+	if len(others) > 0 {
+		out = append(out, Check{ID: "ib_other", Status: Info, Key: "bench.check.ib_other_ports",
+			Args: map[string]any{"Count": len(others), "Ports": strings.Join(others, "; ")}})
+	}
+	out = append(out, ibErrorChecks(r, rail, &sum)...)
 	return append([]Check{sum}, out...)
+}
+
+// ibErrorChecks quotes ibstat's error lines. An error about a rail, about
+// a device the output does not show (it may be a rail that could not be
+// read) or about no device in particular is incomplete evidence, and the
+// ports' pass waits for a clean run; one about an other port is a note.
+func ibErrorChecks(r *benchlog.IBStatReport, rail []bool, sum *Check) []Check {
+	var out []Check
+	for _, e := range r.Errors {
+		relied := true
+		if e.CA != "" {
+			shown, onRail := false, false
+			for i, p := range r.Ports {
+				if p.CA == e.CA {
+					shown, onRail = true, onRail || rail[i]
+				}
+			}
+			relied = !shown || onRail
+		}
+		c := Check{ID: "ib_error", Status: Info, Key: "bench.check.ib_error_other", Line: e.Line, Args: map[string]any{"Text": e.Text}}
+		if relied {
+			c.Status, c.Key = Incomplete, "bench.check.ib_error"
+			if sum.Status == Pass || sum.Status == Unproven && sum.Key == "bench.check.ib_ports_none" {
+				sum.Status = Incomplete
+			}
+			if len(r.Ports) == 0 {
+				sum.Status = Fail // the tool stopped before it printed a port
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// railPorts marks the ports that are the quoted compute rails. Ports of
+// the quoted fabric's link layer (countedPort) that are up at the quoted
+// rate are rails; when fewer than the quoted NICs are, the likeliest
+// others fill the gap as failed rails: the same adapter model as the rails
+// found first, then the fastest. The rest (a 100G front-end port beside
+// 400G rails) are other ports. Without a quoted NIC count and speed every
+// port of the fabric's layer is a rail.
+func railPorts(ports []benchlog.IBPort, sh Shape) []bool {
+	rail := make([]bool, len(ports))
+	var layer []int
+	for i, p := range ports {
+		if countedPort(p, sh.Fabric) {
+			layer = append(layer, i)
+		}
+	}
+	if sh.NICs == 0 || sh.NICGbps == 0 {
+		for _, i := range layer {
+			rail[i] = true
+		}
+		return rail
+	}
+	types := map[string]bool{}
+	n := 0
+	var rest []int
+	for _, i := range layer {
+		if p := ports[i]; p.Up() && p.Rate >= sh.NICGbps {
+			rail[i], n = true, n+1
+			types[p.CAType] = p.CAType != ""
+			continue
+		}
+		rest = append(rest, i)
+	}
+	sort.SliceStable(rest, func(a, b int) bool {
+		pa, pb := ports[rest[a]], ports[rest[b]]
+		if ta, tb := types[pa.CAType], types[pb.CAType]; ta != tb {
+			return ta
+		}
+		return pa.Rate > pb.Rate
+	})
+	for _, i := range rest {
+		if n >= sh.NICs {
+			break
+		}
+		rail[i], n = true, n+1
+	}
+	return rail
 }
 
 func keys(m map[string]bool) []string {
