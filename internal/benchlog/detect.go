@@ -126,7 +126,8 @@ func Detect(data []byte) Kind {
 		return KindNCCL
 	case looksTopo(s):
 		return KindTopo
-	case strings.Contains(s, "all links are inactive") || (strings.Contains(s, "(UUID: GPU-") && strings.Contains(s, "Link 0:")):
+	case strings.Contains(s, "all links are inactive") || strings.Contains(s, "all links are inActive") ||
+		(strings.Contains(s, "(UUID: GPU-") && (strings.Contains(s, "Link 0:") || strings.Contains(s, "NVLink"))):
 		return KindNVLink
 	case strings.Contains(s, " BW Test") || strings.Contains(s, " Lat Test") || strings.Contains(s, "BW peak[") || strings.Contains(s, "t_typical[usec]"):
 		return KindPerftest

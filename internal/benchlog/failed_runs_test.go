@@ -40,3 +40,31 @@ func TestFioJSONInterruptedAndShortRuns(t *testing.T) {
 		})
 	}
 }
+
+// nvidia-smi nvlink -s on GPUs in MIG mode prints a line instead of the
+// links: it is still nvlink output, and every GPU says why it shows none.
+// nvidia-smi -L stays -L; forced to nvlink its GPUs have no links.
+func TestNVLinkMIGModeAndListForcedAsNVLink(t *testing.T) {
+	mig := written(t, "nvlink-a100x8-mig-mode.txt")
+	if k := Detect(mig); k != KindNVLink {
+		t.Fatalf("MIG-mode nvlink -s detected as %q", k)
+	}
+	rep, err := ParseNVLink(mig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.GPUs) != 8 || rep.GPUs[3].Unreadable != "NVLink is not supported in MIG mode" || rep.GPUs[3].UnreadableLine != 8 {
+		t.Errorf("GPUs %+v", rep.GPUs)
+	}
+	list := written(t, "smi-L-h100x8-read-as-nvlink.txt")
+	if k := Detect(list); k != KindNvidiaSMI {
+		t.Errorf("nvidia-smi -L detected as %q", k)
+	}
+	rep, err = ParseNVLink(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.GPUs) != 8 || len(rep.GPUs[0].Links) != 0 || rep.GPUs[0].Unreadable != "" {
+		t.Errorf("GPUs %+v", rep.GPUs)
+	}
+}

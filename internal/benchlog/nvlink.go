@@ -25,6 +25,10 @@ type NVLinkGPU struct {
 	// Abridged is set when the list skips links (an elision such as
 	// "[...]", or link numbers that jump): it cannot show them all active.
 	Abridged bool `json:"abridged,omitempty"`
+	// Unreadable quotes the line nvidia-smi printed instead of the links
+	// ("NVLink is not supported in MIG mode", "Unable to retrieve ...").
+	Unreadable     string `json:"unreadable,omitempty"`
+	UnreadableLine int    `json:"unreadable_line,omitempty"`
 }
 
 // NVLinkLink is one link: its speed in GB/s when active.
@@ -70,8 +74,10 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 			}
 			rep.GPUs = append(rep.GPUs, NVLinkGPU{Index: idx, Name: names.get(trim(name)), Line: sc.n})
 			cur = &rep.GPUs[len(rep.GPUs)-1]
-		case cur != nil && strings.Contains(t, "all links are inactive"):
+		case cur != nil && strings.Contains(t, "all links are in"): // "inactive", or NVML's "inActive"
 			cur.AllInactive = true
+		case cur != nil && cur.Unreadable == "" && len(cur.Links) == 0 && nvlinkUnreadable(t):
+			cur.Unreadable, cur.UnreadableLine = strings.Clone(clip(t, 200)), sc.n
 		case cur != nil && (t == "[...]" || t == "..." || t == "…" || t == "[…]"):
 			elided = true // of this GPU's links, or of GPUs: the next line tells
 		case cur != nil && strings.HasPrefix(t, "Link "):
@@ -103,4 +109,22 @@ func ParseNVLink(data []byte) (*NVLinkReport, error) {
 		return nil, errorf(KindNVLink, sc.n, "no GPU lines found (GPU N: name (UUID: ...))")
 	}
 	return rep, nil
+}
+
+// nvlinkUnreadable recognises the line nvidia-smi prints under a GPU whose
+// links it cannot show: MIG mode, an unsupported GPU, an NVML error.
+func nvlinkUnreadable(t string) bool {
+	return containsFold(t, "not supported") || containsFold(t, "mig mode") || containsFold(t, "unable to") ||
+		strings.HasPrefix(t, "NVML:") || strings.HasPrefix(t, "Failed")
+}
+
+// containsFold is strings.Contains ignoring ASCII case; sub is lower case.
+func containsFold(s, sub string) bool {
+	n := len(sub)
+	for i := 0; i+n <= len(s); i++ {
+		if strings.EqualFold(s[i:i+n], sub) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,10 +1,27 @@
 package verdict
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/acceptance"
+	"github.com/gpuquote/gpuquote/internal/benchlog"
 )
+
+// sampleAs parses a log as the kind a user chose for it.
+func sampleAs(t *testing.T, kind benchlog.Kind, rel string) Upload {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "benchlog", "testdata", rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := benchlog.Parse(kind, b)
+	if err != nil {
+		t.Fatalf("%s: %v", rel, err)
+	}
+	return Upload{Name: filepath.Base(rel), Result: r}
+}
 
 // Each case is a log written for one failure mode (benchlog's
 // testdata/written): what the suite decides and a check it must carry.
@@ -41,5 +58,19 @@ func TestWrittenFailureModes(t *testing.T) {
 				t.Errorf("no %s in %v", tt.check, got(rep.Uploads[0]))
 			}
 		})
+	}
+}
+
+// NVLink in MIG mode shows no link; nvidia-smi -L forced to the nvlink
+// kind lists none: neither passes an NVLink claim.
+func TestNVLinkWithoutLinksNeverPasses(t *testing.T) {
+	a100 := quoteOf(t, map[string]string{"gpu_model": "A100", "gpus_per_node": "8", "intra_node_interconnect": "nvswitch"})
+	rep := Evaluate(Input{Quote: a100, Uploads: []Upload{sample(t, "written/nvlink-a100x8-mig-mode.txt")}})
+	if st := outcome(rep, acceptance.Interconnect); st != Fail {
+		t.Errorf("MIG mode: interconnect %s; checks %v", st, got(rep.Uploads[0]))
+	}
+	rep = Evaluate(Input{Quote: a100, Uploads: []Upload{sampleAs(t, benchlog.KindNVLink, "written/smi-L-h100x8-read-as-nvlink.txt")}})
+	if st := outcome(rep, acceptance.Interconnect); st == Pass {
+		t.Errorf("-L as nvlink: interconnect %s; checks %v", st, got(rep.Uploads[0]))
 	}
 }

@@ -189,6 +189,15 @@ func nvlinkChecks(in Input, r *benchlog.NVLinkReport) []Check {
 			total += l.GBs
 		}
 		switch {
+		case g.Unreadable != "":
+			// MIG mode and NVML errors hide the links: nothing shows NVLink.
+			out = append(out, Check{ID: "nvlink_inactive", Status: bad, Key: "bench.check.nvlink_unreadable", Line: g.UnreadableLine,
+				Args: map[string]any{"GPU": g.Index, "Text": g.Unreadable}})
+		case len(g.Links) == 0 && !g.AllInactive:
+			// A GPU line with no link under it (nvidia-smi -L read as
+			// nvlink): zero links never pass an NVLink claim.
+			out = append(out, Check{ID: "nvlink_state", Status: Unproven, Key: "bench.check.nvlink_none", Line: g.Line,
+				Args: map[string]any{"GPU": g.Index}})
 		case g.AllInactive || (len(g.Links) > 0 && len(inactive) == len(g.Links)):
 			out = append(out, Check{ID: "nvlink_inactive", Status: bad, Key: "bench.check.nvlink_all_inactive", Line: g.Line,
 				Args: map[string]any{"GPU": g.Index}})
