@@ -106,7 +106,7 @@ func ParseDCGMI(data []byte) (*DCGMReport, error) {
 	if err := checkText(KindDCGMI, s); err != nil {
 		return nil, err
 	}
-	if start, line := jsonStart(s); start >= 0 && strings.Contains(s[start:], "test_categories") {
+	if start, line := jsonStart(s); start >= 0 && (strings.Contains(s[start:], "test_categories") || looksDCGMJSON(s[start:])) {
 		return parseDCGMJSON(s[start:], line)
 	}
 	rep := &DCGMReport{Format: "text"}
@@ -449,11 +449,30 @@ func parseDCGMJSON(s string, line int) (*DCGMReport, error) {
 			rep.Tests = append(rep.Tests, dt)
 		}
 	}
+	if len(rep.Tests) == 0 {
+		// No test_categories: an older layout, or a run that stopped early.
+		var whole any
+		if json.Unmarshal([]byte(s), &whole) == nil {
+			rep.Tests = legacyDCGMTests(whole, s, line)
+			for _, t := range rep.Tests {
+				for _, r := range t.Results {
+					for _, g := range r.GPUs {
+						gpus[g] = true
+					}
+				}
+			}
+		}
+	}
 	rep.GPUs = len(gpus)
 	if len(rep.Tests) == 0 {
 		return nil, errorf(KindDCGMI, line, "dcgmi diag JSON has no test results")
 	}
 	return rep, nil
+}
+
+// looksDCGMJSON recognises a dcgmi diag -j document by its top-level name.
+func looksDCGMJSON(s string) bool {
+	return strings.Contains(s, `"DCGM GPU Diagnostic"`) || strings.Contains(s, `"DCGM Diagnostic"`)
 }
 
 // jsonText flattens a JSON string, number or list of them (or objects

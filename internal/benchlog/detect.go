@@ -129,7 +129,8 @@ func Detect(data []byte) Kind {
 	case strings.Contains(s, "all links are inactive") || strings.Contains(s, "all links are inActive") ||
 		(strings.Contains(s, "(UUID: GPU-") && (strings.Contains(s, "Link 0:") || strings.Contains(s, "NVLink"))):
 		return KindNVLink
-	case strings.Contains(s, " BW Test") || strings.Contains(s, " Lat Test") || strings.Contains(s, "BW peak[") || strings.Contains(s, "t_typical[usec]"):
+	case strings.Contains(s, " BW Test") || strings.Contains(s, " Lat Test") || strings.Contains(s, "BW peak[") || strings.Contains(s, "t_typical[usec]") ||
+		strings.Contains(s, "Unable to perform rdma_") || strings.Contains(s, "Unexpected CM event"):
 		return KindPerftest
 	case strings.Contains(s, "CA '") && strings.Contains(s, "Physical state:") || strings.Contains(s, "Infiniband device '"):
 		return KindIBStat

@@ -12,6 +12,9 @@ type NVBandwidthReport struct {
 	Driver  string            `json:"driver,omitempty"`
 	Devices []string          `json:"devices,omitempty"` // names by device index
 	Tests   []NVBandwidthTest `json:"tests"`
+	// Failures are the tests nvbandwidth stopped with an ASSERT (a data
+	// pattern mismatch, a CUDA error): each is a failed run.
+	Failures []RunFailure `json:"failures,omitempty"`
 }
 
 // NVBandwidthTest is one matrix. Cells[i][j] is row i to column j in GB/s;
@@ -89,6 +92,17 @@ func ParseNVBandwidth(data []byte) (*NVBandwidthReport, error) {
 				rep.Devices = append(rep.Devices, strings.Clone(trim(name)))
 			}
 			continue
+		case strings.HasPrefix(t, "ASSERT in expression") || strings.HasPrefix(t, "Invalid value when checking the pattern"):
+			// The pattern line comes first; the ASSERT that stops the run
+			// quotes the check. One failure per test, at its first line.
+			if n := len(rep.Failures); n > 0 && rep.Failures[n-1].Test == running {
+				f := &rep.Failures[n-1]
+				f.Text = strings.Clone(clip(f.Text+" … "+t, 300))
+			} else {
+				rep.Failures = addFailure(rep.Failures, sc.n, running, t)
+			}
+			cur = nil
+			continue
 		case strings.HasPrefix(t, "Running "):
 			running = strings.Clone(strings.TrimSuffix(strings.TrimPrefix(t, "Running "), "."))
 			continue
@@ -161,7 +175,7 @@ func ParseNVBandwidth(data []byte) (*NVBandwidthReport, error) {
 		}
 	}
 	rep.Tests = rep.Tests[:n]
-	if len(rep.Tests) == 0 {
+	if len(rep.Tests) == 0 && len(rep.Failures) == 0 {
 		return nil, errorf(KindNVBandwidth, sc.n, "no nvbandwidth matrix found")
 	}
 	return rep, nil

@@ -30,6 +30,8 @@ type PerftestRun struct {
 	MTU      int           `json:"mtu,omitempty"`
 	Gbits    bool          `json:"gbits,omitempty"` // --report_gbits: the table is in Gb/s
 	Rows     []PerftestRow `json:"rows"`
+	// Failures quote the lines where perftest said the run failed.
+	Failures []RunFailure `json:"failures,omitempty"`
 	// PeakGbps and AvgGbps are the best row in Gb/s whatever the unit. A
 	// run of fixed duration (-D) measures no peak and prints 0.00 for it
 	// ("BW peak won't be measured"): PeakGbps is then the row's average.
@@ -56,24 +58,39 @@ type PerftestRow struct {
 // host's NICs prints a handful).
 const maxPerftestRuns = 64
 
+// perftestParser holds the state of one pass over a perftest file.
+type perftestParser struct {
+	runs   []PerftestRun
+	cur    *PerftestRun
+	header bool // the current run's #bytes header was read
+	banner bool // the current run printed its own banner
+	notes  []Note
+	// command is the test a command line names ("ib_write_bw"), for a run
+	// that failed before its banner.
+	command string
+}
+
+// next closes the current run: a run ends where another begins, at a
+// banner once the run has one or has rows, or at a table header once it
+// has rows.
+func (p *perftestParser) next() {
+	if len(p.runs) < maxPerftestRuns {
+		p.runs = append(p.runs, *p.cur)
+	}
+	p.cur, p.header, p.banner = &PerftestRun{}, false, false
+}
+
 // ParsePerftest parses perftest's report, with or without --report_gbits,
-// one run or several.
+// one run or several. A loopback run writes the server's and the client's
+// output to one log: the second banner of the same test before any row,
+// and the other side's copy of a row, belong to the same experiment. A
+// run that failed (RDMA CM could not connect) keeps the line that says so.
 func ParsePerftest(data []byte) (*PerftestReport, error) {
 	s := asString(data)
 	if err := checkText(KindPerftest, s); err != nil {
 		return nil, err
 	}
-	var runs []PerftestRun
-	cur := &PerftestRun{}
-	header := false
-	// A run ends where another begins: at a banner once the run has one or
-	// has rows, or at a table header once it has rows.
-	next := func() {
-		if len(runs) < maxPerftestRuns {
-			runs = append(runs, *cur)
-		}
-		cur, header = &PerftestRun{}, false
-	}
+	p := &perftestParser{cur: &PerftestRun{}}
 	var fields []string
 	sc := lineScanner{s: s}
 	for {
@@ -82,69 +99,198 @@ func ParsePerftest(data []byte) (*PerftestReport, error) {
 			break
 		}
 		t := trim(raw)
-		switch {
-		case strings.HasSuffix(t, " Test") && (strings.Contains(t, "BW") || strings.Contains(t, "Lat")):
-			if cur.Test != "" || len(cur.Rows) > 0 {
-				next()
-			}
-			cur.Test = strings.Clone(t)
-			cur.Latency = strings.Contains(t, "Lat")
-			continue
-		case strings.HasPrefix(t, "#bytes"):
-			if len(cur.Rows) > 0 {
-				next()
-			}
-			header = true
-			cur.Gbits = strings.Contains(t, "Gb/sec")
-			cur.Latency = cur.Latency || strings.Contains(t, "t_min")
-			continue
-		case strings.Contains(t, " : "):
-			// Settings: "Dual-port : OFF\tDevice : mlx5_5", two per line.
-			for i, pos := 0, 0; i < 4; i++ {
-				k, v, next, ok := perftestKV(t, pos)
-				if !ok {
-					break
-				}
-				perftestSetting(cur, trim(k), v)
-				pos = next
-			}
+		if p.control(t, sc.n) {
 			continue
 		}
-		if !header || t == "" || !isDigit(t[0]) {
+		if !p.header || t == "" || !isDigit(t[0]) {
 			continue
 		}
 		fields = splitFields(t, fields)
 		if !isDigits(fields[0]) {
 			continue // not a row: the tail of a command line the terminal wrapped ("92.168.1.60")
 		}
-		row, err := perftestRow(fields, cur.Latency)
-		if err != "" {
-			return nil, errorf(KindPerftest, sc.n, "%s", err)
-		}
-		row.Line = sc.n
-		if len(cur.Rows) < 256 {
-			cur.Rows = append(cur.Rows, row)
+		if err := p.row(fields, t, sc.n); err != nil {
+			return nil, err
 		}
 	}
-	next()
+	p.next()
+	return p.finish(sc.n)
+}
+
+// control reads the lines that are not result rows: banners, headers,
+// settings, failures and command lines. It reports whether t was one.
+func (p *perftestParser) control(t string, n int) bool {
+	cur := p.cur
+	switch {
+	case strings.HasSuffix(t, " Test") && (strings.Contains(t, "BW") || strings.Contains(t, "Lat")):
+		sameSide := cur.Test == t && len(cur.Rows) == 0 && len(cur.Failures) == 0
+		if (cur.Test != "" || len(cur.Rows) > 0) && !sameSide {
+			p.next()
+		}
+		p.cur.Test, p.banner = strings.Clone(t), true
+		p.cur.Latency = strings.Contains(t, "Lat")
+	case strings.HasPrefix(t, "#bytes"):
+		if len(cur.Rows) > 0 {
+			p.next()
+		}
+		p.header = true
+		p.cur.Gbits = strings.Contains(t, "Gb/sec")
+		p.cur.Latency = p.cur.Latency || strings.Contains(t, "t_min")
+	case perftestFailure(t):
+		cur.Failures = addFailure(cur.Failures, n, cmpOr(cur.Test, p.command), t)
+	case strings.Contains(t, " : "):
+		// Settings: "Dual-port : OFF\tDevice : mlx5_5", two per line.
+		for i, pos := 0, 0; i < 4; i++ {
+			k, v, next, ok := perftestKV(t, pos)
+			if !ok {
+				break
+			}
+			perftestSetting(cur, trim(k), v)
+			pos = next
+		}
+	default:
+		if cmd := perftestCommand(t); cmd != "" {
+			p.command = cmd
+		}
+		return false
+	}
+	return true
+}
+
+// row reads one result row into the current run. A row of a size the run
+// already has is the other side's copy (a loopback log's server repeats
+// the client's last row); a line of another shape is skipped with a note.
+func (p *perftestParser) row(fields []string, t string, n int) error {
+	cur := p.cur
+	if notPerftestRow(fields) {
+		if len(p.notes) < 8 {
+			p.notes = append(p.notes, newNote(NoteSkippedLine, "line "+strconv.Itoa(n)+" inside the result table is not a result row and was skipped: "+clip(t, 120),
+				"Line", strconv.Itoa(n), "Text", clip(t, 120)))
+		}
+		return nil
+	}
+	row, err := perftestRow(fields, cur.Latency)
+	if err != "" {
+		return errorf(KindPerftest, n, "%s", err)
+	}
+	row.Line = n
+	for _, r := range cur.Rows {
+		if r.Bytes == row.Bytes {
+			return nil
+		}
+	}
+	if len(cur.Rows) < 256 {
+		cur.Rows = append(cur.Rows, row)
+	}
+	return nil
+}
+
+// finish drops the empty tail and the other side's repeated table, and
+// sets every run's best row.
+func (p *perftestParser) finish(last int) (*PerftestReport, error) {
+	runs := p.runs
 	// A banner with no rows after the last run is a run that printed no
 	// result (failed or cut off); a trailing empty run is only the end.
-	if last := runs[len(runs)-1]; len(runs) > 1 && last.Test == "" && len(last.Rows) == 0 {
+	if l := runs[len(runs)-1]; len(runs) > 1 && l.Test == "" && len(l.Rows) == 0 && len(l.Failures) == 0 {
 		runs = runs[:len(runs)-1]
 	}
-	if runs[0].Test == "" && len(runs[0].Rows) == 0 && len(runs) == 1 {
-		return nil, errorf(KindPerftest, sc.n, "no perftest report found (no \"... BW Test\" banner or #bytes table)")
+	runs = dropRepeatedTables(runs)
+	if first := runs[0]; len(runs) == 1 && first.Test == "" && len(first.Rows) == 0 {
+		if len(first.Failures) == 0 {
+			return nil, errorf(KindPerftest, last, "no perftest report found (no \"... BW Test\" banner or #bytes table)")
+		}
+		runs[0].Test = p.command // failed before its banner: the command names the test
 	}
 	for i := range runs {
 		runs[i].best()
 	}
-	return &PerftestReport{PerftestRun: runs[0], More: runs[1:]}, nil
+	return &PerftestReport{PerftestRun: runs[0], More: runs[1:], Notes: p.notes}, nil
+}
+
+// dropRepeatedTables removes a table without a banner of its own whose
+// sizes all repeat the run before it: the server's copy of the client's
+// result in a loopback log, not another NIC.
+func dropRepeatedTables(runs []PerftestRun) []PerftestRun {
+	out := runs[:1]
+	for _, r := range runs[1:] {
+		prev := out[len(out)-1]
+		if r.Test == "" && r.Device == "" && len(r.Rows) > 0 && len(r.Failures) == 0 && sizesWithin(r.Rows, prev.Rows) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func sizesWithin(rows, of []PerftestRow) bool {
+	for _, r := range rows {
+		found := false
+		for _, o := range of {
+			found = found || o.Bytes == r.Bytes
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// notPerftestRow reports a line among the rows that is no result row: a
+// field with no digit at all ("!=", "MHz") is a warning's word, where a
+// row's fields are all numbers (a field with digits that does not read,
+// "98.x", is a damaged row and an error).
+func notPerftestRow(f []string) bool {
+	for _, x := range f {
+		digit := false
+		for i := 0; i < len(x); i++ {
+			digit = digit || isDigit(x[i])
+		}
+		if !digit {
+			return true
+		}
+	}
+	return false
+}
+
+// perftestFailure recognises perftest's own words for a run that could not
+// connect or stopped: RDMA CM, the socket exchange, a failed completion.
+func perftestFailure(t string) bool {
+	return strings.Contains(t, "Unable to perform rdma_") || strings.Contains(t, "Unexpected CM event") ||
+		strings.Contains(t, "Unable to init the socket connection") || strings.HasPrefix(t, "Couldn't connect to") ||
+		strings.Contains(t, "Failed to create QP") || strings.HasPrefix(t, "Failed status") ||
+		strings.Contains(t, "Error occurred while running") || strings.Contains(t, "Unable to create the rdma_resources")
+}
+
+// perftestCommand names the perftest binary a command line runs
+// ("ib_write_bw"), or "".
+func perftestCommand(t string) string {
+	i := strings.Index(t, "ib_")
+	if i < 0 || i > 0 && t[i-1] != ' ' && t[i-1] != '/' && t[i-1] != '$' && t[i-1] != '#' {
+		return ""
+	}
+	w := t[i:]
+	if j := strings.IndexAny(w, " \t"); j >= 0 {
+		w = w[:j]
+	}
+	if strings.HasSuffix(w, "_bw") || strings.HasSuffix(w, "_lat") {
+		return strings.Clone(w)
+	}
+	return ""
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 // best sets the run's best row: the one that sustained the most (its
 // average; its peak where it printed no average).
 func (r *PerftestRun) best() {
-	scale := 8.0 / 1000 // MB/sec to Gb/s
+	// perftest's MB/sec is 2^20 bytes per second (its format_factor);
+	// its Gb/sec (--report_gbits) is already 10^9 bits per second.
+	scale := 8.0 * (1 << 20) / 1e9
 	if r.Gbits {
 		scale = 1
 	}

@@ -302,7 +302,7 @@ func TestParsePerftestSamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	if intel.Device != "irdma1" || intel.QPs != 1 || intel.MTU != 1024 || intel.Gbits || intel.Rows[0].PeakBW != 1103.39 ||
-		fmt.Sprintf("%.3f", intel.PeakGbps) != "8.827" {
+		fmt.Sprintf("%.3f", intel.PeakGbps) != "9.256" {
 		t.Errorf("intel %+v", intel)
 	}
 	lat, err := ParsePerftest([]byte(" RDMA_Write Latency Test\n #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec] \n 2       1000          1.02           3.90         1.05                1.07         0.07            1.40                 3.90   \n"))

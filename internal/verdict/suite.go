@@ -81,7 +81,7 @@ var rules = []testRule{
 		},
 		passes: func(c Check) bool { return c.ID == "nccl_busbw" && allReduceOnly(c) }},
 	{test: acceptance.Interconnect,
-		bears:  ids("nvlink", "nvbw_pair", "nvbw_floor", "nvlink_inactive", "nvlink_state"),
+		bears:  ids("nvlink", "nvbw_pair", "nvbw_floor", "nvbw_failed", "nvlink_inactive", "nvlink_state"),
 		passes: ids("nvlink", "nvbw_floor", "nvlink_state")},
 	{test: acceptance.FabricLinks,
 		bears:  ids("ib_port", "ib_ports", "perftest_bw", "perftest_failed"),

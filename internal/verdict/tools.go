@@ -127,6 +127,10 @@ func nvbandwidthChecks(in Input, r *benchlog.NVBandwidthReport) []Check {
 		fam = family(r.Devices[0])
 	}
 	var out []Check
+	for _, f := range r.Failures {
+		out = append(out, Check{ID: "nvbw_failed", Status: Fail, Key: "bench.check.nvbw_failed", Line: f.Line,
+			Args: map[string]any{"Test": orQ(f.Test), "Text": f.Text}})
+	}
 	for _, t := range r.Tests {
 		weak, strong, measured, na := t.Extremes()
 		args := map[string]any{"Test": t.Name, "Weak": num(weak.GBs, 2), "WeakPair": pairText(weak), "Strong": num(strong.GBs, 2),
@@ -231,6 +235,12 @@ func nvlinkChecks(in Input, r *benchlog.NVLinkReport) []Check {
 // speed: within about 10 % of line rate is healthy (bench-reference §5b).
 func perftestChecks(in Input, r benchlog.PerftestRun) []Check {
 	args := map[string]any{"Test": orQ(r.Test), "Device": orQ(r.Device), "QPs": r.QPs, "Link": orQ(r.LinkType)}
+	if len(r.Failures) > 0 {
+		// perftest said the run failed: quote it, whatever rows it printed.
+		f := r.Failures[0]
+		args["Text"] = f.Text
+		return []Check{{ID: "perftest_failed", Status: Fail, Key: "bench.check.perftest_failed_line", Line: f.Line, Args: args}}
+	}
 	if len(r.Rows) == 0 {
 		return []Check{{ID: "perftest_failed", Status: Fail, Key: "bench.check.perftest_failed", Args: args}}
 	}
