@@ -162,3 +162,19 @@ func TestPerftestRDMACMConnectFailure(t *testing.T) {
 		t.Errorf("report %+v", rep)
 	}
 }
+
+// nvidia-smi topo -mp is the PCIe view: known by its command line or by a
+// legend without NV#; a topo -m with its legend is not.
+func TestTopoPCIeView(t *testing.T) {
+	for _, f := range []string{"written/topo-mp-h100x8-pcie-view.txt", "written/topo-mp-h100x8-no-command-line.txt"} {
+		rep, err := ParseTopo(readTestdata(t, f))
+		if err != nil || !rep.PCIeView || len(rep.GPUs) != 8 {
+			t.Errorf("%s: %+v, %v", f, rep, err)
+		}
+	}
+	for _, f := range []string{"topo/h100-8gpu-nv18-no-nics.txt", "topo/h200-8gpu-4nic-vm-irregular-spacing.txt"} {
+		if rep, err := ParseTopo(readTestdata(t, f)); err != nil || rep.PCIeView {
+			t.Errorf("%s read as the PCIe view", f)
+		}
+	}
+}

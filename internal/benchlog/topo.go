@@ -24,7 +24,11 @@ type Topology struct {
 	// AllNVLink (NV18 -> 18); it tells NVLink generations and partial
 	// NVSwitch fabrics apart.
 	MinNVLinks int    `json:"min_nvlinks"`
-	Notes      []Note `json:"notes,omitempty"`
+	// PCIeView marks `nvidia-smi topo -mp` (--matrix_pci): the PCIe
+	// paths only, never NVLink, so it cannot tell whether NVLink is there.
+	// It is known from the command line, or from a legend without NV#.
+	PCIeView bool   `json:"pcie_view,omitempty"`
+	Notes    []Note `json:"notes,omitempty"`
 }
 
 // TopoGPU is a GPU row with its affinity columns.
@@ -67,6 +71,7 @@ func ParseTopo(data []byte) (*Topology, error) {
 	f := make([]string, 0, 32) // a node's header and rows fit
 	nicRowsNoted := false
 	var cellSlab []string
+	legend, nvLegend := false, false // a link legend was printed; it names NV#
 	for {
 		raw, ok := sc.next()
 		if !ok {
@@ -75,6 +80,9 @@ func ParseTopo(data []byte) (*Topology, error) {
 		f = splitFields(raw, f)
 		switch state {
 		case 0:
+			if strings.Contains(raw, "topo -mp") || strings.Contains(raw, "topo --matrix_pci") || strings.Contains(raw, "topo -m -p") {
+				topo.PCIeView = true
+			}
 			if len(f) == 0 || f[0] != "GPU0" || (len(f) > 1 && isLinkType(f[1])) {
 				continue // prompt, hostname, anything before the header
 			}
@@ -178,6 +186,10 @@ func ParseTopo(data []byte) (*Topology, error) {
 				topo.GPUs = append(topo.GPUs, g)
 			}
 		case 2:
+			if strings.HasPrefix(trim(raw), "Legend") {
+				legend = true
+			}
+			nvLegend = nvLegend || strings.Contains(raw, "NV#")
 			// "NIC Legend:" entries ("  NIC0: mlx5_0"); the link legend is text.
 			if len(f) == 2 && strings.HasSuffix(f[0], ":") && strings.HasPrefix(f[0], "NIC") {
 				name := strings.TrimSuffix(f[0], ":")
@@ -192,6 +204,9 @@ func ParseTopo(data []byte) (*Topology, error) {
 	}
 	if headerLine == 0 {
 		return nil, errorf(KindTopo, sc.n, "no topology header (a line starting with GPU0) found")
+	}
+	if legend && !nvLegend {
+		topo.PCIeView = true // -mp prints its legend without the NVLink entry
 	}
 	for i, d := range topo.Devices {
 		if strings.HasPrefix(d, "GPU") && topo.Links[i] == nil {

@@ -83,3 +83,38 @@ func TestNVLinkWithoutLinksNeverPasses(t *testing.T) {
 		t.Errorf("-L as nvlink: interconnect %s; checks %v", st, got(rep.Uploads[0]))
 	}
 }
+
+// Each collective is held against its own band: alltoall against the
+// ranks' point-to-point share of the NICs, sendrecv across nodes (no band
+// known) only recorded; neither against the all-reduce band.
+func TestCollectivesAcrossNodesHaveTheirOwnBands(t *testing.T) {
+	q := quoteOf(t, map[string]string{"gpu_model": "H100", "gpus_per_node": "8", "nodes": "4", "inter_node_fabric": "infiniband",
+		"nics_per_node": "8", "fabric_gbps_per_node": "3200"})
+	rep := Evaluate(Input{Quote: q, Uploads: []Upload{sample(t, "written/nccl-h100-4node-32gpu-allreduce-alltoall-sendrecv.txt")}})
+	want := map[string]Status{"all_reduce": Pass, "alltoall": Pass, "sendrecv": Info}
+	for _, c := range rep.Uploads[0].Checks {
+		if c.ID != "nccl_busbw" {
+			continue
+		}
+		coll := c.Args["Collective"].(string)
+		if c.Status != want[coll] {
+			t.Errorf("%s: %s (%s %v), want %s", coll, c.Status, c.Key, c.Args, want[coll])
+		}
+		delete(want, coll)
+	}
+	if len(want) > 0 {
+		t.Errorf("no busbw check for %v", want)
+	}
+	if st := outcome(rep, acceptance.NCCLAllReduce); st != Pass {
+		t.Errorf("all-reduce test %s", st)
+	}
+}
+
+// topo -mp cannot fail an NVLink machine for "PIX".
+func TestTopoPCIeViewIsUnprovenForInterconnect(t *testing.T) {
+	q := quoteOf(t, map[string]string{"gpu_model": "H100", "gpus_per_node": "8", "intra_node_interconnect": "nvswitch"})
+	rep := Evaluate(Input{Quote: q, Uploads: []Upload{sample(t, "written/topo-mp-h100x8-pcie-view.txt")}})
+	if st := outcome(rep, acceptance.Interconnect); st != Unproven {
+		t.Errorf("interconnect %s, want unproven; checks %v", st, got(rep.Uploads[0]))
+	}
+}

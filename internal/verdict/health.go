@@ -252,6 +252,11 @@ func topoChecks(q quote.Quote, topo *benchlog.Topology) []Check {
 			Args: map[string]any{"Pairs": pairs, "Links": topo.MinNVLinks}})
 		return out
 	}
+	if topo.PCIeView {
+		// topo -mp shows PCIe paths only: "PIX" there is no verdict on NVLink.
+		return append(out, Check{ID: "nvlink", Status: Unproven, Key: "bench.check.topo_pcie_view",
+			Args: map[string]any{"Quoted": orQ(string(intra))}})
+	}
 	a, b, link := firstNonNVLink(topo)
 	c := Check{ID: "nvlink", Status: Info, Key: "bench.check.nvlink_missing",
 		Args: map[string]any{"A": a, "B": b, "Link": link, "Quoted": string(intra)}}

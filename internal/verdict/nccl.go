@@ -192,6 +192,12 @@ func busbwCheck(q quote.Quote, run benchlog.NCCLRun, n int) (Check, bool) {
 		c.Status, c.Key = Incomplete, "bench.check.nccl_busbw_small"
 		c.Args["MaxSize"] = Bytes(run.MaxSize)
 		return c, true
+	case !hasRef && run.Collective != "all_reduce":
+		// No band is known for this collective on this shape: it is
+		// recorded, never held against another collective's band.
+		c.Status, c.Key = Info, "bench.check.nccl_busbw_info"
+		c.Args["Basis"] = basisOf(sh)
+		return c, true
 	case !hasRef || exp.Lo == 0:
 		c.Status, c.Key = Unproven, "bench.check.nccl_busbw_noref"
 		c.Args["Basis"] = basisOf(sh)
