@@ -23,7 +23,7 @@ type Topology struct {
 	// MinNVLinks is the smallest bonded link count over GPU pairs when
 	// AllNVLink (NV18 -> 18); it tells NVLink generations and partial
 	// NVSwitch fabrics apart.
-	MinNVLinks int    `json:"min_nvlinks"`
+	MinNVLinks int `json:"min_nvlinks"`
 	// PCIeView marks `nvidia-smi topo -mp` (--matrix_pci): the PCIe
 	// paths only, never NVLink, so it cannot tell whether NVLink is there.
 	// It is known from the command line, or from a legend without NV#.
