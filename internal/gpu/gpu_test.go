@@ -166,3 +166,20 @@ func TestLabelOf(t *testing.T) {
 		}
 	}
 }
+
+// A superchip's name states the Grace CPU's or the module's memory; its
+// GPU memory is the superchip's own.
+func TestSuperchipMemory(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		gb   int64
+		ok   bool
+	}{
+		{"NVIDIA GH200 120GB", 96, true}, {"NVIDIA GH200 480GB", 96, true}, {"NVIDIA GH200 144G HBM3e", 144, true},
+		{"NVIDIA GB200", 192, true}, {"NVIDIA H200", 0, false}, {"NVIDIA H100 80GB HBM3", 0, false},
+	} {
+		if gb, ok := SuperchipMemoryGB(tc.name); gb != tc.gb || ok != tc.ok {
+			t.Errorf("%s: %d %v, want %d %v", tc.name, gb, ok, tc.gb, tc.ok)
+		}
+	}
+}

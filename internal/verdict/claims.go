@@ -2,7 +2,6 @@ package verdict
 
 import (
 	"regexp"
-	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/benchlog"
 	"github.com/gpuquote/gpuquote/internal/quote"
@@ -220,13 +219,8 @@ func derivedChecks(in Input) [][]Check {
 		// A memory size in the device name ("A100-SXM4-40GB") is held
 		// against the quoted memory too.
 		if gb, ok := in.Quote.GPUMemoryGB.Get(); ok {
-			if m := nameMemory.FindStringSubmatch(name); m != nil {
-				st := Fail
-				if named, _ := strconv.ParseInt(m[1], 10, 64); memoryMatches(named*1024, gb) || named == gb {
-					st = Pass
-				}
-				out[i] = append(out[i], Check{ID: "name_memory", Status: st, Key: "bench.check.name_memory", Line: line,
-					Args: map[string]any{"Measured": name, "Quoted": gb}})
+			if c, ok := nameMemoryCheck("name_memory", name, gb, line); ok {
+				out[i] = append(out[i], c)
 			}
 		}
 	}

@@ -118,3 +118,26 @@ func TestTopoPCIeViewIsUnprovenForInterconnect(t *testing.T) {
 		t.Errorf("interconnect %s, want unproven; checks %v", st, got(rep.Uploads[0]))
 	}
 }
+
+// "GH200 120GB" names the Grace CPU's memory: a 96 GB quote is met.
+func TestGH200NameMemoryIsGrace(t *testing.T) {
+	for _, tc := range []struct {
+		quoted string
+		want   Status
+	}{{"96", Pass}, {"120", Fail}} {
+		q := quoteOf(t, map[string]string{"gpu_model": "GH200", "gpus_per_node": "1", "gpu_memory_gb": tc.quoted})
+		rep := Evaluate(Input{Quote: q, Uploads: []Upload{sample(t, "written/smi-L-gh200-120gb.txt")}})
+		found := false
+		for _, c := range rep.Uploads[0].Checks {
+			if c.ID == "gpu_memory" {
+				found = true
+				if c.Status != tc.want {
+					t.Errorf("quoted %s GB: %s %v, want %s", tc.quoted, c.Status, c.Args, tc.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no gpu_memory check in %v", got(rep.Uploads[0]))
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package verdict
 
 import (
+	"strconv"
+
 	"github.com/gpuquote/gpuquote/internal/gpu"
 	"github.com/gpuquote/gpuquote/internal/quote"
 )
@@ -48,4 +50,29 @@ func memoryMatches(mib int64, quotedGB int64) bool {
 	}
 	ratio := float64(mib) / 1024 / float64(quotedGB)
 	return ratio >= 0.92 && ratio <= 1.08
+}
+
+// nameMemoryCheck holds a memory size in a GPU's name against the quoted
+// memory. A superchip's name states its Grace CPU's or module's memory
+// ("GH200 120GB"), so its GPU's own memory is compared instead; ok is
+// false when the name states no size and is no superchip.
+func nameMemoryCheck(id, name string, gb int64, line int) (Check, bool) {
+	if sc, super := gpu.SuperchipMemoryGB(name); super {
+		st := Fail
+		if memoryMatches(sc*1024, gb) {
+			st = Pass
+		}
+		return Check{ID: id, Status: st, Key: "bench.check.superchip_memory", Line: line,
+			Args: map[string]any{"Measured": name, "GPUMemory": sc, "Quoted": gb}}, true
+	}
+	m := nameMemory.FindStringSubmatch(name)
+	if m == nil {
+		return Check{}, false
+	}
+	st := Fail
+	if named, _ := strconv.ParseInt(m[1], 10, 64); memoryMatches(named*1024, gb) || named == gb {
+		st = Pass
+	}
+	return Check{ID: id, Status: st, Key: "bench.check.name_memory", Line: line,
+		Args: map[string]any{"Measured": name, "Quoted": gb}}, true
 }

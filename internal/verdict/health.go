@@ -58,13 +58,8 @@ func smiChecks(in Input, smi *benchlog.SMIReport) []Check {
 
 	if gb, ok := q.GPUMemoryGB.Get(); ok && minMemory(smi) == 0 && smi.GPUModel != "" {
 		// -L shows no memory, but a name may state it ("A100-SXM4-40GB").
-		if m := nameMemory.FindStringSubmatch(smi.GPUModel); m != nil {
-			st := Fail
-			if named, _ := strconv.ParseInt(m[1], 10, 64); memoryMatches(named*1024, gb) || named == gb {
-				st = Pass
-			}
-			out = append(out, Check{ID: "gpu_memory", Status: st, Key: "bench.check.name_memory",
-				Args: map[string]any{"Measured": smi.GPUModel, "Quoted": gb}})
+		if c, ok := nameMemoryCheck("gpu_memory", smi.GPUModel, gb, 0); ok {
+			out = append(out, c)
 		}
 	}
 	if mib := minMemory(smi); mib > 0 {
