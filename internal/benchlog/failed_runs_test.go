@@ -178,3 +178,21 @@ func TestTopoPCIeView(t *testing.T) {
 		}
 	}
 }
+
+// A footer with its Avg line but no Out of bounds line: the note names
+// the missing line, not "no footer".
+func TestNCCLNoteNamesTheMissingFooterLine(t *testing.T) {
+	rep, err := ParseNCCL(written(t, "nccl-h100-4node-allreduce-avg-without-oob-line.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := rep.Runs[0]
+	if !run.HasAvgBusBW || run.HasFooter || !hasNote(run.Notes, NoteFooterLine) || hasNote(run.Notes, NoteNoFooter) {
+		t.Fatalf("notes %+v", run.Notes)
+	}
+	for _, n := range run.Notes {
+		if n.Key == NoteFooterLine && (n.Args["Missing"] != "Out of bounds values" || !strings.Contains(n.Text, `no "Out of bounds values" line`)) {
+			t.Errorf("note %+v", n)
+		}
+	}
+}

@@ -162,8 +162,18 @@ func (st *ncclRunState) summarise() {
 	}
 	r.FailureReasons = reasons
 	r.Failed = len(reasons) > 0
-	if !r.HasFooter && len(r.Rows) > 0 && !r.Failed {
+	switch {
+	case len(r.Rows) == 0 || r.Failed || r.HasFooter && r.HasAvgBusBW:
+	case !r.HasFooter && !r.HasAvgBusBW:
 		st.note(newNote(NoteNoFooter, "no footer (Out of bounds / Avg bus bandwidth): the log may be abridged"))
+	default:
+		// One of the two footer lines is there: name the one that is not.
+		missing, present := "Out of bounds values", "Avg bus bandwidth"
+		if r.HasFooter {
+			missing, present = present, missing
+		}
+		st.note(newNote(NoteFooterLine, "the footer has no \""+missing+"\" line (\""+present+"\" is there): the log may be abridged",
+			"Missing", missing, "Present", present))
 	}
 	if (r.Config.Present && r.Config.Validation == 0) || (!r.Config.Present && st.wrongNeverCounted()) {
 		r.ValidationOff = true

@@ -64,6 +64,8 @@ const (
 	NoteToolError = "bench.parser_note.tool_error"
 	// NoteSkippedLine is a line inside a result table that is no row.
 	NoteSkippedLine = "bench.parser_note.skipped_line"
+	// NoteFooterLine names the one footer line a run lacks.
+	NoteFooterLine = "bench.parser_note.footer_line_missing"
 )
 
 // NoteKeys lists every key a parser may write (for the catalog's test).
@@ -71,7 +73,7 @@ func NoteKeys() []string {
 	return []string{NoteConcludedOther, NoteUnreadableOOB, NoteUnreadableAvg, NoteNCCLWarn, NoteNCCLLastError,
 		NoteReducedMaxBytes, NoteHostsFromInfo, NoteDeviceModels, NoteNoFooter, NoteValidationOff, NoteLegacyError,
 		NoteBelowMinBW, NoteDevicesAbridged, NoteInferredAllReduce, NoteRowsTrimmed, NoteFioGroupsOnly, NoteGPUModels,
-		NoteCSVNoHeader, NoteAttachedGPUs, NoteTopoAffinity, NoteNoColumnHeader, NoteTopoNICRows, NoteToolError, NoteSkippedLine}
+		NoteCSVNoHeader, NoteAttachedGPUs, NoteTopoAffinity, NoteNoColumnHeader, NoteTopoNICRows, NoteToolError, NoteSkippedLine, NoteFooterLine}
 }
 
 // newNote builds a note from its key, English text and name/value pairs.

@@ -92,7 +92,11 @@ func ncclChecks(q quote.Quote, rep *benchlog.NCCLReport) []Check {
 			continue
 		}
 		for _, why := range run.IncompleteReasons {
-			out = append(out, Check{ID: "nccl_incomplete", Status: Incomplete, Key: "bench.check.incomplete_" + why, Line: run.EndLine,
+			key := "bench.check.incomplete_" + why
+			if why == benchlog.IncompleteNoFooter && run.HasAvgBusBW {
+				key = "bench.check.incomplete_oob_line" // the Avg line is there: only the check's line is missing
+			}
+			out = append(out, Check{ID: "nccl_incomplete", Status: Incomplete, Key: key, Line: run.EndLine,
 				Args: withArgs(base, "Last", Bytes(run.LastSize), "Max", Bytes(run.EffectiveMaxBytes))})
 		}
 		if run.DevicesAbridged {
