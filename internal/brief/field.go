@@ -112,6 +112,11 @@ var Fields = []Field{
 	{Key: "eviction_risk", Section: Reliability, Kind: Enum, Options: []string{"none", "low", "medium", "high"}},
 	{Key: "support_sla_hours", Section: Reliability, Kind: Decimal, Unit: "h", Max: 720},
 	{Key: "escalation_path", Section: Reliability, Kind: Text},
+	// The trial's gates: hours of burn-in every node must run (unset: 48 h
+	// for a reserved cluster, none on demand) and how many quoted nodes
+	// must come out healthy (unset: every one).
+	{Key: "burn_in_hours", Section: Reliability, Kind: Decimal, Unit: "h", Max: 8760},
+	{Key: "healthy_nodes_required", Section: Reliability, Kind: Int, Max: 100000},
 
 	{Key: "region", Section: Compliance, Kind: Text},
 	{Key: "data_residency", Section: Compliance, Kind: Text},
