@@ -78,6 +78,10 @@ func apiFigures(r *benchlog.Result) any {
 		return map[string]any{"ibstat": r.IBStat}
 	case r.GPUBurn != nil:
 		return map[string]any{"gpu_burn": r.GPUBurn}
+	case r.KernelLog != nil:
+		return map[string]any{"kernel_log": r.KernelLog}
+	case r.DCGMHealth != nil:
+		return map[string]any{"dcgmi_health": r.DCGMHealth}
 	}
 	return nil
 }

@@ -24,6 +24,10 @@ func kindLabel(z *i18n.Localizer, kind string) string {
 		return "perftest (ib_*_bw / ib_*_lat)"
 	case "ibstat":
 		return "ibstat / ibstatus"
+	case "kernel-log":
+		return "dmesg / journalctl -k (Xid)"
+	case "dcgmi-health":
+		return "dcgmi health -c"
 	case "nvidia-smi", "fio", "nvbandwidth", "gpu-burn":
 		return kind
 	}
@@ -110,6 +114,12 @@ func toolFigures(z *i18n.Localizer, r *benchlog.Result) []string {
 			out = append(out, z.T("bench.figure.ibstat", map[string]any{"CA": p.CA, "Port": p.Port, "State": p.State, "Phys": p.PhysState,
 				"Rate": z.Decimal(strconv.FormatFloat(p.Rate, 'f', -1, 64)), "Layer": p.LinkLayer}))
 		}
+	case r.KernelLog != nil:
+		out = append(out, z.T("bench.figure.kernel_log", map[string]any{"Xids": z.Int(int64(len(r.KernelLog.Xids) + r.KernelLog.XidsOmitted)),
+			"Hosts": z.Int(int64(len(r.KernelLog.Hosts)))}))
+	case r.DCGMHealth != nil:
+		out = append(out, z.T("bench.figure.dcgmi_health", map[string]any{"Overall": z.T("bench.health." + r.DCGMHealth.Overall),
+			"Incidents": z.Int(int64(len(r.DCGMHealth.Incidents)))}))
 	case r.GPUBurn != nil:
 		for _, g := range r.GPUBurn.GPUs {
 			out = append(out, z.T("bench.figure.gpu_burn", map[string]any{"GPU": g.Index, "Verdict": orDash(g.Verdict),

@@ -19,6 +19,9 @@ type DCGMReport struct {
 	Driver  string     `json:"driver,omitempty"`
 	GPUs    int        `json:"gpus,omitempty"` // device IDs detected
 	Tests   []DCGMTest `json:"tests"`
+	// DurationSeconds is the run's wall time from a `time` report around
+	// it; 0 when the log does not say (dcgmi prints none of its own).
+	DurationSeconds float64 `json:"duration_s,omitempty"`
 }
 
 // DCGMTest is one diagnostic and its results; a test may pass on some
@@ -102,6 +105,33 @@ var (
 
 // ParseDCGMI parses `dcgmi diag` output, text or JSON.
 func ParseDCGMI(data []byte) (*DCGMReport, error) {
+	rep, err := parseDCGMI(data)
+	if err != nil {
+		return nil, err
+	}
+	rep.DurationSeconds = timedSeconds(asString(data))
+	if rep.Level == 0 {
+		if m := dcgmLevel.FindStringSubmatch(firstLines(asString(data), 8)); m != nil {
+			rep.Level = dcgmLevelOf(m[1]) // a command line above a JSON document
+		}
+	}
+	return rep, nil
+}
+
+// firstLines is the start of s up to n lines.
+func firstLines(s string, n int) string {
+	end := 0
+	for i := 0; i < n && end < len(s); i++ {
+		j := strings.IndexByte(s[end:], '\n')
+		if j < 0 {
+			return s
+		}
+		end += j + 1
+	}
+	return s[:end]
+}
+
+func parseDCGMI(data []byte) (*DCGMReport, error) {
 	s := asString(data)
 	if err := checkText(KindDCGMI, s); err != nil {
 		return nil, err

@@ -32,11 +32,15 @@ const (
 	KindPerftest    Kind = "perftest"
 	KindIBStat      Kind = "ibstat"
 	KindGPUBurn     Kind = "gpu-burn"
+	// Passive health: a kernel log's Xid events and DCGM's health watches.
+	KindKernelLog  Kind = "kernel-log"
+	KindDCGMHealth Kind = "dcgmi-health"
 )
 
 // Kinds lists every format a user may name, in the order forms offer them.
 func Kinds() []Kind {
-	return []Kind{KindNCCL, KindNvidiaSMI, KindTopo, KindFio, KindDCGMI, KindNVBandwidth, KindNVLink, KindPerftest, KindIBStat, KindGPUBurn}
+	return []Kind{KindNCCL, KindNvidiaSMI, KindTopo, KindFio, KindDCGMI, KindNVBandwidth, KindNVLink, KindPerftest, KindIBStat, KindGPUBurn,
+		KindKernelLog, KindDCGMHealth}
 }
 
 // Result holds the outcome of Parse; exactly one pointer, the one matching
@@ -54,6 +58,8 @@ type Result struct {
 	Perftest    *PerftestReport    `json:"perftest,omitempty"`
 	IBStat      *IBStatReport      `json:"ibstat,omitempty"`
 	GPUBurn     *GPUBurnReport     `json:"gpu_burn,omitempty"`
+	KernelLog   *KernelLogReport   `json:"kernel_log,omitempty"`
+	DCGMHealth  *DCGMHealthReport  `json:"dcgmi_health,omitempty"`
 }
 
 // Parse parses data as kind; KindUnknown means "run Detect first". An
@@ -69,7 +75,7 @@ func Parse(kind Kind, data []byte) (*Result, error) {
 			if looksROCmSMI(asString(data)) {
 				return nil, errorf(KindUnknown, 1, "rocm-smi output (AMD GPUs): recognised, but gpuquote judges NVIDIA inventories only, so it is not scored")
 			}
-			return nil, errorf(KindUnknown, 1, "unrecognised format: not nccl-tests, nvidia-smi, topo -m, fio, dcgmi diag, nvbandwidth, nvlink, perftest, ibstat or gpu-burn output")
+			return nil, errorf(KindUnknown, 1, "unrecognised format: not nccl-tests, nvidia-smi, topo -m, fio, dcgmi diag, nvbandwidth, nvlink, perftest, ibstat, gpu-burn, a kernel log or dcgmi health output")
 		}
 	}
 	res := &Result{Kind: kind}
@@ -95,6 +101,10 @@ func Parse(kind Kind, data []byte) (*Result, error) {
 		res.IBStat, err = ParseIBStat(data)
 	case KindGPUBurn:
 		res.GPUBurn, err = ParseGPUBurn(data)
+	case KindKernelLog:
+		res.KernelLog, err = ParseKernelLog(data)
+	case KindDCGMHealth:
+		res.DCGMHealth, err = ParseDCGMHealth(data)
 	default:
 		return nil, errorf(kind, 0, "unknown kind %q", string(kind))
 	}
@@ -117,6 +127,8 @@ func Detect(data []byte) Kind {
 	switch {
 	case strings.Contains(s, `"fio version"`) || (strings.Contains(s, `"jobs"`) && strings.Contains(s, `"jobname"`)):
 		return KindFio
+	case strings.Contains(s, "Health Monitor Report") || strings.Contains(s, "Overall Health"):
+		return KindDCGMHealth
 	case strings.Contains(s, "DCGM GPU Diagnostic") || strings.Contains(s, `"DCGM Diagnostic"`) || strings.Contains(s, "dcgmi diag") ||
 		(strings.Contains(s, "| Diagnostic") && strings.Contains(s, "| Result")) || looksDCGMFragment(s):
 		return KindDCGMI
@@ -136,6 +148,8 @@ func Detect(data []byte) Kind {
 		return KindIBStat
 	case strings.Contains(s, "proc'd:") || (strings.Contains(s, "Tested ") && (strings.Contains(s, ": FAULTY") || strings.Contains(s, "GPU 0: OK"))):
 		return KindGPUBurn
+	case strings.Contains(s, "NVRM: "):
+		return KindKernelLog
 	case looksSMI(s):
 		return KindNvidiaSMI
 	case looksFioText(s):

@@ -15,6 +15,26 @@ type GPUBurnReport struct {
 	HasVerdict  bool         `json:"has_verdict"`
 	Progress    float64      `json:"progress_pct"` // of the last progress update
 	Line        int          `json:"line"`         // of the verdict block
+	// AskedSeconds is the run length gpu-burn was given ("Burning for N
+	// seconds.", or its command line's TIME); TimedSeconds the wall time
+	// a `time` report states. 0 when the log does not say.
+	AskedSeconds float64 `json:"asked_s,omitempty"`
+	TimedSeconds float64 `json:"timed_s,omitempty"`
+}
+
+// RanSeconds is how long the burn ran by its own log: a `time` report,
+// else the asked length times the last progress (a run killed at 40 %
+// burnt for 40 % of it); 0 when the log states no length.
+func (r *GPUBurnReport) RanSeconds() float64 {
+	switch {
+	case r.TimedSeconds > 0:
+		return r.TimedSeconds
+	case r.AskedSeconds > 0 && r.Progress > 0:
+		return r.AskedSeconds * min(r.Progress, 100) / 100
+	case r.AskedSeconds > 0 && r.HasVerdict:
+		return r.AskedSeconds
+	}
+	return 0
 }
 
 // GPUBurnGPU is one GPU. OK is gpu-burn's own verdict; Errors and Gflops
@@ -71,6 +91,7 @@ func ParseGPUBurn(data []byte) (*GPUBurnReport, error) {
 		}
 	}
 	rep.GPUs = gpus
+	rep.TimedSeconds = timedSeconds(asString(data))
 	if len(gpus) == 0 {
 		if len(data) > 0 && data[len(data)-1] == '\n' {
 			line-- // the count ran past the final newline
@@ -105,6 +126,17 @@ func burnSegment(rep *GPUBurnReport, gpus []GPUBurnGPU, t string, line int) ([]G
 			gpus[idx].Verdict = strings.Clone(v)
 		}
 		gpus[idx].OK = gpus[idx].Verdict == "OK"
+	case strings.HasPrefix(t, "Burning for "):
+		var arr [8]string
+		if f := fields(t, arr[:0]); len(f) >= 3 {
+			if v, ok := parseFinite(f[2]); ok && v > 0 {
+				rep.AskedSeconds = v
+			}
+		}
+	case rep.AskedSeconds == 0 && (strings.Contains(t, "gpu_burn") || strings.Contains(t, "gpu-burn")):
+		if v, ok := burnCommandSeconds(t); ok {
+			rep.AskedSeconds = v
+		}
 	case strings.Contains(t, "using DOUBLES"):
 		rep.Doubles = true
 		rep.TensorCores = rep.TensorCores || strings.Contains(t, "Tensor Cores")
