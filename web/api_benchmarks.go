@@ -178,7 +178,7 @@ func (s *Server) apiUploadBenchmark(w http.ResponseWriter, r *http.Request) erro
 				status = http.StatusOK // the stored upload was re-classified
 			}
 			w.Header().Set("Location", ab.Download)
-			writeJSON(w, status, map[string]any{"benchmark": ab, "acceptance": apiSuite(d.history), "reclassified": changed})
+			writeJSON(w, status, map[string]any{"benchmark": ab, "acceptance": apiSuiteOf(z, d), "reclassified": changed})
 			return nil
 		}
 	}
@@ -226,7 +226,7 @@ func (s *Server) apiListBenchmarks(w http.ResponseWriter, r *http.Request) error
 		claims = append(claims, map[string]any{"term": c.Term, "quoted": c.Quoted, "status": c.Status, "evidence": ev})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"quote_id": sq.ID, "benchmarks": list, "claims": claims,
-		"expected_allreduce": d.report.Expected, "acceptance": apiSuite(d.history)})
+		"expected_allreduce": d.report.Expected, "acceptance": apiSuiteOf(z, d)})
 	return nil
 }
 

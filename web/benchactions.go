@@ -155,7 +155,7 @@ func (s *Server) apiBenchAction(w http.ResponseWriter, r *http.Request, field st
 	z := i18n.From(r.Context())
 	for i, u := range d.uploads {
 		if u.ID == saved.ID {
-			writeJSON(w, http.StatusOK, map[string]any{"benchmark": apiBenchmarkOf(z, u, d.report.Uploads[i]), "acceptance": apiSuite(d.history)})
+			writeJSON(w, http.StatusOK, map[string]any{"benchmark": apiBenchmarkOf(z, u, d.report.Uploads[i]), "acceptance": apiSuiteOf(z, d)})
 			return nil
 		}
 	}

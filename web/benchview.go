@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/acceptance"
+	"github.com/gpuquote/gpuquote/internal/benchlog"
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/gpu"
@@ -28,7 +29,7 @@ type benchData struct {
 func verdictInput(q quote.Quote, b brief.Brief, uploads []store.Benchmark) verdict.Input {
 	in := verdict.Input{Quote: q, Brief: b, Uploads: make([]verdict.Upload, len(uploads))}
 	for i, u := range uploads {
-		in.Uploads[i] = verdict.Upload{Name: u.FileName, Result: u.Result, Withdrawn: u.WithdrawnAt != nil}
+		in.Uploads[i] = verdict.Upload{Name: u.FileName, Result: u.Result, Withdrawn: u.WithdrawnAt != nil, Nodes: u.Meta.NodeIDs}
 	}
 	return in
 }
@@ -98,6 +99,10 @@ func findingText(z *i18n.Localizer, c verdict.Check) string {
 			args[k] = chart.Bytes(float64(x))
 		case verdict.Basis:
 			args[k] = basisText(z, x)
+		case verdict.XidCode:
+			args[k] = xidMeaning(z, int(x))
+		case benchlog.XidSeverity:
+			args[k] = z.T("bench.xid_severity." + string(x))
 		case int:
 			args[k] = z.Int(int64(x))
 		case int64:
@@ -246,6 +251,7 @@ func benchView(z *i18n.Localizer, sq store.StoredQuote, d benchData, canEdit, fo
 		m.Suite = append(m.Suite, row)
 		m.Tests = append(m.Tests, views.Option{Value: string(test), Label: row.Name})
 	}
+	m.Gates = gateRows(z, d.report.Gates)
 	for i := len(d.history) - 1; i >= 0; i-- {
 		m.History = append(m.History, suiteRow(z, d.history[i]))
 	}

@@ -17,8 +17,8 @@ type KernelLogReport struct {
 	// XidsOmitted counts events past maxXidEvents (a flapping GPU logs
 	// thousands): they are counted, each code's first events are kept.
 	XidsOmitted int `json:"xids_omitted,omitempty"`
-	// Hosts are the host names the lines carry (journalctl, a pdsh prefix),
-	// in order of first appearance; empty for plain dmesg.
+	// Hosts are the host names the driver's lines carry (journalctl, a
+	// pdsh prefix), in order of first appearance; empty for plain dmesg.
 	Hosts []string `json:"hosts,omitempty"`
 }
 
@@ -61,6 +61,14 @@ func ParseKernelLog(data []byte) (*KernelLogReport, error) {
 			continue
 		}
 		rep.DriverLines++
+		prefix := raw[:i]
+		host := kernelLogHost(prefix)
+		if host != "" {
+			host = hosts.get(host)
+			if len(rep.Hosts) < maxHosts && !containsString(rep.Hosts, host) {
+				rep.Hosts = append(rep.Hosts, host) // every host the excerpt shows the driver on
+			}
+		}
 		rest := raw[i+len("NVRM: "):]
 		if !strings.HasPrefix(rest, "Xid ") {
 			continue
@@ -69,14 +77,7 @@ func ParseKernelLog(data []byte) (*KernelLogReport, error) {
 		if !ok {
 			return nil, errorf(KindKernelLog, sc.n, "Xid line without a readable code: %q", clip(trim(raw), 160))
 		}
-		ev.Line = sc.n
-		prefix := raw[:i]
-		if h := kernelLogHost(prefix); h != "" {
-			ev.Host = hosts.get(h)
-			if !containsString(rep.Hosts, ev.Host) && len(rep.Hosts) < maxHosts {
-				rep.Hosts = append(rep.Hosts, ev.Host)
-			}
-		}
+		ev.Line, ev.Host = sc.n, host
 		ev.Time = strings.Clone(kernelLogTime(prefix))
 		rep.addXid(ev)
 	}

@@ -12,7 +12,11 @@ import (
 func toolChecks(in Input, r *benchlog.Result) []Check {
 	switch {
 	case r.DCGMI != nil:
-		return dcgmChecks(in, r.DCGMI)
+		out := dcgmChecks(in, r.DCGMI)
+		if c, ok := burnDurationCheck(r); ok {
+			out = append(out, c)
+		}
+		return out
 	case r.NVBandwidth != nil:
 		return nvbandwidthChecks(in, r.NVBandwidth)
 	case r.NVLink != nil:
@@ -26,7 +30,15 @@ func toolChecks(in Input, r *benchlog.Result) []Check {
 	case r.IBStat != nil:
 		return ibstatChecks(in, r.IBStat)
 	case r.GPUBurn != nil:
-		return burnChecks(in, r.GPUBurn)
+		out := burnChecks(in, r.GPUBurn)
+		if c, ok := burnDurationCheck(r); ok {
+			out = append(out, c)
+		}
+		return out
+	case r.KernelLog != nil:
+		return kernelLogChecks(r.KernelLog)
+	case r.DCGMHealth != nil:
+		return dcgmHealthChecks(r.DCGMHealth)
 	}
 	return nil
 }

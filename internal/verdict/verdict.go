@@ -100,6 +100,9 @@ type Upload struct {
 	Name      string
 	Result    *benchlog.Result
 	Withdrawn bool // taken back: shown, never judged
+	// Nodes are the node ids the log was uploaded with: the gates add a
+	// node's runs up, and never one node's runs to another's.
+	Nodes []string
 }
 
 // Input is everything a verdict depends on.
@@ -126,6 +129,8 @@ type Report struct {
 	// Expected is the all-reduce range for the quote's own shape (the
 	// chart's band); nil when the reference has none.
 	Expected *Expectation
+	// Gates are the trial's burn-in and healthy-node gates.
+	Gates Gates
 }
 
 // Evaluate judges every upload against the quote and brief.
@@ -152,6 +157,8 @@ func Evaluate(in Input) Report {
 	outlierChecks(in, rep.Uploads)
 	rep.Claims = claims(in, rep.Uploads)
 	rep.Tests = outcomes(rep.Uploads)
+	rep.Gates = evaluateGates(in, rep.Uploads)
+	gateBurnIn(rep.Tests, rep.Gates.BurnIn)
 	if e, ok := QuoteExpectation(in.Quote); ok {
 		rep.Expected = &e
 	}

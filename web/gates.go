@@ -1,0 +1,89 @@
+package web
+
+import (
+	"strconv"
+
+	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/verdict"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// xidMeaning names an Xid from the message catalogue (NVIDIA's Xid
+// catalogue in the reader's language); a code it does not list is said to
+// be so.
+func xidMeaning(z *i18n.Localizer, code int) string {
+	if _, ok := benchlog.Xid(code); ok {
+		return z.T("bench.xid." + strconv.Itoa(code))
+	}
+	return z.T("bench.xid.unknown")
+}
+
+// apiGate is one gate as the API shows it under acceptance.gates.
+type apiGate struct {
+	Required any            `json:"required"`
+	Measured any            `json:"measured"`
+	Status   string         `json:"status"`
+	Message  string         `json:"message"`
+	Detail   map[string]any `json:"detail"`
+}
+
+// apiGates words the verdict's gates for the API and the page.
+func apiGates(z *i18n.Localizer, g verdict.Gates) map[string]apiGate {
+	return map[string]apiGate{
+		"burn_in": {Required: g.BurnIn.Required, Measured: g.BurnIn.Measured, Status: string(g.BurnIn.Status),
+			Message: burnInText(z, g.BurnIn),
+			Detail: map[string]any{"unit": "h", "source": g.BurnIn.Source, "quoted_nodes": g.BurnIn.Quoted,
+				"nodes_met": g.BurnIn.Met, "nodes": g.BurnIn.Nodes}},
+		"healthy_nodes": {Required: g.HealthyNodes.Required, Measured: g.HealthyNodes.Measured, Status: string(g.HealthyNodes.Status),
+			Message: healthyNodesText(z, g.HealthyNodes),
+			Detail: map[string]any{"quoted_nodes": g.HealthyNodes.Quoted, "unhealthy": g.HealthyNodes.Unhealthy,
+				"unattributed": g.HealthyNodes.Unattributed}},
+	}
+}
+
+func hours(z *i18n.Localizer, h float64) string {
+	return z.Decimal(strconv.FormatFloat(h, 'f', 1, 64))
+}
+
+// burnInText: "every node: 48 h required (reserved default); least
+// burnt-in node 1.0 h; 0 of 2 nodes met: too short".
+func burnInText(z *i18n.Localizer, g verdict.BurnInGate) string {
+	if g.Required == 0 {
+		return z.T("bench.gate.burn_in_none", map[string]any{"Measured": hours(z, g.Measured), "Nodes": z.Int(int64(len(g.Nodes)))})
+	}
+	return z.T("bench.gate.burn_in", map[string]any{"Required": hours(z, g.Required), "Source": z.T("bench.gate.source." + g.Source),
+		"Measured": hours(z, g.Measured), "Met": z.Int(int64(g.Met)), "Quoted": z.Int(int64(g.Quoted)),
+		"Status": z.T("bench.gate.status." + string(g.Status))})
+}
+
+// healthyNodesText: "7 of 8 nodes healthy (gpu-node-06: Xid 79); 8
+// required".
+func healthyNodesText(z *i18n.Localizer, g verdict.HealthyNodesGate) string {
+	args := map[string]any{"Healthy": z.Int(int64(g.Measured)), "Quoted": z.Int(int64(g.Quoted)), "Required": z.Int(int64(g.Required)),
+		"Status": z.T("bench.gate.status." + string(g.Status))}
+	if s := g.Summary(); s != "" {
+		args["Why"] = s
+		return z.T("bench.gate.healthy_nodes_why", args)
+	}
+	return z.T("bench.gate.healthy_nodes", args)
+}
+
+// apiSuiteOf is the acceptance suite with the trial's gates.
+func apiSuiteOf(z *i18n.Localizer, d benchData) map[string]any {
+	suite := apiSuite(d.history)
+	suite["gates"] = apiGates(z, d.report.Gates)
+	return suite
+}
+
+// gateRows are the gates for the page, in the API's words.
+func gateRows(z *i18n.Localizer, g verdict.Gates) []views.GateRow {
+	api := apiGates(z, g)
+	out := make([]views.GateRow, 0, 2)
+	for _, name := range []string{"burn_in", "healthy_nodes"} {
+		a := api[name]
+		out = append(out, views.GateRow{Gate: name, Name: z.T("bench.gate." + name + "_label"), Text: a.Message, Status: a.Status,
+			StatusText: z.T("bench.gate.status." + a.Status), CSS: statusCSS(a.Status)})
+	}
+	return out
+}
