@@ -8,7 +8,7 @@ type BenchView struct {
 	Uploads  []BenchUpload
 	Claims   []ClaimRow
 	Suite    []SuiteRow
-	Gates    []GateRow // the trial's burn-in and healthy-node gates
+	Gates    []GateRow  // the trial's burn-in and healthy-node gates
 	History  []SuiteRow // every recorded change, newest first
 	HasChart bool
 	Expected string // the expected range for the quote's class, with its source
