@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"net/http"
+	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -41,5 +43,36 @@ func TestAcceptanceGatesInTheAPIAndOnThePage(t *testing.T) {
 	}
 	if checks := page.Text(); !strings.Contains(checks, "double-bit ECC error (uncorrectable memory error)") {
 		t.Error("the Xid is not named with its meaning on the page")
+	}
+}
+
+// Every log written for this round's failure modes is worded in every
+// language: no finding, note or gate shows a message key.
+func TestWrittenLogsAreWordedInEveryLanguage(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	tok := a.token("eng@example.com", auth.Engineer)
+	files, err := filepath.Glob(samples + "written/*")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no written logs: %v", err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, ".md") {
+			continue
+		}
+		rel := strings.TrimPrefix(f, samples)
+		if res, out := a.apiUpload(tok, q.ID, filepath.Base(f), sampleLog(t, rel), nil); res.StatusCode != http.StatusCreated {
+			t.Fatalf("%s: %d %v", rel, res.StatusCode, out)
+		}
+	}
+	c, _ := a.login("reader@example.com", auth.Manager)
+	base, _ := url.Parse(a.srv.URL)
+	for _, lang := range []string{"en", "ru", "zh", "vi"} {
+		c.http.Jar.SetCookies(base, []*http.Cookie{{Name: "lang", Value: lang, Path: "/"}})
+		b := body(t, c.get("/quotes/"+itoa(q.ID)+"/benchmarks"))
+		if i := strings.Index(b, "bench."); i >= 0 {
+			t.Errorf("%s shows a key: %q", lang, b[max(0, i-80):min(len(b), i+80)])
+		}
 	}
 }
