@@ -13,6 +13,9 @@ import (
 // timedSeconds is the wall time a `time` report at the end of s states, 0
 // when there is none. The last report counts: it times the whole run.
 func timedSeconds(s string) float64 {
+	// The report ends the output: its tail is searched, not the whole log
+	// (a backward search is not vectorised and would cost a parse's time).
+	s = s[max(0, len(s)-4096):]
 	if i := strings.LastIndex(s, "\nreal"); i >= 0 {
 		line := s[i+1:]
 		if j := strings.IndexByte(line, '\n'); j >= 0 {

@@ -528,6 +528,8 @@ func BenchmarkParse(b *testing.B) {
 		"nvbandwidth/azure-ndv5-h100x8-v0.4-read-ce.txt", "nvlink/azure-a100-gpu7-good.txt",
 		"perftest/oci-oke-roce-write-bw-gbits-4qp.txt", "ibstat/mixed-mlx4-eth-mlx5-ib-rates-100-56.txt",
 		"gpu-burn/superbench-a100x8-doubles-tc-cr-progress.txt",
+		"written/kernel-log-journalctl-8node-one-xid79.txt", "written/dcgmi-health-warning-pcie-replays.txt",
+		"written/perftest-cpufreq-warning-inside-table.txt", "written/ibstat-8rails-ibpanic-trailer.txt",
 	} {
 		sample := readTestdata(b, file)
 		kind := Detect(sample)
