@@ -99,6 +99,8 @@ func findingText(z *i18n.Localizer, c verdict.Check) string {
 			args[k] = chart.Bytes(float64(x))
 		case verdict.Basis:
 			args[k] = basisText(z, x)
+		case verdict.MemoryFault:
+			args[k] = z.T("bench.memory_fault." + strings.ReplaceAll(string(x), " ", "_"))
 		case verdict.XidCode:
 			args[k] = xidMeaning(z, int(x))
 		case benchlog.XidSeverity:

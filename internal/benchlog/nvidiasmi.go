@@ -57,6 +57,11 @@ type GPU struct {
 	ECCVolatileCorrected    *int64 `json:"ecc_volatile_corrected,omitempty"`
 	ECCAggregateUncorrected *int64 `json:"ecc_aggregate_uncorrected,omitempty"`
 	ECCAggregateCorrected   *int64 `json:"ecc_aggregate_corrected,omitempty"`
+	// MemoryFaults are -q's page-retirement and row-remapping faults:
+	// "page retirement pending", "row remapping pending", "row remapping
+	// failed". RemapKnown is set when -q showed either section.
+	MemoryFaults []string `json:"memory_faults,omitempty"`
+	RemapKnown   bool     `json:"remap_known,omitempty"`
 }
 
 // GPUProcess is one row of the process table. GPU is -1 when the output

@@ -123,6 +123,8 @@ func parseSMIQuery(s string) (*SMIReport, error) {
 			if r := map[string]int{"Average Power Draw": 1, "Instantaneous Power Draw": 2, "Power Draw": 3}[key]; r > drawRank {
 				cur.PowerDrawW, cur.PowerDrawMaxW, drawRank = v, v, r
 			}
+		case section == "Retired Pages" || section == "Remapped Rows":
+			queryMemoryFault(cur, section, key, val)
 		case section == "ECC Errors" && len(path) >= 2:
 			addQueryECC(cur, path, key, val)
 		case section == "Processes":
@@ -205,4 +207,26 @@ func addQueryECC(g *GPU, path []string, key, val string) {
 		*dst = new(int64)
 	}
 	**dst = satAdd(**dst, v)
+}
+
+// queryMemoryFault reads -q's "Retired Pages" and "Remapped Rows": a page
+// waiting to be retired or a row waiting to be remapped needs a GPU reset,
+// and a failed remapping means the memory is out of spares.
+func queryMemoryFault(g *GPU, section, key, val string) {
+	g.RemapKnown = true
+	if !strings.EqualFold(val, "Yes") {
+		return
+	}
+	fault := ""
+	switch {
+	case section == "Retired Pages" && strings.HasPrefix(key, "Pending"):
+		fault = "page retirement pending"
+	case section == "Remapped Rows" && key == "Pending":
+		fault = "row remapping pending"
+	case section == "Remapped Rows" && strings.HasPrefix(key, "Remapping Failure"):
+		fault = "row remapping failed"
+	}
+	if fault != "" && len(g.MemoryFaults) < 4 {
+		g.MemoryFaults = append(g.MemoryFaults, fault) // a constant: nothing of the upload is kept
+	}
 }

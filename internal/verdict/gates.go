@@ -240,6 +240,8 @@ func uploadHealth(r *benchlog.Result, checks []Check) (pass bool, reasons []stri
 		case c.Status != Fail:
 		case c.ID == "xid":
 			reasons, relevant = appendNew(reasons, "Xid "+strconv.Itoa(c.Args["Code"].(int))), true
+		case c.Key == "bench.check.gpu_memory_fault":
+			reasons, relevant = appendNew(reasons, string(c.Args["Fault"].(MemoryFault))), true
 		case c.ID == "gpu_ecc" || c.ID == "gpu_read_error":
 			reasons, relevant = appendNew(reasons, "ECC"), true
 		case c.ID == "dcgm_summary" || c.ID == "dcgm_test":

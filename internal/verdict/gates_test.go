@@ -100,3 +100,16 @@ func TestBurnInGate(t *testing.T) {
 		t.Errorf("killed gpu-burn: %+v", g)
 	}
 }
+
+// nvidia-smi -q with clean ECC counters but a row remapping pending is a
+// memory fault: GPU health fails and the node is not healthy.
+func TestRowRemapPendingIsAFault(t *testing.T) {
+	q := quoteOf(t, map[string]string{"gpu_model": "H100", "gpus_per_node": "1"})
+	rep := Evaluate(Input{Quote: q, Uploads: []Upload{sample(t, "written/smi-q-h100-row-remap-pending.txt")}})
+	if st := outcome(rep, acceptance.GPUHealth); st != Fail {
+		t.Errorf("GPU health %s; checks %v", st, got(rep.Uploads[0]))
+	}
+	if g := rep.Gates.HealthyNodes; g.Measured != 0 || len(g.Unhealthy) != 1 || g.Unhealthy[0].Reasons[0] != "row remapping pending" {
+		t.Errorf("gate %+v", g)
+	}
+}

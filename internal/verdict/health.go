@@ -94,6 +94,10 @@ func smiChecks(in Input, smi *benchlog.SMIReport) []Check {
 	}
 
 	for _, g := range smi.GPUs {
+		for _, f := range g.MemoryFaults {
+			out = append(out, Check{ID: "gpu_ecc", Status: Fail, Key: "bench.check.gpu_memory_fault",
+				Args: map[string]any{"GPU": g.Index, "Fault": MemoryFault(f)}})
+		}
 		if g.ReadErrors > 0 {
 			out = append(out, Check{ID: "gpu_read_error", Status: Fail, Key: "bench.check.gpu_read_error",
 				Args: map[string]any{"GPU": g.Index, "Count": g.ReadErrors}})

@@ -8,6 +8,11 @@ import (
 // it with its meaning from the message catalogue (bench.xid.<code>).
 type XidCode int
 
+// MemoryFault is a page-retirement or row-remapping fault nvidia-smi -q
+// shows ("row remapping pending"); the web layer words it
+// (bench.memory_fault.<fault>).
+type MemoryFault string
+
 // maxXidChecks bounds the findings one kernel log yields; the events past
 // it are summed in one.
 const maxXidChecks = 32
