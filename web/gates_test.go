@@ -28,7 +28,7 @@ func TestAcceptanceGatesInTheAPIAndOnThePage(t *testing.T) {
 	gates, _ := out["acceptance"].(map[string]any)["gates"].(map[string]any)
 	hn, _ := gates["healthy_nodes"].(map[string]any)
 	if hn["required"] != float64(2) || hn["measured"] != float64(1) || hn["status"] != "fail" ||
-		!strings.Contains(hn["message"].(string), "1 of 2 nodes healthy (n2: Xid 48)") {
+		!strings.Contains(hn["message"].(string), "Nodes healthy: 1 of 2 (n2: Xid 48)") {
 		t.Errorf("healthy_nodes = %v", hn)
 	}
 	bi, _ := gates["burn_in"].(map[string]any)
@@ -38,7 +38,7 @@ func TestAcceptanceGatesInTheAPIAndOnThePage(t *testing.T) {
 	eng, _ := a.login("eng2@example.com", auth.Engineer)
 	page := doc(t, eng.get("/quotes/"+itoa(q.ID)+"/benchmarks"))
 	gate := page.Find("[data-testid=gate-healthy_nodes]")
-	if st, _ := gate.Attr("data-status"); st != "fail" || !strings.Contains(gate.Text(), "1 of 2 nodes healthy (n2: Xid 48)") {
+	if st, _ := gate.Attr("data-status"); st != "fail" || !strings.Contains(gate.Text(), "Nodes healthy: 1 of 2 (n2: Xid 48)") {
 		t.Errorf("page gate %q (%s)", gate.Text(), st)
 	}
 	if checks := page.Text(); !strings.Contains(checks, "double-bit ECC error (uncorrectable memory error)") {

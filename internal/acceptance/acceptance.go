@@ -41,14 +41,17 @@ func Names() []string {
 
 // Automatic lists the tests that uploaded evidence decides:
 //
-//   - gpu_health: nvidia-smi (model, count, memory, ECC, MIG, driver and
-//     CUDA) and dcgmi diag (active diagnostics per GPU);
+//   - gpu_health: nvidia-smi (model, count, memory, ECC, row remapping,
+//     MIG, driver and CUDA), dcgmi diag (active diagnostics per GPU),
+//     dcgmi health -c and kernel logs (fatal Xid events);
 //   - nccl_allreduce: nccl-tests all_reduce runs;
 //   - interconnect: nvbandwidth GPU-pair bandwidth, nvidia-smi nvlink
 //     link states and nvidia-smi topo -m (NVLink between every pair);
 //   - fabric_links: ibstat/ibstatus port states and rates, and perftest
 //     per-NIC bandwidth against the quoted NIC speed;
-//   - burn_in: gpu-burn's per-GPU verdicts, errors and temperatures;
+//   - burn_in: gpu-burn's per-GPU verdicts, errors and temperatures, and
+//     dcgmi diag -r 3/4; held to the brief's burn-in hours per node (the
+//     verdict's burn-in gate, beside its healthy-node gate);
 //   - storage_staging and checkpoint_io: fio read and write bandwidth
 //     against the brief's dataset, staging window and checkpoint budget.
 //
