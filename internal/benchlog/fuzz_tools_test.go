@@ -37,8 +37,8 @@ func checkToolSane(t *testing.T, r *Result) {
 	case r.Perftest != nil:
 		finite(r.Perftest.PeakGbps, r.Perftest.AvgGbps)
 	case r.IBStat != nil:
-		if len(r.IBStat.Ports) == 0 {
-			t.Fatal("no ports without an error")
+		if len(r.IBStat.Ports) == 0 && len(r.IBStat.Errors) == 0 {
+			t.Fatal("no ports and no error line")
 		}
 	case r.GPUBurn != nil:
 		for _, g := range r.GPUBurn.GPUs {
@@ -47,6 +47,15 @@ func checkToolSane(t *testing.T, r *Result) {
 	case r.DCGMI != nil:
 		if len(r.DCGMI.Tests) == 0 {
 			t.Fatal("no tests without an error")
+		}
+		finite(r.DCGMI.DurationSeconds)
+	case r.KernelLog != nil:
+		if r.KernelLog.DriverLines == 0 || len(r.KernelLog.Xids) > maxXidEvents || len(r.KernelLog.Hosts) > maxHosts {
+			t.Fatalf("kernel log %+v", r.KernelLog)
+		}
+	case r.DCGMHealth != nil:
+		if r.DCGMHealth.Overall == "" || len(r.DCGMHealth.Incidents) > maxHealthIncidents {
+			t.Fatalf("dcgmi health %+v", r.DCGMHealth)
 		}
 	}
 }
@@ -88,4 +97,12 @@ func FuzzParseIBStat(f *testing.F) {
 
 func FuzzParseGPUBurn(f *testing.F) {
 	fuzzTool(f, KindGPUBurn, "gpu-burn", "10.0%  proc'd: 1 (2 Gflop/s) - 3 (4 Gflop/s)   errors: 0 - -5  (WARNING!)   temps: 40 C - 41 C \rTested 2 GPUs:\n\tGPU 0: OK\n\tGPU 1: FAULTY\n")
+}
+
+func FuzzParseKernelLog(f *testing.F) {
+	fuzzTool(f, KindKernelLog, "written", "Dec 02 03:22:17 n6 kernel: NVRM: Xid (PCI:0000:bd:00): 79, pid=1, GPU has fallen off the bus.\n[ 7.1] NVRM: loading\n")
+}
+
+func FuzzParseDCGMHealth(f *testing.F) {
+	fuzzTool(f, KindDCGMHealth, "written", "| Overall Health | Warning |\n| GPU ID: 1 | Warning |\n|  | PCIe system: Warning - replays |\n|  | more text |\n")
 }
