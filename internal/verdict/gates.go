@@ -44,6 +44,9 @@ type NodeBurn struct {
 	Hours  float64 `json:"hours"`
 	Runs   int     `json:"runs"`
 	Failed bool    `json:"failed,omitempty"`
+	// Untimed counts runs whose log states no length: the node may have
+	// burnt in longer than Hours.
+	Untimed int `json:"untimed,omitempty"`
 }
 
 // HealthyNodesGate: how many quoted nodes have a passing health run and
@@ -119,14 +122,19 @@ func burnInGate(in Input) BurnInGate {
 				per[n] = nb
 			}
 			nb.Hours, nb.Runs, nb.Failed = nb.Hours+h, nb.Runs+1, nb.Failed || failed
+			if h == 0 {
+				nb.Untimed++
+			}
 		}
 	}
-	failed := false
+	failed, untimedShort := false, false
 	for _, nb := range per {
 		g.Nodes = append(g.Nodes, *nb)
 		failed = failed || nb.Failed
 		if nb.Hours >= g.Required {
 			g.Met++
+		} else if nb.Untimed > 0 {
+			untimedShort = true // short by what its logs say, but one log says nothing
 		}
 	}
 	sort.Slice(g.Nodes, func(i, j int) bool { return g.Nodes[i].Node < g.Nodes[j].Node })
@@ -140,6 +148,8 @@ func burnInGate(in Input) BurnInGate {
 		g.Status = Fail
 	case g.Required == 0:
 		g.Status = Info // nothing asked: recorded
+	case untimedShort:
+		g.Status = Unproven
 	case len(g.Nodes) > 0 && g.Measured < g.Required:
 		g.Status = Low // too short
 	case g.Met >= g.Quoted:

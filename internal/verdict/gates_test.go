@@ -95,6 +95,14 @@ func TestBurnInGate(t *testing.T) {
 	if g := rep.Gates.BurnIn; g.Status != Pass || g.Measured < 2.19 || g.Measured > 2.2 || outcome(rep, acceptance.BurnIn) != Pass {
 		t.Errorf("dcgmi -r 4: %+v, test %s", g, outcome(rep, acceptance.BurnIn))
 	}
+	// dcgmi diag -r 2 is no burn-in; a -r 3 run without a time report
+	// says nothing of its length: unproven, not too short.
+	untimed := sample(t, "dcgmi/aws-p4de-a100-r2-nvlinks-expected-pass.txt")
+	untimed.Result.DCGMI.Level = 3
+	rep = Evaluate(Input{Quote: one, Uploads: []Upload{untimed}})
+	if g := rep.Gates.BurnIn; g.Status != Unproven || len(g.Nodes) != 1 || g.Nodes[0].Untimed != 1 {
+		t.Errorf("untimed dcgmi -r 3: %+v", g)
+	}
 	rep = Evaluate(Input{Quote: one, Uploads: []Upload{sample(t, "written/gpu-burn-h100x8-48h-killed-at-40pct.txt")}})
 	if g := rep.Gates.BurnIn; g.Status != Low || g.Measured < 19.19 || g.Measured > 19.21 {
 		t.Errorf("killed gpu-burn: %+v", g)
