@@ -168,15 +168,24 @@ func (s *Server) answerForm(w http.ResponseWriter, r *http.Request) error {
 	if answer == "" || len([]rune(answer)) > rfq.MaxAnswer {
 		return redirect(w, r, rfqURL(rd.ID), "flash.rfq_answer_empty")
 	}
+	// The question goes out in the buyer's wording: the asker's own may
+	// reveal its offer. A form without the field publishes the original.
+	published := q.Text
+	if _, ok := r.PostForm["published"]; ok {
+		published = strings.TrimSpace(r.PostForm.Get("published"))
+	}
+	if published == "" || len([]rune(published)) > rfq.MaxQuestion {
+		return redirect(w, r, rfqURL(rd.ID), "flash.sourcing_published_empty")
+	}
 	invs, err := s.store.Invitations(ctx, rd.ID)
 	if err != nil {
 		return err
 	}
 	mails := s.noticeMails(rd, invs, "answer", func(store.Invitation) bool { return true })
 	for i := range mails {
-		mails[i].Body = strings.TrimRight(mails[i].Body, "\n") + "\n\n" + q.Text + "\n\n" + answer + "\n"
+		mails[i].Body = strings.TrimRight(mails[i].Body, "\n") + "\n\n" + published + "\n\n" + answer + "\n"
 	}
-	if err := s.store.AnswerQuestion(ctx, currentUser(r).Actor(), q.ID, answer, mails); err != nil {
+	if err := s.store.AnswerQuestion(ctx, currentUser(r).Actor(), q.ID, published, answer, mails); err != nil {
 		return err
 	}
 	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_answered")

@@ -27,6 +27,7 @@ type apiRFQ struct {
 	Sealed        bool             `json:"sealed"`
 	OpenedAt      *time.Time       `json:"opened_at,omitempty"`
 	OpenReason    string           `json:"open_reason,omitempty"`
+	Internal      []string         `json:"internal_fields"` // brief fields kept from vendors
 	Invitations   []apiInvitation  `json:"invitations,omitempty"`
 	Questions     []apiQuestion    `json:"questions,omitempty"`
 	Documents     []apiDocumentRef `json:"documents,omitempty"`
@@ -60,6 +61,7 @@ type apiQuestion struct {
 	ID         int64      `json:"id"`
 	Company    string     `json:"company,omitempty"`
 	Text       string     `json:"text"`
+	Published  string     `json:"published_text,omitempty"` // the wording every vendor read
 	AskedAt    time.Time  `json:"asked_at"`
 	Answer     string     `json:"answer,omitempty"`
 	AnsweredAt *time.Time `json:"answered_at,omitempty"`
@@ -77,7 +79,8 @@ type apiDocumentRef struct {
 func rfqJSON(rd store.RFQ) apiRFQ {
 	out := apiRFQ{ID: rd.ID, EvaluationID: rd.EvaluationID, Round: rd.Round, ParentID: rd.ParentID, Deadline: rd.Deadline,
 		TimeZone: rd.TimeZone, GraceHours: rd.GraceHours, LinksExpireAt: rd.Rules().LinkExpiry(), Note: rd.Note,
-		BriefVersion: rd.BriefVersion, Sealed: rd.OpenedAt == nil, OpenedAt: rd.OpenedAt, OpenReason: rd.OpenReason}
+		BriefVersion: rd.BriefVersion, Sealed: rd.OpenedAt == nil, OpenedAt: rd.OpenedAt, OpenReason: rd.OpenReason,
+		Internal: append([]string{}, rd.InternalFields...)}
 	return out
 }
 
@@ -158,7 +161,7 @@ func (s *Server) apiGetRFQ(w http.ResponseWriter, r *http.Request) error {
 		out.Invitations = append(out.Invitations, invitationJSON(i))
 	}
 	for _, q := range d.Questions {
-		out.Questions = append(out.Questions, apiQuestion{ID: q.ID, Company: q.Company, Text: q.Text, AskedAt: q.AskedAt, Answer: q.Answer, AnsweredAt: q.AnsweredAt})
+		out.Questions = append(out.Questions, apiQuestion{ID: q.ID, Company: q.Company, Text: q.Text, Published: q.Published, AskedAt: q.AskedAt, Answer: q.Answer, AnsweredAt: q.AnsweredAt})
 	}
 	for _, doc := range d.Documents {
 		out.Documents = append(out.Documents, apiDocumentRef{ID: doc.ID, Company: doc.Company, Name: doc.Name, ContentType: doc.ContentType, Size: doc.Size, UploadedAt: doc.UploadedAt})

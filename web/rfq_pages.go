@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -73,7 +75,22 @@ func (s *Server) rfqForm(r *http.Request, e store.Evaluation, b brief.Brief) vie
 		m.Vendors = append(m.Vendors, views.VendorRow{Index: i, Language: "en"})
 	}
 	m.MoreRows = min(n+5, rfq.MaxVendors)
+	m.Visibility = briefVisibility(r.Context(), b, sourcing.DefaultInternal)
 	return m
+}
+
+// briefVisibility lists the brief's filled fields for the buyer to mark
+// shared with vendors or internal.
+func briefVisibility(ctx context.Context, b brief.Brief, internal []string) []views.FieldVisibility {
+	z := i18n.From(ctx)
+	var out []views.FieldVisibility
+	for _, f := range brief.Fields {
+		if b.Filled(f.Key) {
+			out = append(out, views.FieldVisibility{Key: f.Key, Label: z.T("brief.field." + f.Key),
+				Value: views.BriefValue(ctx, f.Key, b[f.Key]), Internal: sourcing.IsInternal(internal, f.Key)})
+		}
+	}
+	return out
 }
 
 func (s *Server) newRFQ(w http.ResponseWriter, r *http.Request) error {
@@ -106,6 +123,10 @@ func (s *Server) createRFQ(w http.ResponseWriter, r *http.Request) error {
 	}
 	m := s.rfqForm(r, e, b.Data)
 	m.Deadline, m.TimeZone, m.GraceHours, m.Note = in.Deadline, in.TimeZone, f.Get("grace_hours"), in.Note
+	if f.Get("visibility") == "1" { // the form lists the fields: what is not ticked internal is shared
+		in.InternalFields = append([]string{}, f["internal"]...)
+		m.Visibility = briefVisibility(r.Context(), b.Data, in.InternalFields)
+	}
 	m.Vendors = m.Vendors[:0]
 	rowOf := []int{} // form row of each vendor in the request
 	for i := range rfq.MaxVendors {

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -23,6 +25,10 @@ type roundRequest struct {
 	Note       string       `json:"note"`
 	Vendors    []rfq.Vendor `json:"vendors"`
 	QuoteIDs   []int64      `json:"quote_ids"` // a best-and-final round: the shortlisted quotes to reopen
+	// InternalFields are the brief fields kept from vendors; absent means
+	// the default (the budget), or the earlier round's for a best-and-final
+	// round.
+	InternalFields []string `json:"internal_fields"`
 }
 
 // newInvitation is an invitation as created, with its secret link: shown
@@ -71,6 +77,13 @@ func (s *Server) checkRound(in *roundRequest) (time.Time, string, int, fieldErro
 	if len([]rune(in.Note)) > rfq.MaxNote {
 		errs["note"] = "rfq.error.note"
 	}
+	if in.InternalFields != nil {
+		fields, err := sourcing.CheckInternal(in.InternalFields)
+		if err != nil {
+			errs["internal_fields"] = "sourcing.error.internal_fields"
+		}
+		in.InternalFields = fields
+	}
 	return dl, zone, grace, errs
 }
 
@@ -96,8 +109,11 @@ func (s *Server) createRound(ctx context.Context, by store.User, evalID int64, i
 	if len(errs) > 0 {
 		return store.RFQ{}, nil, errs
 	}
-	return s.openRound(ctx, by, store.NewRFQ{EvaluationID: evalID, Deadline: dl, TimeZone: zone, GraceHours: grace, Note: in.Note},
-		in.Vendors, nil, base, "invitation")
+	if in.InternalFields == nil {
+		in.InternalFields = slices.Clone(sourcing.DefaultInternal)
+	}
+	return s.openRound(ctx, by, store.NewRFQ{EvaluationID: evalID, Deadline: dl, TimeZone: zone, GraceHours: grace, Note: in.Note,
+		InternalFields: in.InternalFields}, in.Vendors, nil, base, "invitation")
 }
 
 // openRound stores a round with one link per vendor (quoteIDs[i], when
@@ -183,8 +199,11 @@ func (s *Server) startRound(ctx context.Context, by store.User, parent store.RFQ
 	if len(errs) > 0 {
 		return store.RFQ{}, nil, errs
 	}
+	if in.InternalFields == nil {
+		in.InternalFields = parent.InternalFields
+	}
 	return s.openRound(ctx, by, store.NewRFQ{EvaluationID: parent.EvaluationID, ParentID: parent.ID, Deadline: dl,
-		TimeZone: zone, GraceHours: grace, Note: in.Note}, vendors, in.QuoteIDs, base, "round")
+		TimeZone: zone, GraceHours: grace, Note: in.Note, InternalFields: in.InternalFields}, vendors, in.QuoteIDs, base, "round")
 }
 
 // openDue opens the evaluation's rounds whose deadline has passed, so any

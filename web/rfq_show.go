@@ -67,8 +67,11 @@ func (s *Server) rfqPageModel(r *http.Request, d roundDetail) (views.RFQPage, er
 	for _, i := range d.Invitations {
 		m.Invitations = append(m.Invitations, invitationRow(z, i, s.mailOn, rd.OpenedAt == nil))
 	}
+	for _, k := range rd.InternalFields {
+		m.Internal = append(m.Internal, z.T("brief.field."+k))
+	}
 	for _, q := range d.Questions {
-		m.Questions = append(m.Questions, views.QuestionRow{ID: q.ID, Company: q.Company, Text: q.Text,
+		m.Questions = append(m.Questions, views.QuestionRow{ID: q.ID, Company: q.Company, Text: q.Text, Published: q.Published,
 			Asked: z.DateTime(q.AskedAt), Answer: q.Answer, Answered: optTime(z, q.AnsweredAt)})
 	}
 	m.Documents = documentRows(z, d.Documents, rd.OpenedAt == nil)

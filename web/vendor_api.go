@@ -45,8 +45,37 @@ type apiDraftCheck struct {
 	Missing []string `json:"missing"` // terms not stated that a blocker reads
 }
 
+// apiVendorFlag is a red flag on the vendor's own draft, worded for the
+// vendor: no figure of the buyer's brief, no question to "the vendor".
+type apiVendorFlag struct {
+	ID       string   `json:"id"`
+	Severity string   `json:"severity"`
+	Message  string   `json:"message"`
+	Terms    []string `json:"terms"`
+}
+
+// apiVendorDraft is the draft with the vendor's flags in place of the
+// buyer's.
+type apiVendorDraft struct {
+	apiQuote
+	Flags []apiVendorFlag `json:"flags"`
+}
+
+func vendorDraftOf(s *Server, z *i18n.Localizer, v vendorState) apiVendorDraft {
+	out := apiVendorDraft{apiQuote: s.apiQuoteOf(z, v.Draft, nil), Flags: []apiVendorFlag{}}
+	out.Blockers, out.Warnings = v.Check.Blockers, v.Check.Warnings
+	for i, f := range vendorFlagViews(z, v.Flags) {
+		sev := "warning"
+		if f.Blocker {
+			sev = "blocker"
+		}
+		out.Flags = append(out.Flags, apiVendorFlag{ID: v.Flags[i].ID, Severity: sev, Message: f.Message, Terms: v.Flags[i].Terms})
+	}
+	return out
+}
+
 func (s *Server) vendorDraftJSON(z *i18n.Localizer, v vendorState) map[string]any {
-	out := map[string]any{"draft": s.apiQuoteOf(z, v.Draft, s.flagsFor(v.Draft, v.Session.RFQ.Brief)), "saved": v.HasDraft,
+	out := map[string]any{"draft": vendorDraftOf(s, z, v), "saved": v.HasDraft,
 		"completeness": apiDraftCheck{Percent: v.Check.Percent(), Stated: v.Check.Stated, Refused: v.Check.Refused,
 			Total: v.Check.Total, Missing: append([]string{}, v.Check.Missing...)}}
 	if v.Saved.DraftAt != nil {
@@ -70,7 +99,7 @@ func (s *Server) apiVendorRFQ(w http.ResponseWriter, r *http.Request) error {
 	}
 	rd := v.Session.RFQ
 	out := apiVendorRFQ{Company: sess.Invitation.Company, Round: rd.Round, Deadline: rd.Deadline, TimeZone: rd.TimeZone,
-		LinksExpireAt: rd.Rules().LinkExpiry(), Note: rd.Note, Brief: rd.Brief, BriefVersion: rd.BriefVersion,
+		LinksExpireAt: rd.Rules().LinkExpiry(), Note: rd.Note, Brief: v.Brief, BriefVersion: rd.BriefVersion,
 		BriefSentAt: rd.BriefSentAt, Status: string(sess.Invitation.Status), CanSubmit: v.CanSubmit == nil,
 		Answers: []apiAnswer{}, Questions: []apiAnswer{}}
 	if _, code, ok := roundError(v.CanSubmit); ok {

@@ -7,20 +7,9 @@ import (
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/web/views"
 )
-
-// vendorCheck translates what a draft raises.
-func vendorCheck(z *i18n.Localizer, c rfq.Check) views.DraftCheck {
-	out := views.DraftCheck{Percent: c.Percent(), Blockers: c.Blockers, Warnings: c.Warnings, Flags: flagViews(z, c.Flags),
-		Summary: z.T("vendor.completeness", map[string]any{"Answered": c.Stated + c.Refused, "Total": c.Total})}
-	for _, name := range c.Missing {
-		if col, ok := quote.ColumnByName(name); ok {
-			out.Missing = append(out.Missing, z.T("vendor.missing", map[string]any{"Term": z.T(col.Label)}))
-		}
-	}
-	return out
-}
 
 // closedText is why a submission would be refused now, translated.
 func closedText(z *i18n.Localizer, err error) string {
@@ -47,9 +36,9 @@ func (s *Server) renderVendorPage(w http.ResponseWriter, r *http.Request, status
 	}
 	inv, rd := v.Session.Invitation, v.Session.RFQ
 	m := views.VendorPage{Company: inv.Company, Round: rd.Round, Deadline: deadlineText(z, rd.Deadline, rd.TimeZone),
-		LinksExpire: deadlineText(z, rd.Rules().LinkExpiry(), rd.TimeZone), Note: rd.Note, Brief: rd.Brief,
+		LinksExpire: deadlineText(z, rd.Rules().LinkExpiry(), rd.TimeZone), Note: rd.Note, Brief: v.Brief,
 		BriefVersion: rd.BriefVersion, BriefSent: z.DateTime(rd.BriefSentAt), Status: z.T(inv.Status.LabelKey()),
-		Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check), Errors: map[string]string{}}
+		Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check, v.Flags), Errors: map[string]string{}}
 	if v.Saved.Revision > 0 {
 		m.Submitted = z.T("vendor.submitted_line", map[string]any{"N": v.Saved.Revision, "At": optTime(z, v.Saved.SubmittedAt)})
 	}
@@ -109,7 +98,7 @@ func (s *Server) vendorQuoteForm(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) vendorFormModel(z *i18n.Localizer, v vendorState) views.VendorQuoteForm {
 	rd := v.Session.RFQ
 	return views.VendorQuoteForm{Company: v.Session.Invitation.Company, Deadline: deadlineText(z, rd.Deadline, rd.TimeZone),
-		Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check)}
+		Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check, v.Flags)}
 }
 
 // vendorSaveQuote saves the draft (same parsing and validation as the
@@ -199,7 +188,9 @@ func (s *Server) vendorCheckDraft(w http.ResponseWriter, r *http.Request) error 
 	}
 	rfq.AsVendor(&q, sess.Invitation.Company)
 	z := i18n.From(ctx)
-	s.render(w, r, http.StatusOK, views.DraftCheckSection(vendorCheck(z, rfq.CheckDraft(q, sess.RFQ.Brief, s.store.Now()))))
+	rd := sess.RFQ
+	c := rfq.CheckDraft(q, rd.Brief, s.store.Now())
+	s.render(w, r, http.StatusOK, views.DraftCheckSection(vendorCheck(z, c, sourcing.ForVendor(c.Flags, rd.Brief, rd.InternalFields))))
 	return nil
 }
 

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,9 +12,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -21,6 +24,8 @@ import (
 // vendor's own draft and submission, the published answers.
 type vendorState struct {
 	Session   vendorSession
+	Brief     brief.Brief // the brief as vendors read it: the internal fields left out
+	Flags     []sourcing.VendorFlag
 	Draft     quote.Quote // the working copy, or the offer a best-and-final round revises
 	HasDraft  bool
 	Saved     store.VendorDraft
@@ -34,6 +39,7 @@ type vendorState struct {
 func (s *Server) vendorState(ctx context.Context) (vendorState, error) {
 	v := vendorState{Session: vendorFrom(ctx)}
 	inv, rd := v.Session.Invitation, v.Session.RFQ
+	v.Brief = sourcing.VendorBrief(rd.Brief, rd.InternalFields)
 	var err error
 	if v.Saved, err = s.store.Draft(ctx, inv.ID); err != nil {
 		return v, err
@@ -49,10 +55,11 @@ func (s *Server) vendorState(ctx context.Context) (vendorState, error) {
 		v.Draft = sq.Quote
 	}
 	if !v.HasDraft && inv.QuoteID == 0 {
-		v.Draft.Currency = quote.Of("USD")
+		v.Draft.Currency = quote.Of(cmp.Or(v.Brief["budget_currency"], "USD")) // the currency the buyer asks for
 	}
 	rfq.AsVendor(&v.Draft, inv.Company)
 	v.Check = rfq.CheckDraft(v.Draft, rd.Brief, s.store.Now())
+	v.Flags = sourcing.ForVendor(v.Check.Flags, rd.Brief, rd.InternalFields)
 	qs, err := s.store.Questions(ctx, rd.ID)
 	if err != nil {
 		return v, err
@@ -62,7 +69,9 @@ func (s *Server) vendorState(ctx context.Context) (vendorState, error) {
 			v.Own = append(v.Own, q)
 		}
 		if q.Answer != "" {
-			q.Company, q.InvitationID = "", 0
+			// Every vendor reads the buyer's published wording, never the
+			// asker's own words or name.
+			q.Company, q.InvitationID, q.Text = "", 0, cmp.Or(q.Published, q.Text)
 			v.Answers = append(v.Answers, q)
 		}
 	}

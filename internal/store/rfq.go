@@ -34,6 +34,9 @@ type RFQ struct {
 	BriefVersion int // the version of the brief as sent (1, 2, ...)
 	Brief        brief.Brief
 	BriefSentAt  time.Time
+	// InternalFields are the brief fields kept from vendors: the vendor
+	// pages, API and printed brief leave them out.
+	InternalFields []string
 }
 
 // Rules returns the round as internal/rfq reads it.
@@ -81,6 +84,9 @@ type NewRFQ struct {
 	GraceHours   int
 	Note         string
 	Invitations  []NewInvitation
+	// InternalFields are the brief fields kept from vendors, checked by
+	// sourcing.CheckInternal.
+	InternalFields []string
 }
 
 // CreateRFQ opens a round with the evaluation's current brief frozen as
@@ -98,9 +104,13 @@ func (s *Store) CreateRFQ(ctx context.Context, by audit.Actor, n NewRFQ) (RFQ, e
 				return notFound("parent", err)
 			}
 		}
-		if err := tx.QueryRow(ctx, `INSERT INTO rfqs (evaluation_id, parent_id, round, deadline, time_zone, grace_hours, note, created_by, created_at)
-			VALUES ($1, NULLIF($2, 0), $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-			n.EvaluationID, n.ParentID, round, n.Deadline, n.TimeZone, n.GraceHours, n.Note, by.ID, s.Now()).Scan(&id); err != nil {
+		internal := n.InternalFields
+		if internal == nil {
+			internal = []string{}
+		}
+		if err := tx.QueryRow(ctx, `INSERT INTO rfqs (evaluation_id, parent_id, round, deadline, time_zone, grace_hours, note, created_by, created_at, internal_fields)
+			VALUES ($1, NULLIF($2, 0), $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+			n.EvaluationID, n.ParentID, round, n.Deadline, n.TimeZone, n.GraceHours, n.Note, by.ID, s.Now(), internal).Scan(&id); err != nil {
 			return err
 		}
 		data, err := json.Marshal(b.Data)
@@ -132,7 +142,7 @@ func (s *Store) CreateRFQ(ctx context.Context, by audit.Actor, n NewRFQ) (RFQ, e
 		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "rfq.create",
 			ObjectType: "rfq", ObjectID: fmt.Sprint(id), EvaluationID: n.EvaluationID,
 			After: map[string]any{"deadline": n.Deadline, "time_zone": n.TimeZone, "grace_hours": n.GraceHours,
-				"round": round, "brief_version": b.Version, "vendors": vendors}})
+				"round": round, "brief_version": b.Version, "vendors": vendors, "internal_fields": internal}})
 	})
 	if err != nil {
 		return RFQ{}, fmt.Errorf("store: create rfq: %w", err)
@@ -142,14 +152,14 @@ func (s *Store) CreateRFQ(ctx context.Context, by audit.Actor, n NewRFQ) (RFQ, e
 
 const rfqSelect = `SELECT r.id, r.evaluation_id, COALESCE(r.parent_id, 0), r.round, r.deadline, r.time_zone,
 	r.grace_hours, r.note, r.created_by, r.created_at, r.opened_at, COALESCE(r.opened_by, 0), COALESCE(r.open_reason, ''),
-	b.version, b.data, b.sent_at
+	b.version, b.data, b.sent_at, r.internal_fields
 	FROM rfqs r JOIN LATERAL (SELECT version, data, sent_at FROM rfq_briefs WHERE rfq_id = r.id ORDER BY version DESC LIMIT 1) b ON true`
 
 func scanRFQ(row pgx.CollectableRow) (RFQ, error) {
 	var r RFQ
 	var data []byte
 	if err := row.Scan(&r.ID, &r.EvaluationID, &r.ParentID, &r.Round, &r.Deadline, &r.TimeZone, &r.GraceHours, &r.Note,
-		&r.CreatedBy, &r.CreatedAt, &r.OpenedAt, &r.OpenedBy, &r.OpenReason, &r.BriefVersion, &data, &r.BriefSentAt); err != nil {
+		&r.CreatedBy, &r.CreatedAt, &r.OpenedAt, &r.OpenedBy, &r.OpenReason, &r.BriefVersion, &data, &r.BriefSentAt, &r.InternalFields); err != nil {
 		return r, err
 	}
 	r.Deadline = r.Deadline.In(rfq.Location(r.TimeZone))

@@ -175,10 +175,13 @@ type Question struct {
 	RFQID        int64
 	InvitationID int64
 	Company      string // who asked: shown to the buyer only
-	Text         string
-	AskedAt      time.Time
-	Answer       string
-	AnsweredAt   *time.Time
+	Text         string // the vendor's own wording: shown to the buyer and the asker only
+	// Published is the wording every vendor reads with the answer, as the
+	// buyer edited it ("" until answered).
+	Published  string
+	AskedAt    time.Time
+	Answer     string
+	AnsweredAt *time.Time
 }
 
 // Ask records a vendor's question. A vendor may ask at most
@@ -219,11 +222,11 @@ func (s *Store) Ask(ctx context.Context, invitationID int64, text string) (int64
 // Questions returns a round's questions, oldest first.
 func (s *Store) Questions(ctx context.Context, rfqID int64) ([]Question, error) {
 	rows, _ := s.pool.Query(ctx, `SELECT q.id, q.rfq_id, q.invitation_id, i.company, q.text, q.asked_at,
-		COALESCE(q.answer, ''), q.answered_at FROM rfq_questions q JOIN rfq_invitations i ON i.id = q.invitation_id
+		COALESCE(q.answer, ''), q.answered_at, COALESCE(q.published_text, '') FROM rfq_questions q JOIN rfq_invitations i ON i.id = q.invitation_id
 		WHERE q.rfq_id = $1 ORDER BY q.id`, rfqID)
 	qs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Question, error) {
 		var q Question
-		err := row.Scan(&q.ID, &q.RFQID, &q.InvitationID, &q.Company, &q.Text, &q.AskedAt, &q.Answer, &q.AnsweredAt)
+		err := row.Scan(&q.ID, &q.RFQID, &q.InvitationID, &q.Company, &q.Text, &q.AskedAt, &q.Answer, &q.AnsweredAt, &q.Published)
 		return q, err
 	})
 	if err != nil {
@@ -233,12 +236,13 @@ func (s *Store) Questions(ctx context.Context, rfqID int64) ([]Question, error) 
 }
 
 // AnswerQuestion publishes the buyer's answer to every invitee of the
-// round (without naming who asked) and queues the mails.
-func (s *Store) AnswerQuestion(ctx context.Context, by audit.Actor, questionID int64, answer string, mails []Mail) error {
+// round, with the question in the buyer's published wording (without
+// naming who asked), and queues the mails.
+func (s *Store) AnswerQuestion(ctx context.Context, by audit.Actor, questionID int64, published, answer string, mails []Mail) error {
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		var evalID int64
-		err := tx.QueryRow(ctx, `UPDATE rfq_questions q SET answer = $2, answered_by = $3, answered_at = $4 FROM rfqs r
-			WHERE q.id = $1 AND r.id = q.rfq_id RETURNING r.evaluation_id`, questionID, answer, by.ID, s.Now()).Scan(&evalID)
+		err := tx.QueryRow(ctx, `UPDATE rfq_questions q SET answer = $2, answered_by = $3, answered_at = $4, published_text = $5 FROM rfqs r
+			WHERE q.id = $1 AND r.id = q.rfq_id RETURNING r.evaluation_id`, questionID, answer, by.ID, s.Now(), published).Scan(&evalID)
 		if err != nil {
 			return notFound("question", err)
 		}
@@ -248,7 +252,7 @@ func (s *Store) AnswerQuestion(ctx context.Context, by audit.Actor, questionID i
 			}
 		}
 		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "rfq.answer",
-			ObjectType: "rfq_question", ObjectID: fmt.Sprint(questionID), EvaluationID: evalID, After: map[string]any{"answer": answer}})
+			ObjectType: "rfq_question", ObjectID: fmt.Sprint(questionID), EvaluationID: evalID, After: map[string]any{"answer": answer, "published_question": published}})
 	})
 	if err != nil {
 		return fmt.Errorf("store: answer question %d: %w", questionID, err)
@@ -260,8 +264,8 @@ func (s *Store) AnswerQuestion(ctx context.Context, by audit.Actor, questionID i
 func (s *Store) Question(ctx context.Context, id int64) (Question, error) {
 	var q Question
 	err := s.pool.QueryRow(ctx, `SELECT q.id, q.rfq_id, q.invitation_id, i.company, q.text, q.asked_at,
-		COALESCE(q.answer, ''), q.answered_at FROM rfq_questions q JOIN rfq_invitations i ON i.id = q.invitation_id
-		WHERE q.id = $1`, id).Scan(&q.ID, &q.RFQID, &q.InvitationID, &q.Company, &q.Text, &q.AskedAt, &q.Answer, &q.AnsweredAt)
+		COALESCE(q.answer, ''), q.answered_at, COALESCE(q.published_text, '') FROM rfq_questions q JOIN rfq_invitations i ON i.id = q.invitation_id
+		WHERE q.id = $1`, id).Scan(&q.ID, &q.RFQID, &q.InvitationID, &q.Company, &q.Text, &q.AskedAt, &q.Answer, &q.AnsweredAt, &q.Published)
 	if err != nil {
 		return q, notFound(fmt.Sprintf("store: question %d", id), err)
 	}

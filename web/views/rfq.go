@@ -1,6 +1,10 @@
 package views
 
-import "github.com/gpuquote/gpuquote/internal/brief"
+import (
+	"github.com/a-h/templ"
+
+	"github.com/gpuquote/gpuquote/internal/brief"
+)
 
 // RFQList is an evaluation's sourcing rounds.
 type RFQList struct {
@@ -34,6 +38,17 @@ type RFQForm struct {
 	Languages      []Option
 	MoreRows       int // rows=N link for more vendor rows
 	MailOn         bool
+	// Visibility is each filled brief field with whether vendors see it.
+	Visibility []FieldVisibility
+}
+
+// FieldVisibility is a brief field on the new-round form: shared with
+// vendors or internal.
+type FieldVisibility struct {
+	Key      string
+	Label    string
+	Value    string
+	Internal bool
 }
 
 // VendorRow is one vendor row of the form.
@@ -71,7 +86,8 @@ type RFQPage struct {
 	Sealed         bool
 	OpenedLine     string // translated: when and by whom / at the deadline, with the reason
 	BriefVersion   int
-	BriefStale     bool // the evaluation's brief changed since it was sent
+	BriefStale     bool     // the evaluation's brief changed since it was sent
+	Internal       []string // labels of the brief fields kept from vendors
 	MailOn         bool
 	Invitations    []InvitationRow
 	Questions      []QuestionRow
@@ -105,12 +121,15 @@ type InvitationRow struct {
 
 // QuestionRow is a vendor question on the buyer's page.
 type QuestionRow struct {
-	ID       int64
-	Company  string
-	Text     string
-	Asked    string
-	Answer   string
-	Answered string
+	ID      int64
+	Company string
+	Text    string
+	// Published is the wording every vendor read with the answer; the
+	// buyer's page shows it beside the original.
+	Published string
+	Asked     string
+	Answer    string
+	Answered  string
 }
 
 // DocumentRow is a vendor's attachment.
@@ -162,6 +181,23 @@ type DraftCheck struct {
 	Summary  string // translated: "38 of 45 terms answered"
 	Blockers int
 	Warnings int
-	Missing  []string // translated: "Inter-node fabric not stated: blocker"
-	Flags    []FlagView
+	Missing  []TermLink // translated: "Inter-node fabric: not stated, the buyer needs it"
+	Flags    []VendorFlagView
 }
+
+// VendorFlagView is a red flag on a vendor's draft, worded for the vendor.
+type VendorFlagView struct {
+	Blocker  bool
+	Severity string // the vendor's label, never the buyer's
+	Message  string
+	Terms    []TermLink
+}
+
+// TermLink names a quote term and the text that links to its field.
+type TermLink struct {
+	Name  string
+	Label string
+}
+
+// termHref links to a term's field on the vendor's quote form.
+func termHref(name string) templ.SafeURL { return templ.URL("/v/quote#v-" + name) }
