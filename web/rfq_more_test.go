@@ -40,9 +40,14 @@ func TestDocumentsAreSealedAndServedSafely(t *testing.T) {
 	docs := out["rfq"].(map[string]any)["documents"].([]any)
 	docID := num(docs[0].(map[string]any)["id"])
 	wantStatus(t, buyer.get("/rfq-documents/"+docID), http.StatusForbidden) // sealed
+	// Only the files of a submitted answer are opened with the round.
+	res, _ := rd.vendor(0, http.MethodPut, "/api/v1/vendor/quote", vendorCSV(t, "2.40"), "Content-Type", "text/csv")
+	wantStatus(t, res, http.StatusOK)
+	res, _ = rd.vendor(0, http.MethodPost, "/api/v1/vendor/quote/submit", `{}`)
+	wantStatus(t, res, http.StatusCreated)
 	clk.add(49 * time.Hour)
 	buyer, _ = a.login("p2@example.com", auth.Procurement)
-	res := buyer.get("/rfq-documents/" + docID)
+	res = buyer.get("/rfq-documents/" + docID)
 	wantStatus(t, res, http.StatusOK)
 	if res.Header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(res.Header.Get("Content-Disposition"), "attachment;") ||
 		!strings.Contains(res.Header.Get("Content-Security-Policy"), "sandbox") || res.Header.Get("X-Content-Type-Options") != "nosniff" {

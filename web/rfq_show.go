@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"mime"
 	"net/http"
 	"strconv"
 	"time"
@@ -74,7 +75,7 @@ func (s *Server) rfqPageModel(r *http.Request, d roundDetail) (views.RFQPage, er
 		m.Questions = append(m.Questions, views.QuestionRow{ID: q.ID, Company: q.Company, Text: q.Text, Published: q.Published,
 			Asked: z.DateTime(q.AskedAt), Answer: q.Answer, Answered: optTime(z, q.AnsweredAt)})
 	}
-	m.Documents = documentRows(z, d.Documents, rd.OpenedAt == nil)
+	m.Documents = documentRows(z, d.Documents)
 	rows, err := s.roundRows(r, z, d.Rounds)
 	if err != nil {
 		return m, err
@@ -116,17 +117,18 @@ func invitationRow(z *i18n.Localizer, i store.Invitation, mailOn, sealed bool) v
 	return row
 }
 
-func documentRows(z *i18n.Localizer, docs []store.Document, sealed bool) []views.DocumentRow {
+func documentRows(z *i18n.Localizer, docs []store.Document) []views.DocumentRow {
 	var out []views.DocumentRow
 	for _, d := range docs {
 		out = append(out, views.DocumentRow{ID: d.ID, Company: d.Company, Name: d.Name, Size: z.Int(int64(d.Size/1024+1)) + " KB",
-			Uploaded: z.DateTime(d.UploadedAt), Sealed: sealed})
+			Uploaded: z.DateTime(d.UploadedAt), Sealed: !d.Readable})
 	}
 	return out
 }
 
 // downloadDocument serves a vendor's attachment to the buyer's side, once
-// the round is open, as a download that is never rendered inline.
+// its round is open and its answer was submitted, as a download that is
+// never rendered inline, streamed a chunk at a time.
 func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) error {
 	id, err := idParam(r, "id")
 	if err != nil {
@@ -142,11 +144,10 @@ func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) error 
 	}
 	h := w.Header()
 	h.Set("Content-Type", d.ContentType)
-	h.Set("Content-Disposition", `attachment; filename="`+d.Name+`"`)
+	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": d.Name}))
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	h.Set("Content-Length", strconv.Itoa(len(d.Data)))
-	_, err = w.Write(d.Data)
-	return err
+	h.Set("Content-Length", strconv.Itoa(d.Size))
+	return s.store.CopyDocument(r.Context(), id, w)
 }
 
 // quoteSource says which round and submission a quote's latest revision

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-chi/httprate"
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -69,9 +69,9 @@ type Server struct {
 	parts     *keptParts         // rendered page parts of the analyses served
 	texts     *keptDecisionTexts // the decision page's words per analysis and language
 	// Sourcing rounds (web/rfq*.go, web/vendor*.go).
-	publicURL                string
-	mailOn                   bool
-	vendorByLink, vendorByIP *httprate.RateLimiter
+	publicURL  string
+	mailOn     bool
+	attachGate *sourcing.Gate // vendor attachments in flight, per link and per instance
 }
 
 // NewServer returns the application's HTTP handler.
@@ -89,8 +89,7 @@ func NewServer(cfg Config) http.Handler {
 		uploads:       make(chan struct{}, 4),
 		publicURL:     strings.TrimRight(cfg.PublicURL, "/"),
 		mailOn:        cfg.MailEnabled,
-		vendorByLink:  httprate.NewRateLimiter(120, time.Minute),
-		vendorByIP:    httprate.NewRateLimiter(300, time.Minute),
+		attachGate:    sourcing.NewGate(2, 8),
 		receiving:     make(chan struct{}, 32),
 		upload:        uploadPolicy{minRate: cfg.UploadMinBytesPerSecond, grace: cfg.UploadGrace},
 		timeout:       cfg.RequestTimeout,

@@ -2,12 +2,15 @@ package web
 
 import (
 	"errors"
+	"mime/multipart"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -180,6 +183,10 @@ func (s *Server) vendorAsk(r *http.Request, text string) (int64, error) {
 
 func (s *Server) apiVendorDocument(w http.ResponseWriter, r *http.Request) error {
 	id, err := s.vendorDocument(w, r)
+	if errors.Is(err, sourcing.ErrBusy) {
+		s.refuseBusy(w, r)
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -187,32 +194,65 @@ func (s *Server) apiVendorDocument(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-// vendorDocument stores the multipart "file" as an attachment.
+// refuseBusy answers an attachment over the caps in flight: 429 with the
+// time to wait, never a 500 and never a queue.
+func (s *Server) refuseBusy(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(sourcing.RetryAfter/time.Second)))
+	s.renderError(w, r, http.StatusTooManyRequests, "sourcing.error.busy")
+}
+
+// vendorDocument streams the multipart "file" to a temporary file (never
+// whole into memory), checks it, and stores it a chunk at a time; at most
+// a few files per link and per instance are taken in at once.
 func (s *Server) vendorDocument(w http.ResponseWriter, r *http.Request) (int64, error) {
-	r.Body = http.MaxBytesReader(w, r.Body, rfq.MaxDocument+64<<10)
-	f, hdr, err := r.FormFile("file")
+	inv := vendorFrom(r.Context()).Invitation
+	release, err := s.attachGate.Enter(inv.ID)
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return 0, fieldErrors{"file": "rfq.error.document_size"}
-		}
+		return 0, err
+	}
+	defer release()
+	r.Body = http.MaxBytesReader(w, r.Body, rfq.MaxDocument+64<<10)
+	part, err := filePart(r)
+	if err != nil {
 		return 0, fieldErrors{"file": "rfq.error.document_missing"}
 	}
-	defer f.Close()
-	buf := make([]byte, rfq.MaxDocument+1)
-	n, _ := readFull(f, buf)
-	data := buf[:n]
-	if n == 0 || n > rfq.MaxDocument {
+	name := cleanFileName(part.FileName())
+	if n := []rune(name); len(n) > 200 {
+		name = string(n[len(n)-200:]) // keep the extension, which says the type
+	}
+	sp, err := sourcing.Spool(part, name, rfq.MaxDocument)
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.Is(err, sourcing.ErrEmptyOrTooLarge), errors.As(err, &mbe):
 		return 0, fieldErrors{"file": "rfq.error.document_size"}
-	}
-	name := cleanName(hdr.Filename)
-	ct, ok := documentType(name, data)
-	if !ok {
+	case errors.Is(err, sourcing.ErrFileType):
 		return 0, fieldErrors{"file": "rfq.error.document_type"}
+	case err != nil:
+		return 0, errBadRequest // the body broke off
 	}
-	id, err := s.store.AddDocument(r.Context(), vendorFrom(r.Context()).Invitation.ID, name, ct, data)
+	defer sp.Close()
+	id, err := s.store.AddDocument(r.Context(), inv.ID, name, sp.ContentType, sp.Size, sp.File)
 	if errors.Is(err, store.ErrConflict) {
 		return 0, fieldErrors{"file": "rfq.error.too_many_documents"}
 	}
 	return id, err
+}
+
+// filePart finds the multipart form's "file" part, reading no other part
+// into memory; at most 20 parts are looked at.
+func filePart(r *http.Request) (*multipart.Part, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, err
+	}
+	for range 20 {
+		part, err := mr.NextPart()
+		if err != nil {
+			return nil, err
+		}
+		if part.FormName() == "file" {
+			return part, nil
+		}
+	}
+	return nil, errBadRequest
 }

@@ -5,7 +5,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -54,35 +58,47 @@ func (s *Server) vendorPages(next http.Handler) http.Handler {
 	})
 }
 
+// Vendor request limits per minute, shared by every instance through
+// PostgreSQL: per client address and per link.
+const (
+	vendorPerIP   = 300
+	vendorPerLink = 120
+)
+
 // vendorAuth checks the token, limits requests per address and per link,
-// and picks the vendor's language. Every failure is the same 401, so a
-// guesser learns nothing about which links exist.
+// and picks the vendor's language. Every refused link is the same 401, so
+// a guesser learns nothing about which links exist; a database that
+// cannot be reached is a 503 "try again", not a dead link.
 func (s *Server) vendorAuth(next http.Handler, token func(*http.Request) string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.vendorByIP.OnLimit(w, r, clientIP(r)) {
-			s.renderError(w, r, http.StatusTooManyRequests, "rfq.reason.rate_limited")
-			return
-		}
 		tok := strings.TrimSpace(token(r))
-		if tok == "" || len(tok) > 200 {
-			s.vendorDenied(w, r)
+		limits := []store.VendorLimit{{Key: "vendor-ip:" + clientIP(r), Limit: vendorPerIP}}
+		var hash []byte
+		if tok != "" && len(tok) <= 200 {
+			hash = auth.HashToken(tok)
+			limits = append(limits, store.VendorLimit{Key: "vendor-link:" + hex.EncodeToString(hash), Limit: vendorPerLink})
+		}
+		limited, retry, err := s.store.CountVendorRequest(r.Context(), limits...)
+		if err != nil {
+			s.vendorUnavailable(w, r, err)
 			return
 		}
-		hash := auth.HashToken(tok)
-		if s.vendorByLink.OnLimit(w, r, hex.EncodeToString(hash)) {
+		if limited {
+			w.Header().Set("Retry-After", strconv.Itoa(int(retry.Round(time.Second)/time.Second)+1))
 			s.renderError(w, r, http.StatusTooManyRequests, "rfq.reason.rate_limited")
+			return
+		}
+		if hash == nil {
+			s.vendorDenied(w, r)
 			return
 		}
 		inv, rd, err := s.store.InvitationByToken(r.Context(), hash)
-		if err != nil {
-			if !errors.Is(err, store.ErrNotFound) {
-				s.log.Warn("invitation lookup", "err", err)
-			}
+		if errors.Is(err, store.ErrNotFound) || err == nil && !rd.Rules().LinkValid(s.store.Now(), inv.Status) {
 			s.vendorDenied(w, r)
 			return
 		}
-		if !rd.Rules().LinkValid(s.store.Now(), inv.Status) {
-			s.vendorDenied(w, r)
+		if err != nil {
+			s.vendorUnavailable(w, r, err)
 			return
 		}
 		lang := inv.Language
@@ -93,6 +109,14 @@ func (s *Server) vendorAuth(next http.Handler, token func(*http.Request) string)
 		ctx = context.WithValue(ctx, vendorKey{}, vendorSession{Invitation: inv, RFQ: rd})
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// vendorUnavailable answers a vendor whose link could not be checked:
+// 503 with "try again", in the language the request asked for.
+func (s *Server) vendorUnavailable(w http.ResponseWriter, r *http.Request, err error) {
+	s.log.Warn("vendor link check", "err", err, "request_id", middleware.GetReqID(r.Context()))
+	w.Header().Set("Retry-After", "30")
+	s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
 }
 
 func (s *Server) vendorDenied(w http.ResponseWriter, r *http.Request) {

@@ -48,7 +48,7 @@ func (s *Server) renderVendorPage(w http.ResponseWriter, r *http.Request, status
 	for _, q := range v.Own {
 		m.Own = append(m.Own, views.QuestionRow{Text: q.Text, Asked: z.DateTime(q.AskedAt)})
 	}
-	m.Documents = documentRows(z, v.Documents, false)
+	m.Documents = documentRows(z, v.Documents)
 	for i := range m.Documents {
 		m.Documents[i].Company, m.Documents[i].Sealed = "", true // the vendor's own files: listed, not served back
 	}
@@ -163,6 +163,10 @@ func (s *Server) vendorAskForm(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) vendorDocumentForm(w http.ResponseWriter, r *http.Request) error {
 	_, err := s.vendorDocument(w, r)
+	if errors.Is(err, sourcing.ErrBusy) {
+		s.refuseBusy(w, r)
+		return nil
+	}
 	var fe fieldErrors
 	if errors.As(err, &fe) {
 		return s.renderVendorPage(w, r, http.StatusUnprocessableEntity, fe)

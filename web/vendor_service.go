@@ -6,11 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
-	"path/filepath"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -165,44 +162,4 @@ func parseDraftCells(ctx context.Context, cells map[string]string) (quote.Quote,
 		out[fe.Column] = reasonText(ctx, fe.Column, fe.Reason)
 	}
 	return q, out
-}
-
-// document checks an attachment: a PDF or UTF-8 text (a price sheet),
-// by its bytes, whatever the name says.
-func documentType(name string, data []byte) (string, bool) {
-	ext := strings.ToLower(filepath.Ext(name))
-	switch {
-	case bytes.HasPrefix(data, []byte("%PDF-")) && ext == ".pdf":
-		return "application/pdf", true
-	case (ext == ".txt" || ext == ".csv") && utf8.Valid(data) && !bytes.ContainsRune(data, 0):
-		if ext == ".csv" {
-			return "text/csv", true
-		}
-		return "text/plain", true
-	}
-	return "", false
-}
-
-// cleanName keeps a file name safe to show and to send back in a header.
-func cleanName(name string) string {
-	name = filepath.Base(strings.ReplaceAll(name, "\\", "/"))
-	var b strings.Builder
-	for _, c := range name {
-		if c >= 0x20 && c != '"' && c != 0x7f && b.Len() < 180 {
-			b.WriteRune(c)
-		}
-	}
-	if b.Len() == 0 {
-		return "document"
-	}
-	return b.String()
-}
-
-// readFull reads until buf is full or the reader ends.
-func readFull(r io.Reader, buf []byte) (int, error) {
-	n, err := io.ReadFull(r, buf)
-	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-		return n, nil
-	}
-	return n, err
 }
