@@ -20,3 +20,9 @@ INSERT INTO rfq_document_chunks (document_id, seq, data)
     SELECT d.id, g.n, substring(d.data FROM g.n * 262144 + 1 FOR 262144)
     FROM rfq_documents d, generate_series(0, (d.size - 1) / 262144) AS g(n);
 ALTER TABLE rfq_documents DROP COLUMN data;
+
+-- Rounds are numbered through their evaluation: two first rounds were
+-- both "round 1".
+UPDATE rfqs r SET round = x.n
+    FROM (SELECT id, row_number() OVER (PARTITION BY evaluation_id ORDER BY id) AS n FROM rfqs) x
+    WHERE r.id = x.id AND r.round <> x.n;

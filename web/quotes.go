@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"errors"
 	"net/http"
 	"strconv"
@@ -231,9 +232,11 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 		Groups:     termGroups(z, sq.Quote), Flags: flagViews(z, flags),
 		Market:  s.marketView(ctx, sq.Quote),
 		CanEdit: u.Role.Can(auth.EditQuotes), CanDelete: canDeleteQuote(u, sq)}
-	if m.Source, err = s.quoteSource(ctx, z, sq); err != nil {
+	var submittedBy string
+	if m.Source, submittedBy, err = s.quoteSource(ctx, z, sq); err != nil {
 		return err
 	}
+	m.AuthorLine = cmp.Or(submittedBy, m.AuthorLine) // a vendor's answer was not entered by the buyer
 	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
 	row := views.QuoteRow{ID: sq.ID}
 	row.Blockers, _ = redflag.Counts(flags)

@@ -32,7 +32,10 @@ func (s *Server) rerenderRFQ(w http.ResponseWriter, r *http.Request, fe fieldErr
 		}
 		m.Errors[k] = z.T(key)
 	}
-	s.render(w, r, http.StatusUnprocessableEntity, views.RFQDetailPage(s.page(r, z.T("rfq.round_n", map[string]any{"N": m.Round}), "evaluations"), m))
+	if _, ok := fe["time_zone"]; ok {
+		m.Errors["time_zone"] = zoneError(z, r.PostForm.Get("time_zone"))
+	}
+	s.render(w, r, http.StatusUnprocessableEntity, views.RFQDetailPage(s.page(r, m.Title, "evaluations"), m))
 	return nil
 }
 
@@ -79,7 +82,7 @@ func (s *Server) startRoundForm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.renderCreated(w, r, next, invs)
+	s.renderCreated(w, r, next, invs, i18n.T(r.Context(), "rfq.created"))
 	return nil
 }
 
@@ -222,6 +225,7 @@ func (s *Server) reissueForm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.renderCreated(w, r, rd, []newInvitation{{Invitation: inv, Token: token, Link: base + "/v/" + token}})
+	s.renderCreated(w, r, rd, []newInvitation{{Invitation: inv, Token: token, Link: base + "/v/" + token}},
+		i18n.T(ctx, "sourcing.new_link_for", map[string]any{"Company": inv.Company}))
 	return nil
 }

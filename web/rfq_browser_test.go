@@ -94,8 +94,8 @@ func TestBrowserSourcingRound(t *testing.T) {
 		chromedp.WaitVisible(css("[data-testid=vendor-missing]")),
 	)
 	screenshot(t, ctx, "vendor-draft")
-	if got := text(t, ctx, "[data-testid=vendor-check]"); !strings.Contains(got, "blocker") {
-		t.Errorf("the draft's check does not name a blocker: %q", got)
+	if got := text(t, ctx, "[data-testid=vendor-check]"); !strings.Contains(got, "Needed before the buyer can compare") || strings.Contains(got, "locker") {
+		t.Errorf("the draft's check does not name what is needed in the vendor's words: %q", got)
 	}
 	do(t, ctx,
 		chromedp.Click(css("[data-testid=vendor-submit]")),
@@ -114,7 +114,7 @@ func TestBrowserSourcingRound(t *testing.T) {
 	do(t, ctx,
 		chromedp.Navigate(rfqPage),
 		chromedp.WaitVisible(css("[data-testid=rfq-sealed]")),
-		chromedp.SendKeys(css("[data-testid=rfq-question] textarea"), "Yes: 1:1, no oversubscription."),
+		chromedp.SendKeys(css("[data-testid=rfq-question] textarea[name=answer]"), "Yes: 1:1, no oversubscription."),
 		chromedp.Click(css("[data-testid=rfq-answer-submit]")),
 		chromedp.WaitVisible(css("[data-testid=rfq-answer]")),
 	)
@@ -126,16 +126,20 @@ func TestBrowserSourcingRound(t *testing.T) {
 	}
 	screenshot(t, ctx, "rfq-sealed")
 
-	// Past the deadline Beta's revision is refused, its draft kept.
+	// Past the deadline Beta's form is read-only: its answer shows, no
+	// button submits, and the page says what Beta can still do.
 	clk.add(60 * time.Hour)
 	do(t, ctx,
 		chromedp.Navigate(a.srv.URL+"/v/quote"),
-		chromedp.WaitVisible(css("[data-testid=quote-form]")),
-		fillTerm("price_per_gpu_hour", "2.90"),
-		chromedp.Click(css("[data-testid=vendor-submit]")),
-		chromedp.WaitVisible(css("[data-testid=vendor-refused]")),
+		chromedp.WaitVisible(css("[data-testid=vendor-read-only]")),
 	)
-	screenshot(t, ctx, "vendor-refused")
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-testid=vendor-submit], [data-testid=vendor-save]").length`)); n != 0 {
+		t.Errorf("%d buttons still submit after the deadline", n)
+	}
+	if v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#v-price_per_gpu_hour").value + (document.querySelector("#v-price_per_gpu_hour").matches(":disabled") ? " disabled" : "")`)); v != "3.10 disabled" && v != "3.1 disabled" {
+		t.Errorf("the price field after the deadline: %q", v)
+	}
+	screenshot(t, ctx, "vendor-read-only")
 	// The round opens at its deadline: both answers are quotes, with flags.
 	do(t, ctx,
 		browserLogin(a, "boss@example.com"),

@@ -52,7 +52,7 @@ func (s *Server) roundRows(r *http.Request, z *i18n.Localizer, rounds []store.RF
 		if rd.OpenedAt != nil {
 			state = z.T("rfq.state.opened")
 		}
-		rows = append(rows, views.RFQRow{ID: rd.ID, Round: rd.Round, Deadline: deadlineText(z, rd.Deadline, rd.TimeZone), State: state,
+		rows = append(rows, views.RFQRow{ID: rd.ID, Round: rd.Round, Title: roundTitle(z, rd), Deadline: deadlineText(z, rd.Deadline, rd.TimeZone), State: state,
 			Counts: z.T("rfq.counts", map[string]any{"Invited": len(invs), "Submitted": submitted})})
 	}
 	return rows, nil
@@ -153,21 +153,20 @@ func (s *Server) createRFQ(w http.ResponseWriter, r *http.Request) error {
 			}
 			m.Errors[k] = z.T(key)
 		}
+		if _, ok := fe["time_zone"]; ok {
+			m.Errors["time_zone"] = zoneError(z, in.TimeZone)
+		}
 		s.render(w, r, http.StatusUnprocessableEntity, views.RFQFormPage(s.page(r, z.T("rfq.new"), "evaluations"), m))
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	s.renderCreated(w, r, rd, invs)
+	s.renderCreated(w, r, rd, invs, i18n.T(r.Context(), "rfq.created"))
 	return nil
 }
 
-// renderCreated shows a new round's links, this once.
-func (s *Server) renderCreated(w http.ResponseWriter, r *http.Request, rd store.RFQ, invs []newInvitation) {
-	c := views.RFQCreated{RFQID: rd.ID, MailOn: s.mailOn}
-	for _, i := range invs {
-		c.Links = append(c.Links, views.CreatedLink{Company: i.Company, Email: i.Email, Link: i.Link})
-	}
-	s.render(w, r, http.StatusCreated, views.RFQCreatedPage(s.page(r, i18n.T(r.Context(), "rfq.created"), "evaluations"), c))
+// renderCreated shows a new round's links, this once, under title.
+func (s *Server) renderCreated(w http.ResponseWriter, r *http.Request, rd store.RFQ, invs []newInvitation, title string) {
+	s.render(w, r, http.StatusCreated, views.RFQCreatedPage(s.page(r, title, "evaluations"), createdLinks(title, rd, invs, s.mailOn)))
 }

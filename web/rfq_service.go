@@ -58,12 +58,24 @@ func deadlineText(z *i18n.Localizer, t time.Time, zone string) string {
 	return z.Date(t) + " " + t.Format("15:04") + " " + zone
 }
 
+// zoneError is the unknown zone's message with the zone the buyer
+// probably meant: "Berlin" → try "Europe/Berlin".
+func zoneError(z *i18n.Localizer, zone string) string {
+	if sug := sourcing.SuggestZone(zone); sug != "" {
+		return z.T("sourcing.error.time_zone_suggest", map[string]any{"Zone": zone, "Suggestion": sug})
+	}
+	return z.T("sourcing.error.time_zone")
+}
+
 // checkRound validates the common part of a round: deadline, zone, grace
 // and note. Errors are message keys by field.
 func (s *Server) checkRound(in *roundRequest) (time.Time, string, int, fieldErrors) {
 	errs := fieldErrors{}
 	dl, zone, err := rfq.ParseDeadline(in.Deadline, in.TimeZone, s.store.Now())
-	if err != nil {
+	switch {
+	case strings.TrimSpace(in.TimeZone) != "" && !sourcing.ZoneKnown(in.TimeZone):
+		errs["time_zone"] = "sourcing.error.time_zone" // the zone is wrong, not the date
+	case err != nil:
 		errs["deadline"] = "rfq.error.deadline"
 	}
 	grace := rfq.DefaultGrace

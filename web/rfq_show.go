@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"mime"
@@ -32,7 +33,7 @@ func (s *Server) showRFQ(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p := s.page(r, i18n.T(r.Context(), "rfq.round_n", map[string]any{"N": d.RFQ.Round})+" · "+m.EvaluationName, "evaluations")
+	p := s.page(r, m.Title+" · "+m.EvaluationName, "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = i18n.T(r.Context(), key)
 	}
@@ -49,8 +50,9 @@ func (s *Server) rfqPageModel(r *http.Request, d roundDetail) (views.RFQPage, er
 		return views.RFQPage{}, err
 	}
 	u := currentUser(r)
-	m := views.RFQPage{ID: rd.ID, EvaluationID: e.ID, EvaluationName: e.Name, Round: rd.Round,
-		Deadline: deadlineText(z, rd.Deadline, rd.TimeZone), LinksExpire: deadlineText(z, rd.Rules().LinkExpiry(), rd.TimeZone),
+	m := views.RFQPage{ID: rd.ID, EvaluationID: e.ID, EvaluationName: e.Name, Round: rd.Round, Title: roundTitle(z, rd),
+		DeadlineAt: rd.Deadline.Format(time.RFC3339),
+		Deadline:   deadlineText(z, rd.Deadline, rd.TimeZone), LinksExpire: deadlineText(z, rd.Rules().LinkExpiry(), rd.TimeZone),
 		Note: rd.Note, Sealed: rd.OpenedAt == nil, BriefVersion: rd.BriefVersion, MailOn: s.mailOn,
 		CanRun: u.Role.Can(auth.EditQuotes), CanOpen: u.Role.Can(auth.Approve) && rd.OpenedAt == nil, Errors: map[string]string{}}
 	if rd.OpenedAt != nil {
@@ -65,15 +67,18 @@ func (s *Server) rfqPageModel(r *http.Request, d roundDetail) (views.RFQPage, er
 		}
 		m.BriefStale = b.Version != sent
 	}
+	if rd.OpenedAt == nil {
+		m.Countdown, m.CountdownTemplate = countdown(z, rd.Deadline, s.store.Now())
+	}
 	for _, i := range d.Invitations {
-		m.Invitations = append(m.Invitations, invitationRow(z, i, s.mailOn, rd.OpenedAt == nil))
+		m.Invitations = append(m.Invitations, invitationRow(z, i, s.mailOn, rd))
 	}
 	for _, k := range rd.InternalFields {
 		m.Internal = append(m.Internal, z.T("brief.field."+k))
 	}
 	for _, q := range d.Questions {
 		m.Questions = append(m.Questions, views.QuestionRow{ID: q.ID, Company: q.Company, Text: q.Text, Published: q.Published,
-			Asked: z.DateTime(q.AskedAt), Answer: q.Answer, Answered: optTime(z, q.AnsweredAt)})
+			Asked: zoneTime(z, q.AskedAt, rd.TimeZone), Answer: q.Answer, Answered: optZoneTime(z, q.AnsweredAt, rd.TimeZone)})
 	}
 	m.Documents = documentRows(z, d.Documents)
 	rows, err := s.roundRows(r, z, d.Rounds)
@@ -95,14 +100,16 @@ func (s *Server) rfqPageModel(r *http.Request, d roundDetail) (views.RFQPage, er
 	return m, nil
 }
 
-func invitationRow(z *i18n.Localizer, i store.Invitation, mailOn, sealed bool) views.InvitationRow {
+func invitationRow(z *i18n.Localizer, i store.Invitation, mailOn bool, rd store.RFQ) views.InvitationRow {
+	sealed := rd.OpenedAt == nil
 	row := views.InvitationRow{ID: i.ID, Company: i.Company, Contact: i.Contact, Email: i.Email, Language: i18n.LanguageNames[i.Language],
 		Status: string(i.Status), StatusText: z.T(i.Status.LabelKey()), Revisions: i.Revisions, QuoteID: i.QuoteID,
 		Revocable: sealed && i.Status != rfq.Revoked}
 	if !sealed && i.Status != rfq.Submitted {
 		row.QuoteID = 0
 	}
-	row.Opened, row.Asked, row.Submitted = optTime(z, i.OpenedAt), optTime(z, i.AskedAt), optTime(z, i.SubmittedAt)
+	row.Opened, row.Asked, row.Submitted = optZoneTime(z, i.OpenedAt, rd.TimeZone), optZoneTime(z, i.AskedAt, rd.TimeZone),
+		optZoneTime(z, i.SubmittedAt, rd.TimeZone)
 	switch {
 	case i.MailStatus != "":
 		row.Mail, row.MailCSS = z.T("rfq.mail_status."+i.MailStatus), map[string]string{"sent": "", "pending": "warn", "failed": "blocker"}[i.MailStatus]
@@ -151,15 +158,21 @@ func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) error 
 }
 
 // quoteSource says which round and submission a quote's latest revision
-// came from, "" for a quote entered by the buyer.
-func (s *Server) quoteSource(ctx context.Context, z *i18n.Localizer, sq store.StoredQuote) (string, error) {
+// came from, "" for a quote entered by the buyer; submittedBy replaces the
+// "entered by" line when the current revision is the vendor's own answer.
+func (s *Server) quoteSource(ctx context.Context, z *i18n.Localizer, sq store.StoredQuote) (line, submittedBy string, err error) {
 	srcs, err := s.store.QuoteSources(ctx, sq.EvaluationID)
 	if err != nil || len(srcs[sq.ID]) == 0 {
-		return "", err
+		return "", "", err
 	}
 	x := srcs[sq.ID][len(srcs[sq.ID])-1]
-	return z.T("rfq.source_line", map[string]any{"Round": x.Round, "Vendor": x.Company, "Email": x.Email,
-		"At": z.DateTime(x.SubmittedAt), "N": x.Revision, "QuoteRevision": x.QuoteRevision}), nil
+	line = z.T("rfq.source_line", map[string]any{"Round": x.Round, "Vendor": x.Company, "Email": x.Email,
+		"At": z.DateTime(x.SubmittedAt), "N": x.Revision, "QuoteRevision": x.QuoteRevision})
+	if x.QuoteRevision == sq.Version {
+		submittedBy = z.T("sourcing.submitted_by", map[string]any{"Contact": cmp.Or(x.Contact, x.Email), "Company": x.Company,
+			"Version": sq.Version, "At": z.DateTime(x.SubmittedAt)})
+	}
+	return line, submittedBy, nil
 }
 
 // sealedRound is a round still sealed: how many answered, never what.

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
@@ -39,8 +40,10 @@ func (s *Server) renderVendorPage(w http.ResponseWriter, r *http.Request, status
 		LinksExpire: deadlineText(z, rd.Rules().LinkExpiry(), rd.TimeZone), Note: rd.Note, Brief: v.Brief,
 		BriefVersion: rd.BriefVersion, BriefSent: z.DateTime(rd.BriefSentAt), Status: z.T(inv.Status.LabelKey()),
 		Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check, v.Flags), Errors: map[string]string{}}
+	m.DeadlineAt = rd.Deadline.Format(time.RFC3339)
+	m.Countdown, m.CountdownTemplate = countdown(z, rd.Deadline, s.store.Now())
 	if v.Saved.Revision > 0 {
-		m.Submitted = z.T("vendor.submitted_line", map[string]any{"N": v.Saved.Revision, "At": optTime(z, v.Saved.SubmittedAt)})
+		m.Submitted = z.T("vendor.submitted_line", map[string]any{"N": v.Saved.Revision, "At": optZoneTime(z, v.Saved.SubmittedAt, rd.TimeZone)})
 	}
 	for _, q := range v.Answers {
 		m.Answers = append(m.Answers, views.QuestionRow{Text: q.Text, Answer: q.Answer, Answered: optTime(z, q.AnsweredAt)})
@@ -69,6 +72,9 @@ func vendorGroups(groups []views.TermGroup) []views.TermGroup {
 	for gi := range groups {
 		fs := groups[gi].Fields[:0]
 		for _, f := range groups[gi].Fields {
+			if f.State != "stated" {
+				f.Value = "" // a term not stated or refused shows no old value
+			}
 			if f.Name != "provider" {
 				fs = append(fs, f)
 			}
@@ -97,8 +103,24 @@ func (s *Server) vendorQuoteForm(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) vendorFormModel(z *i18n.Localizer, v vendorState) views.VendorQuoteForm {
 	rd := v.Session.RFQ
-	return views.VendorQuoteForm{Company: v.Session.Invitation.Company, Deadline: deadlineText(z, rd.Deadline, rd.TimeZone),
-		Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check, v.Flags)}
+	m := views.VendorQuoteForm{Company: v.Session.Invitation.Company, Deadline: deadlineText(z, rd.Deadline, rd.TimeZone),
+		DeadlineAt: rd.Deadline.Format(time.RFC3339), Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check, v.Flags)}
+	m.Countdown, m.CountdownTemplate = countdown(z, rd.Deadline, s.store.Now())
+	m.ReadOnly, m.ReadOnlyText = vendorReadOnly(z, v.CanSubmit, rd)
+	m.FieldFlags = fieldFlags(m.Check.Flags)
+	return m
+}
+
+// fieldFlags files each flag under every field it reads, to show it
+// beside the field as well as in the summary.
+func fieldFlags(flags []views.VendorFlagView) map[string][]views.VendorFlagView {
+	out := map[string][]views.VendorFlagView{}
+	for _, f := range flags {
+		for _, t := range f.Terms {
+			out[t.Name] = append(out[t.Name], f)
+		}
+	}
+	return out
 }
 
 // vendorSaveQuote saves the draft (same parsing and validation as the
@@ -194,7 +216,8 @@ func (s *Server) vendorCheckDraft(w http.ResponseWriter, r *http.Request) error 
 	z := i18n.From(ctx)
 	rd := sess.RFQ
 	c := rfq.CheckDraft(q, rd.Brief, s.store.Now())
-	s.render(w, r, http.StatusOK, views.DraftCheckSection(vendorCheck(z, c, sourcing.ForVendor(c.Flags, rd.Brief, rd.InternalFields))))
+	check := vendorCheck(z, c, sourcing.ForVendor(c.Flags, rd.Brief, rd.InternalFields))
+	s.render(w, r, http.StatusOK, views.DraftCheckSection(check, fieldFlags(check.Flags)))
 	return nil
 }
 

@@ -78,3 +78,23 @@ func TestGateCapsPerLinkAndPerInstance(t *testing.T) {
 	r2()
 	r3()
 }
+
+func TestSuggestZone(t *testing.T) {
+	for in, want := range map[string]string{"Berlin": "Europe/Berlin", "europe/berlin": "Europe/Berlin", "Ho Chi Minh": "Asia/Ho_Chi_Minh",
+		"Saigon": "Asia/Ho_Chi_Minh", "Atlantis": "", "": ""} {
+		if got := SuggestZone(in); got != want {
+			t.Errorf("SuggestZone(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if ZoneKnown("Berlin") || !ZoneKnown("Europe/Berlin") {
+		t.Error("ZoneKnown")
+	}
+}
+
+func TestLinksCSV(t *testing.T) {
+	got := string(LinksCSV([]Link{{"=HYPERLINK(\"x\")", "a@b.example", "https://gq/v/tok"}, {"Beta, Inc", "b@b.example", "https://gq/v/t2"}}))
+	want := "company,email,link\n\"'=HYPERLINK(\"\"x\"\")\",a@b.example,https://gq/v/tok\n\"Beta, Inc\",b@b.example,https://gq/v/t2\n"
+	if got != want {
+		t.Errorf("LinksCSV:\n%s\nwant\n%s", got, want)
+	}
+}

@@ -98,11 +98,19 @@ func (s *Store) CreateRFQ(ctx context.Context, by audit.Actor, n NewRFQ) (RFQ, e
 		if err != nil {
 			return err
 		}
-		round := 1
 		if n.ParentID != 0 {
-			if err := tx.QueryRow(ctx, `SELECT round + 1 FROM rfqs WHERE id = $1 AND evaluation_id = $2`, n.ParentID, n.EvaluationID).Scan(&round); err != nil {
+			var ok bool
+			if err := tx.QueryRow(ctx, `SELECT true FROM rfqs WHERE id = $1 AND evaluation_id = $2`, n.ParentID, n.EvaluationID).Scan(&ok); err != nil {
 				return notFound("parent", err)
 			}
+		}
+		// Rounds are numbered through the evaluation, so two first rounds
+		// are not both "round 1"; the evaluation's row lock orders two
+		// rounds created at once.
+		var round int
+		if err := tx.QueryRow(ctx, `SELECT 1 + (SELECT coalesce(max(round), 0) FROM rfqs WHERE evaluation_id = e.id)
+			FROM evaluations e WHERE e.id = $1 FOR UPDATE`, n.EvaluationID).Scan(&round); err != nil {
+			return notFound("evaluation", err)
 		}
 		internal := n.InternalFields
 		if internal == nil {

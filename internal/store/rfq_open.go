@@ -193,6 +193,7 @@ type Source struct {
 	Round         int
 	InvitationID  int64
 	Company       string
+	Contact       string
 	Email         string
 	Revision      int
 	SubmittedAt   time.Time
@@ -201,12 +202,12 @@ type Source struct {
 // QuoteSources returns the provenance of an evaluation's quotes that came
 // through a round, by quote id, oldest revision first.
 func (s *Store) QuoteSources(ctx context.Context, evaluationID int64) (map[int64][]Source, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT x.quote_id, x.quote_revision, r.id, r.round, i.id, i.company, i.email, x.revision, x.submitted_at
+	rows, _ := s.pool.Query(ctx, `SELECT x.quote_id, x.quote_revision, r.id, r.round, i.id, i.company, i.contact, i.email, x.revision, x.submitted_at
 		FROM rfq_quote_sources x JOIN rfq_invitations i ON i.id = x.invitation_id JOIN rfqs r ON r.id = i.rfq_id
 		WHERE r.evaluation_id = $1 ORDER BY x.quote_id, x.quote_revision`, evaluationID)
 	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Source, error) {
 		var x Source
-		err := row.Scan(&x.QuoteID, &x.QuoteRevision, &x.RFQID, &x.Round, &x.InvitationID, &x.Company, &x.Email, &x.Revision, &x.SubmittedAt)
+		err := row.Scan(&x.QuoteID, &x.QuoteRevision, &x.RFQID, &x.Round, &x.InvitationID, &x.Company, &x.Contact, &x.Email, &x.Revision, &x.SubmittedAt)
 		return x, err
 	})
 	if err != nil {

@@ -18,6 +18,7 @@ type RFQList struct {
 type RFQRow struct {
 	ID       int64
 	Round    int
+	Title    string // "Request for quotes, round 2" or "Best-and-final round 3"
 	Deadline string
 	State    string // translated: sealed, opened
 	Counts   string // translated: "3 invited, 2 submitted"
@@ -63,8 +64,11 @@ type VendorRow struct {
 // RFQCreated shows the links of a new round once, to copy.
 type RFQCreated struct {
 	RFQID  int64
+	Title  string // "Request for quotes sent", or "New link for Alpha GPU"
 	MailOn bool
 	Links  []CreatedLink
+	CSV    string // the links as a data: URL of a CSV file, to save
+	All    string // every link, one line each, for "copy all"
 }
 
 // CreatedLink is one invitation's link.
@@ -80,24 +84,30 @@ type RFQPage struct {
 	EvaluationID   int64
 	EvaluationName string
 	Round          int
+	Title          string // the round's name
 	Deadline       string
-	LinksExpire    string
-	Note           string
-	Sealed         bool
-	OpenedLine     string // translated: when and by whom / at the deadline, with the reason
-	BriefVersion   int
-	BriefStale     bool     // the evaluation's brief changed since it was sent
-	Internal       []string // labels of the brief fields kept from vendors
-	MailOn         bool
-	Invitations    []InvitationRow
-	Questions      []QuestionRow
-	Documents      []DocumentRow
-	Rounds         []RFQRow
-	Shortlisted    []Option // quotes of this round on the shortlist: value = quote id
-	CanRun         bool     // procurement: remind, revoke, answer, resend, new round
-	CanOpen        bool     // a manager, while sealed
-	Errors         map[string]string
-	Flash          string
+	DeadlineAt     string // RFC 3339, for the countdown
+	Countdown      string // translated "closes in …", "" once closed
+	// CountdownTemplate is the countdown's text with {d} {h} {m}, for the
+	// page's script to keep it current.
+	CountdownTemplate string
+	LinksExpire       string
+	Note              string
+	Sealed            bool
+	OpenedLine        string // translated: when and by whom / at the deadline, with the reason
+	BriefVersion      int
+	BriefStale        bool     // the evaluation's brief changed since it was sent
+	Internal          []string // labels of the brief fields kept from vendors
+	MailOn            bool
+	Invitations       []InvitationRow
+	Questions         []QuestionRow
+	Documents         []DocumentRow
+	Rounds            []RFQRow
+	Shortlisted       []Option // quotes of this round on the shortlist: value = quote id
+	CanRun            bool     // procurement: remind, revoke, answer, resend, new round
+	CanOpen           bool     // a manager, while sealed
+	Errors            map[string]string
+	Flash             string
 }
 
 // InvitationRow is one vendor on the round page.
@@ -144,35 +154,46 @@ type DocumentRow struct {
 
 // VendorPage is the vendor's view of its invitation.
 type VendorPage struct {
-	Company      string
-	Round        int
-	Deadline     string
-	LinksExpire  string
-	Note         string
-	Brief        brief.Brief
-	BriefVersion int
-	BriefSent    string
-	Status       string // translated
-	Submitted    string // translated "revision 2 submitted at ..."; "" before any
-	Closed       string // translated reason a submission is refused now; "" when open
-	Answers      []QuestionRow
-	Own          []QuestionRow
-	Documents    []DocumentRow
-	Check        DraftCheck
-	Errors       map[string]string
-	Flash        string
+	Company           string
+	Round             int
+	Deadline          string
+	DeadlineAt        string // RFC 3339, for the countdown
+	Countdown         string
+	CountdownTemplate string
+	LinksExpire       string
+	Note              string
+	Brief             brief.Brief
+	BriefVersion      int
+	BriefSent         string
+	Status            string // translated
+	Submitted         string // translated "revision 2 submitted at ..."; "" before any
+	Closed            string // translated reason a submission is refused now; "" when open
+	Answers           []QuestionRow
+	Own               []QuestionRow
+	Documents         []DocumentRow
+	Check             DraftCheck
+	Errors            map[string]string
+	Flash             string
 }
 
 // VendorQuoteForm is the vendor's quote form with the draft's check.
 type VendorQuoteForm struct {
-	Company   string
-	Deadline  string
-	Groups    []TermGroup
-	HasErrors bool
-	Closed    string
-	Refusal   string // why a submission was just refused; the draft is kept
-	Check     DraftCheck
-	Flash     string
+	Company           string
+	Deadline          string
+	DeadlineAt        string
+	Countdown         string
+	CountdownTemplate string
+	// ReadOnly is set once answers are closed: the form shows the answer
+	// and says what the vendor can still do.
+	ReadOnly     bool
+	ReadOnlyText string
+	FieldFlags   map[string][]VendorFlagView // each flag beside the fields it reads
+	Groups       []TermGroup
+	HasErrors    bool
+	Closed       string
+	Refusal      string // why a submission was just refused; the draft is kept
+	Check        DraftCheck
+	Flash        string
 }
 
 // DraftCheck is what the draft raises before it is submitted.
