@@ -31,6 +31,7 @@ type apiRFQ struct {
 	Invitations   []apiInvitation  `json:"invitations,omitempty"`
 	Questions     []apiQuestion    `json:"questions,omitempty"`
 	Documents     []apiDocumentRef `json:"documents,omitempty"`
+	Compliance    *apiCompliance   `json:"compliance,omitempty"`
 }
 
 type apiInvitation struct {
@@ -166,6 +167,12 @@ func (s *Server) apiGetRFQ(w http.ResponseWriter, r *http.Request) error {
 	for _, doc := range d.Documents {
 		out.Documents = append(out.Documents, apiDocumentRef{ID: doc.ID, Company: doc.Company, Name: doc.Name, ContentType: doc.ContentType, Size: doc.Size, UploadedAt: doc.UploadedAt})
 	}
+	rows, err := s.roundCompliance(r.Context(), d.RFQ, d.Invitations)
+	if err != nil {
+		return err
+	}
+	c := complianceJSON(d.RFQ.Compliance, rows)
+	out.Compliance = &c
 	writeJSON(w, http.StatusOK, map[string]any{"rfq": out})
 	return nil
 }

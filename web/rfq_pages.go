@@ -76,6 +76,7 @@ func (s *Server) rfqForm(r *http.Request, e store.Evaluation, b brief.Brief) vie
 	}
 	m.MoreRows = min(n+5, rfq.MaxVendors)
 	m.Visibility = briefVisibility(r.Context(), b, sourcing.DefaultInternal)
+	m.Compliance = complianceFormView(z, nil)
 	return m
 }
 
@@ -123,6 +124,8 @@ func (s *Server) createRFQ(w http.ResponseWriter, r *http.Request) error {
 	}
 	m := s.rfqForm(r, e, b.Data)
 	m.Deadline, m.TimeZone, m.GraceHours, m.Note = in.Deadline, in.TimeZone, f.Get("grace_hours"), in.Note
+	in.Compliance = complianceFromForm(f)
+	m.Compliance = complianceFormView(i18n.From(r.Context()), in.Compliance)
 	if f.Get("visibility") == "1" { // the form lists the fields: what is not ticked internal is shared
 		in.InternalFields = append([]string{}, f["internal"]...)
 		m.Visibility = briefVisibility(r.Context(), b.Data, in.InternalFields)

@@ -47,6 +47,7 @@ func (s *Server) vendorRoutes(r chi.Router) {
 		r.Post("/quote/submit", s.h(s.apiVendorSubmit))
 		r.Post("/questions", s.h(s.apiVendorAsk))
 		r.Post("/documents", s.h(s.apiVendorDocument))
+		r.Put("/attestations", s.h(s.apiVendorAttestations))
 	})
 	r.Route("/v", func(r chi.Router) {
 		r.Get("/{token}", s.vendorLanding)
@@ -58,6 +59,7 @@ func (s *Server) vendorRoutes(r chi.Router) {
 			r.Post("/quote/check", s.h(s.vendorCheckDraft))
 			r.Post("/questions", s.h(s.vendorAskForm))
 			r.Post("/documents", s.h(s.vendorDocumentForm))
+			r.Post("/attestations", s.h(s.vendorAttestationsForm))
 		})
 	})
 }

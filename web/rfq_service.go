@@ -29,6 +29,9 @@ type roundRequest struct {
 	// the default (the budget), or the earlier round's for a best-and-final
 	// round.
 	InternalFields []string `json:"internal_fields"`
+	// Compliance is the attestations required and the scope they must
+	// cover; absent, a best-and-final round keeps the earlier round's.
+	Compliance *sourcing.Compliance `json:"compliance"`
 }
 
 // newInvitation is an invitation as created, with its secret link: shown
@@ -89,6 +92,9 @@ func (s *Server) checkRound(in *roundRequest) (time.Time, string, int, fieldErro
 	if len([]rune(in.Note)) > rfq.MaxNote {
 		errs["note"] = "rfq.error.note"
 	}
+	if in.Compliance != nil && in.Compliance.Check() != nil {
+		errs["compliance"] = "sourcing.error.compliance"
+	}
 	if in.InternalFields != nil {
 		fields, err := sourcing.CheckInternal(in.InternalFields)
 		if err != nil {
@@ -124,8 +130,11 @@ func (s *Server) createRound(ctx context.Context, by store.User, evalID int64, i
 	if in.InternalFields == nil {
 		in.InternalFields = slices.Clone(sourcing.DefaultInternal)
 	}
-	return s.openRound(ctx, by, store.NewRFQ{EvaluationID: evalID, Deadline: dl, TimeZone: zone, GraceHours: grace, Note: in.Note,
-		InternalFields: in.InternalFields}, in.Vendors, nil, base, "invitation")
+	n := store.NewRFQ{EvaluationID: evalID, Deadline: dl, TimeZone: zone, GraceHours: grace, Note: in.Note, InternalFields: in.InternalFields}
+	if in.Compliance != nil {
+		n.Compliance = *in.Compliance
+	}
+	return s.openRound(ctx, by, n, in.Vendors, nil, base, "invitation")
 }
 
 // openRound stores a round with one link per vendor (quoteIDs[i], when
@@ -214,8 +223,11 @@ func (s *Server) startRound(ctx context.Context, by store.User, parent store.RFQ
 	if in.InternalFields == nil {
 		in.InternalFields = parent.InternalFields
 	}
+	if in.Compliance == nil {
+		in.Compliance = &parent.Compliance
+	}
 	return s.openRound(ctx, by, store.NewRFQ{EvaluationID: parent.EvaluationID, ParentID: parent.ID, Deadline: dl,
-		TimeZone: zone, GraceHours: grace, Note: in.Note, InternalFields: in.InternalFields}, vendors, in.QuoteIDs, base, "round")
+		TimeZone: zone, GraceHours: grace, Note: in.Note, InternalFields: in.InternalFields, Compliance: *in.Compliance}, vendors, in.QuoteIDs, base, "round")
 }
 
 // openDue opens the evaluation's rounds whose deadline has passed, so any

@@ -76,16 +76,21 @@ func (s *Server) rfqPageModel(r *http.Request, d roundDetail) (views.RFQPage, er
 	for _, k := range rd.InternalFields {
 		m.Internal = append(m.Internal, z.T("brief.field."+k))
 	}
+	rows, err := s.roundCompliance(ctx, rd, d.Invitations)
+	if err != nil {
+		return m, err
+	}
+	m.Compliance = complianceView(z, rd.Compliance, rows)
 	for _, q := range d.Questions {
 		m.Questions = append(m.Questions, views.QuestionRow{ID: q.ID, Company: q.Company, Text: q.Text, Published: q.Published,
 			Asked: zoneTime(z, q.AskedAt, rd.TimeZone), Answer: q.Answer, Answered: optZoneTime(z, q.AnsweredAt, rd.TimeZone)})
 	}
 	m.Documents = documentRows(z, d.Documents)
-	rows, err := s.roundRows(r, z, d.Rounds)
+	roundRows, err := s.roundRows(r, z, d.Rounds)
 	if err != nil {
 		return m, err
 	}
-	m.Rounds = rows
+	m.Rounds = roundRows
 	if rd.OpenedAt != nil {
 		short, err := s.store.Shortlist(ctx, e.ID)
 		if err != nil {

@@ -116,6 +116,8 @@ func (s *Server) apiVendorRFQ(w http.ResponseWriter, r *http.Request) error {
 	}
 	body := s.vendorDraftJSON(i18n.From(ctx), v)
 	body["rfq"] = out
+	body["compliance"] = map[string]any{"requirements": append([]sourcing.Requirement{}, rd.Compliance.Requirements...),
+		"sites": rd.Compliance.Sites, "fabric": rd.Compliance.Fabric, "attestations": attestationList(v.Attestations)}
 	writeJSON(w, http.StatusOK, body)
 	return nil
 }

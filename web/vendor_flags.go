@@ -13,7 +13,11 @@ import (
 func vendorFlagViews(z *i18n.Localizer, flags []sourcing.VendorFlag) []views.VendorFlagView {
 	out := make([]views.VendorFlagView, 0, len(flags))
 	for _, f := range flags {
-		v := views.VendorFlagView{Blocker: f.Blocker, Severity: z.T("sourcing.vendor_severity.warning"), Message: z.T(f.MessageKey, f.Data)}
+		data := f.Data
+		if k, ok := f.Data["Attestation"]; ok { // a compliance flag names its attestation in the reader's language
+			data = map[string]string{"Attestation": z.T("sourcing.attestation." + k)}
+		}
+		v := views.VendorFlagView{Blocker: f.Blocker, Severity: z.T("sourcing.vendor_severity.warning"), Message: z.T(f.MessageKey, data)}
 		if f.Blocker {
 			v.Severity = z.T("sourcing.vendor_severity.blocker")
 		}

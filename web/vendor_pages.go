@@ -58,6 +58,11 @@ func (s *Server) renderVendorPage(w http.ResponseWriter, r *http.Request, status
 	for k, key := range fe {
 		m.Errors[k] = z.T(key)
 	}
+	readOnly, _ := vendorReadOnly(z, v.CanSubmit, rd)
+	m.Compliance = vendorComplianceView(z, v, readOnly)
+	if len(m.Compliance.Items) > 0 && m.Errors["attestations"] != "" {
+		m.Compliance.Items[0].Error = m.Errors["attestations"]
+	}
 	p := vendorLayout(z.T("vendor.title", map[string]any{"Company": inv.Company}))
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)

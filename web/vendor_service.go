@@ -8,6 +8,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -31,6 +32,10 @@ type vendorState struct {
 	Own       []store.Question // the vendor's own questions
 	Documents []store.Document
 	CanSubmit error // nil when a submission would be accepted now
+	// Attestations are the vendor's answers to the round's compliance
+	// requirements, by kind.
+	Attestations map[sourcing.Kind]sourcing.Attestation
+	Now          time.Time
 }
 
 func (s *Server) vendorState(ctx context.Context) (vendorState, error) {
@@ -76,6 +81,15 @@ func (s *Server) vendorState(ctx context.Context) (vendorState, error) {
 		return v, err
 	}
 	v.CanSubmit = rd.Rules().CanSubmit(s.store.Now(), inv.Status)
+	v.Now = s.store.Now()
+	own, err := s.store.Attestations(ctx, 0, inv.ID)
+	if err != nil {
+		return v, err
+	}
+	v.Attestations = own[inv.ID]
+	extra := vendorComplianceFlags(rd, v.Attestations, v.Now)
+	v.Flags = append(v.Flags, extra...)
+	v.Check.Blockers += len(extra)
 	return v, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 )
 
 // RFQ is a request for quotes: one round of a sourcing event. It never
@@ -37,6 +38,8 @@ type RFQ struct {
 	// InternalFields are the brief fields kept from vendors: the vendor
 	// pages, API and printed brief leave them out.
 	InternalFields []string
+	// Compliance is the attestations the round requires and their scope.
+	Compliance sourcing.Compliance
 }
 
 // Rules returns the round as internal/rfq reads it.
@@ -87,6 +90,7 @@ type NewRFQ struct {
 	// InternalFields are the brief fields kept from vendors, checked by
 	// sourcing.CheckInternal.
 	InternalFields []string
+	Compliance     sourcing.Compliance
 }
 
 // CreateRFQ opens a round with the evaluation's current brief frozen as
@@ -116,9 +120,13 @@ func (s *Store) CreateRFQ(ctx context.Context, by audit.Actor, n NewRFQ) (RFQ, e
 		if internal == nil {
 			internal = []string{}
 		}
-		if err := tx.QueryRow(ctx, `INSERT INTO rfqs (evaluation_id, parent_id, round, deadline, time_zone, grace_hours, note, created_by, created_at, internal_fields)
-			VALUES ($1, NULLIF($2, 0), $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-			n.EvaluationID, n.ParentID, round, n.Deadline, n.TimeZone, n.GraceHours, n.Note, by.ID, s.Now(), internal).Scan(&id); err != nil {
+		compliance, err := json.Marshal(n.Compliance)
+		if err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `INSERT INTO rfqs (evaluation_id, parent_id, round, deadline, time_zone, grace_hours, note, created_by, created_at,
+			internal_fields, compliance) VALUES ($1, NULLIF($2, 0), $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+			n.EvaluationID, n.ParentID, round, n.Deadline, n.TimeZone, n.GraceHours, n.Note, by.ID, s.Now(), internal, compliance).Scan(&id); err != nil {
 			return err
 		}
 		data, err := json.Marshal(b.Data)
@@ -160,14 +168,17 @@ func (s *Store) CreateRFQ(ctx context.Context, by audit.Actor, n NewRFQ) (RFQ, e
 
 const rfqSelect = `SELECT r.id, r.evaluation_id, COALESCE(r.parent_id, 0), r.round, r.deadline, r.time_zone,
 	r.grace_hours, r.note, r.created_by, r.created_at, r.opened_at, COALESCE(r.opened_by, 0), COALESCE(r.open_reason, ''),
-	b.version, b.data, b.sent_at, r.internal_fields
+	b.version, b.data, b.sent_at, r.internal_fields, r.compliance
 	FROM rfqs r JOIN LATERAL (SELECT version, data, sent_at FROM rfq_briefs WHERE rfq_id = r.id ORDER BY version DESC LIMIT 1) b ON true`
 
 func scanRFQ(row pgx.CollectableRow) (RFQ, error) {
 	var r RFQ
-	var data []byte
+	var data, compliance []byte
 	if err := row.Scan(&r.ID, &r.EvaluationID, &r.ParentID, &r.Round, &r.Deadline, &r.TimeZone, &r.GraceHours, &r.Note,
-		&r.CreatedBy, &r.CreatedAt, &r.OpenedAt, &r.OpenedBy, &r.OpenReason, &r.BriefVersion, &data, &r.BriefSentAt, &r.InternalFields); err != nil {
+		&r.CreatedBy, &r.CreatedAt, &r.OpenedAt, &r.OpenedBy, &r.OpenReason, &r.BriefVersion, &data, &r.BriefSentAt, &r.InternalFields, &compliance); err != nil {
+		return r, err
+	}
+	if err := json.Unmarshal(compliance, &r.Compliance); err != nil {
 		return r, err
 	}
 	r.Deadline = r.Deadline.In(rfq.Location(r.TimeZone))

@@ -41,6 +41,7 @@ type RFQForm struct {
 	MailOn         bool
 	// Visibility is each filled brief field with whether vendors see it.
 	Visibility []FieldVisibility
+	Compliance ComplianceForm
 }
 
 // FieldVisibility is a brief field on the new-round form: shared with
@@ -98,6 +99,7 @@ type RFQPage struct {
 	BriefVersion      int
 	BriefStale        bool     // the evaluation's brief changed since it was sent
 	Internal          []string // labels of the brief fields kept from vendors
+	Compliance        ComplianceMatrix
 	MailOn            bool
 	Invitations       []InvitationRow
 	Questions         []QuestionRow
@@ -172,6 +174,7 @@ type VendorPage struct {
 	Own               []QuestionRow
 	Documents         []DocumentRow
 	Check             DraftCheck
+	Compliance        VendorCompliance
 	Errors            map[string]string
 	Flash             string
 }

@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS rfq_attestations;
+ALTER TABLE rfqs DROP COLUMN IF EXISTS compliance;
