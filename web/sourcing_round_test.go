@@ -39,7 +39,7 @@ func TestARoundPeopleCanRun(t *testing.T) {
 	if !strings.HasPrefix(csv, "company,email,link\nAlpha GPU,ann@alpha.example,http") || !strings.Contains(csv, "'=Beta,b@beta.example,") {
 		t.Errorf("links CSV: %q", csv)
 	}
-	link, _ := d.Find(`[data-testid="rfq-link-value"]`).First().Attr("value")
+	oldLink, _ := d.Find(`[data-testid="rfq-link-value"]`).First().Attr("value")
 	rfqPage, _ := d.Find(`[data-testid="rfq-page-link"]`).Attr("href")
 	// A second first round is round 2, not round 1 again.
 	wantStatus(t, buyer.post("/evaluations/"+id+"/rfqs", form), http.StatusCreated)
@@ -58,7 +58,10 @@ func TestARoundPeopleCanRun(t *testing.T) {
 	if got := doc(t, res).Find(`[data-testid="rfq-created-title"]`).Text(); got != "New link for Alpha GPU" {
 		t.Errorf("re-sent link titled %q", got)
 	}
-	link, _ = doc(t, res).Find(`[data-testid="rfq-link-value"]`).Attr("value")
+	link, _ := doc(t, res).Find(`[data-testid="rfq-link-value"]`).Attr("value")
+	if link == oldLink {
+		t.Fatal("the re-sent link is the old one")
+	}
 
 	v := a.client()
 	wantStatus(t, v.get(strings.TrimPrefix(link, a.srv.URL)), http.StatusSeeOther)
