@@ -92,6 +92,13 @@ func TestComplianceMatrixFillsFromTheVendorsAnswers(t *testing.T) {
 		!strings.Contains(m.Find(`[data-testid="compliance-row"]`).Eq(1).Text(), "3 blockers") {
 		t.Errorf("matrix on the round page: %s", m.Text())
 	}
+	// Beta's quote carries the refused and missing attestations as blockers.
+	quote, _ := d.Find(`[data-testid="invitation-boris@beta.example"] [data-testid="rfq-quote-link"]`).Attr("href")
+	q := doc(t, buyer.get(quote)).Find(`[data-testid="flag"]`).Text()
+	if !strings.Contains(q, "SOC 2 Type II is required by the request for quotes and the vendor refused it") ||
+		!strings.Contains(q, "Please provide your ISO 27001") {
+		t.Errorf("Beta's quote does not carry its compliance blockers: %q", q)
+	}
 	raw, _ := json.Marshal(cells(t, rd))
 	if strings.Contains(string(raw), "sealed") {
 		t.Errorf("cells still sealed after opening: %s", raw)
