@@ -98,6 +98,9 @@ func TestARoundPeopleCanRun(t *testing.T) {
 		t.Errorf("the form after the deadline: disabled %v, submit %d, %q", disabled, d.Find(`[data-testid="vendor-submit"]`).Length(),
 			d.Find(`[data-testid="vendor-read-only"]`).Text())
 	}
+	if doc(t, v.get("/v/rfq")).Find(`[data-testid="vendor-document-form"]`).Length() != 0 {
+		t.Errorf("the attach form is offered after the deadline")
+	}
 	// The quote says who submitted it, not which buyer "entered" it.
 	buyer, _ = a.login("p2@example.com", auth.Procurement)
 	quote, _ := doc(t, buyer.get(rfqPage)).Find(`[data-testid="rfq-quote-link"]`).Attr("href")
