@@ -64,16 +64,7 @@ func migrateCmd(ctx context.Context, args []string, getenv func(string) string, 
 	}
 	fset := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	force := fset.Bool("force-data-loss", false, "let `migrate down` drop tables that hold append-only records (audit log, decisions)")
-	// Flags may come after the action: gather them from anywhere. A
-	// number such as -1 (`migrate force -1`) is an argument, not a flag.
-	var positional, flags []string
-	for _, a := range args {
-		if _, err := strconv.Atoi(a); strings.HasPrefix(a, "-") && err != nil {
-			flags = append(flags, a)
-		} else {
-			positional = append(positional, a)
-		}
-	}
+	positional, flags := splitArgs(args)
 	if err := parseFlags(fset, flags, stdout); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, migrateUsage)
@@ -143,6 +134,19 @@ func migrateCmd(ctx context.Context, args []string, getenv func(string) string, 
 	}
 	fmt.Fprintf(stdout, "version: %d dirty: %t\n", v, dirty)
 	return nil
+}
+
+// splitArgs gathers the flags from anywhere (they may come after the
+// action); a number such as -1 (`migrate force -1`) is an argument.
+func splitArgs(args []string) (positional, flags []string) {
+	for _, a := range args {
+		if _, err := strconv.Atoi(a); strings.HasPrefix(a, "-") && err != nil {
+			flags = append(flags, a)
+		} else {
+			positional = append(positional, a)
+		}
+	}
+	return positional, flags
 }
 
 // checkForceVersion accepts only the version of an embedded migration, or
