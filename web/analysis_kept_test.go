@@ -164,7 +164,9 @@ func TestKeptQuoteListFollowsTheReaderAndItsInputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, buyer.post(ev+"/quotes/import/confirm", url.Values{"csv": {string(example)}}), http.StatusSeeOther)
+	// Three more vendors' quotes (the same file again would revise nothing).
+	others := strings.ReplaceAll(string(example), "Example ", "Second ")
+	wantStatus(t, buyer.post(ev+"/quotes/import/confirm", url.Values{"csv": {others}}), http.StatusSeeOther)
 	if n := doc(t, buyer.get(ev+"/quotes")).Find("[data-testid=quotes] tbody tr").Length(); n != 6 {
 		t.Errorf("after a second import the list shows %d quotes, want 6: the kept table outlived its analysis", n)
 	}

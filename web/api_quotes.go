@@ -2,11 +2,13 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
@@ -27,15 +29,20 @@ type apiFlag struct {
 }
 
 type apiQuote struct {
-	ID       int64       `json:"id,omitempty"`
-	Provider apiProvider `json:"provider"`
-	Author   string      `json:"author,omitempty"`
-	Version  int         `json:"version,omitempty"`
-	Terms    apiTerms    `json:"terms"`
-	Flags    []apiFlag   `json:"flags"`
-	Blockers int         `json:"blockers"`
-	Warnings int         `json:"warnings"`
-	Source   []apiSource `json:"source,omitempty"` // revisions that came through a sourcing round
+	ID int64 `json:"id,omitempty"`
+	// What an import does with the row: new, revision or unchanged. It
+	// follows the id, where importedJSON splices both in.
+	ImportAction string      `json:"import_action,omitempty"`
+	Provider     apiProvider `json:"provider"`
+	Author       string      `json:"author,omitempty"`
+	Version      int         `json:"version,omitempty"`
+	Terms        apiTerms    `json:"terms"`
+	Flags        []apiFlag   `json:"flags"`
+	Blockers     int         `json:"blockers"`
+	Warnings     int         `json:"warnings"`
+	Source       []apiSource `json:"source,omitempty"` // revisions that came through a sourcing round
+	// For an import's rows, the terms a revision changes.
+	Changes []apiChange `json:"changes,omitempty"`
 }
 
 type apiProvider struct {
@@ -98,14 +105,16 @@ func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
 }
 
 // apiImportQuotes takes a CSV body or a multipart "file"; with
-// ?dry_run=true it validates and previews without saving.
+// ?dry_run=true it validates and previews without saving. A row whose
+// provider and quote reference match a held quote revises it, or with
+// ?mode=add is refused with its line.
 func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 	e, b, err := s.evaluationAndBrief(r)
 	if err != nil {
 		return err
 	}
 	z := i18n.From(r.Context())
-	data, err := readUpload(w, r, maxCSV)
+	data, fields, err := readUploadFields(w, r, maxCSV)
 	if errors.Is(err, errTooLarge) {
 		writeJSON(w, http.StatusRequestEntityTooLarge, map[string]any{"error": z.T("import.too_large")})
 		return nil
@@ -114,20 +123,13 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 		writeJSON(w, http.StatusBadRequest, map[string]any{"error": z.T("import.no_file")})
 		return nil
 	}
-	qs, err := quote.ReadCSV(bytes.NewReader(data))
-	if err != nil {
-		var ie *quote.ImportError
-		if !errors.As(err, &ie) {
-			return err
-		}
-		rows := make([]map[string]any, 0, len(ie.Errors))
-		for _, re := range ie.Errors {
-			rows = append(rows, map[string]any{"line": re.Line, "column": re.Column, "reason": reasonText(r.Context(), re.Column, re.Reason)})
-		}
-		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("import.errors"), "rows": rows})
+	mode, ok := quote.ParseImportMode(cmp.Or(r.URL.Query().Get("mode"), fields["mode"]))
+	if !ok {
+		writeJSON(w, http.StatusBadRequest, map[string]any{"error": z.T("import.bad_mode")})
 		return nil
 	}
-	if len(qs) == 0 {
+	qs, lines, err := quote.ReadCSVLines(bytes.NewReader(data))
+	if err == nil && len(qs) == 0 {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("import.empty"), "rows": []any{}})
 		return nil
 	}
@@ -138,27 +140,37 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 		}
 		return preview
 	}
-	if r.URL.Query().Get("dry_run") == "true" {
-		writeJSON(w, http.StatusOK, map[string]any{"dry_run": true, "count": len(qs), "quotes": buildPreview()})
-		return nil
+	if err == nil && r.URL.Query().Get("dry_run") == "true" {
+		var plan quote.ImportPlan
+		if plan, err = s.eval.PreviewImport(r.Context(), e.ID, qs, lines, mode); err == nil {
+			preview := buildPreview()
+			annotateImport(preview, plan, qs)
+			writeJSON(w, http.StatusOK, map[string]any{"dry_run": true, "count": len(qs), "mode": mode,
+				"new": plan.New, "revisions": plan.Revisions, "unchanged": plan.Unchanged, "quotes": preview})
+			return nil
+		}
 	}
-	// The preview (flags and their messages for every quote) is built and
-	// encoded while the database writes the rows: for a large file each
-	// takes about as long as the other, and they need different cores.
-	previewed := make(chan [][]byte, 1)
-	go func() { previewed <- encodeWithoutIDs(buildPreview()) }()
-	ids, err := s.store.ImportQuotes(r.Context(), currentUser(r).Actor(), e.ID, qs)
-	encoded := <-previewed
-	if msg := quoteLimitText(r.Context(), err); msg != "" {
-		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": msg, "code": "quote_limit", "limit": quote.MaxPerEvaluation, "rows": []any{}})
-		return nil
+	var res evaluation.ImportResult
+	var encoded [][]byte
+	if err == nil {
+		// The preview (flags and their messages for every quote) is built
+		// and encoded while the database writes the rows: for a large file
+		// each takes about as long as the other, and they need different
+		// cores.
+		previewed := make(chan [][]byte, 1)
+		go func() { previewed <- encodeWithoutIDs(buildPreview()) }()
+		res, err = s.eval.ImportQuotes(r.Context(), currentUser(r), e.ID, qs, lines, mode)
+		encoded = <-previewed
 	}
-	if err != nil {
+	if done := apiImportRefused(w, r, err); done || err != nil {
+		if done {
+			return nil
+		}
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(http.StatusCreated)
-	_, _ = w.Write(importedJSON(ids, encoded))
+	_, _ = w.Write(importedJSON(res, encoded, s.changedRows(z, res.Plan, qs, b.Data)))
 	return nil
 }
 
@@ -194,26 +206,37 @@ func marshalAPIQuote(q apiQuote) []byte {
 	return append(out, b[i+len("null"):]...)
 }
 
-// importedJSON is what writeJSON writes for {"imported": n, "quotes":
-// the preview with ids}: "id" is an apiQuote's first field, so each
-// quote's encoding gains it right after its opening brace.
-func importedJSON(ids []int64, encoded [][]byte) []byte {
-	size := 64
+// importedJSON is what writeJSON writes for {"imported": added,
+// "revised": n, "unchanged": n, "quotes": the preview with ids and
+// actions}: "id" is an apiQuote's first field, so each quote's encoding
+// gains it and its import_action right after its opening brace. A
+// revision's encoding is replaced by changed[i], which carries its changes.
+func importedJSON(res evaluation.ImportResult, encoded [][]byte, changed map[int][]byte) []byte {
+	size := 128
 	for _, e := range encoded {
-		size += len(e) + 32
+		size += len(e) + 64
 	}
 	b := make([]byte, 0, size)
 	b = append(b, `{"imported":`...)
-	b = strconv.AppendInt(b, int64(len(ids)), 10)
+	b = strconv.AppendInt(b, int64(res.Plan.New), 10)
 	b = append(b, `,"quotes":[`...)
 	for i, e := range encoded {
+		if c, ok := changed[i]; ok {
+			e = c
+		}
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, `{"id":`...)
-		b = strconv.AppendInt(b, ids[i], 10)
-		b = append(b, ',')
+		b = strconv.AppendInt(b, res.QuoteIDs[i], 10)
+		b = append(b, `,"import_action":"`...)
+		b = append(b, res.Plan.Rows[i].Action...)
+		b = append(b, `",`...)
 		b = append(b, e[1:]...)
 	}
-	return append(b, "]}\n"...)
+	b = append(b, `],"revised":`...)
+	b = strconv.AppendInt(b, int64(res.Plan.Revisions), 10)
+	b = append(b, `,"unchanged":`...)
+	b = strconv.AppendInt(b, int64(res.Plan.Unchanged), 10)
+	return append(b, "}\n"...)
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
 // apiTerms encode as encoding/json encodes the plain map, so the faster
@@ -45,10 +48,17 @@ func TestImportedJSONIsTheEncodedPreview(t *testing.T) {
 		// Text that spells the field the terms are spliced into.
 		{Provider: apiProvider{Name: `"terms":null`, Category: `\"terms":null`}, Author: `,"terms":null}`, Terms: fullTerms(), Flags: []apiFlag{}},
 	}
-	got := string(importedJSON([]int64{41, 1000000, 7}, encodeWithoutIDs(preview)))
-	preview[0].ID, preview[1].ID, preview[2].ID = 41, 1000000, 7
+	res := evaluation.ImportResult{QuoteIDs: []int64{41, 1000000, 7}, Plan: quote.ImportPlan{New: 2, Revisions: 1, Rows: []quote.PlannedRow{
+		{Action: quote.RowNew}, {Action: quote.RowRevision, Changes: []quote.Change{{Column: "nodes", Old: quote.Cell{State: quote.Stated, Value: "2"}}}}, {Action: quote.RowNew}}}}
+	revised := preview[1]
+	revised.Changes = apiChanges(res.Plan.Rows[1].Changes)
+	got := string(importedJSON(res, encodeWithoutIDs(preview), map[int][]byte{1: marshalAPIQuote(revised)}))
+	preview[1] = revised
+	for i := range preview {
+		preview[i].ID, preview[i].ImportAction = res.QuoteIDs[i], string(res.Plan.Rows[i].Action)
+	}
 	var want bytes.Buffer
-	_ = json.NewEncoder(&want).Encode(map[string]any{"imported": 3, "quotes": preview})
+	_ = json.NewEncoder(&want).Encode(map[string]any{"imported": 2, "revised": 1, "unchanged": 0, "quotes": preview})
 	if got != want.String() {
 		t.Errorf("got  %s\nwant %s", got, want.String())
 	}

@@ -10,6 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,23 +21,34 @@ import (
 	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
-// browser starts headless Chromium for a test. Without a browser the test
-// is skipped locally with a message, and fails in CI, where .ci/run
-// installs Debian's chromium.
-func browser(t *testing.T) context.Context {
-	t.Helper()
-	var path string
+// The package's browser tests share one headless Chromium: each test gets
+// its own tab in its own browser context (cookies and storage apart, so
+// sign-ins do not mix), and the tests run in parallel. Starting a browser
+// per test cost more than many of the tests themselves.
+var shared struct {
+	once    sync.Once
+	ctx     context.Context
+	stop    func()
+	err     error
+	skipped atomic.Int32 // browser tests skipped for want of chromium
+}
+
+// chromiumPath finds Debian's chromium (or another Chrome) on PATH.
+func chromiumPath() string {
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
+			return p
 		}
 	}
-	if path == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("no chromium on PATH; .ci/run should have installed it")
-		}
-		t.Skip("browser test skipped: no chromium on PATH (apt-get install -y chromium)")
+	return ""
+}
+
+// startSharedBrowser starts the package's Chromium, once.
+func startSharedBrowser(path string) {
+	dir, err := os.MkdirTemp("", "gpuquote-chromium-")
+	if err != nil {
+		shared.err = err
+		return
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
@@ -46,27 +59,63 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-quic", true),
 		chromedp.WindowSize(1280, 900),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(dir),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
-	// Start the browser on this context, so steps run with shorter-lived
-	// child contexts do not own (and close) the tab.
+	shared.ctx = ctx
+	shared.stop = func() { cancelCtx(); cancelAlloc(); os.RemoveAll(dir) }
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("start chromium: %v", err)
+		shared.err = fmt.Errorf("start chromium: %w", err)
+	}
+}
+
+// stopSharedBrowser ends the package's Chromium, if it was started.
+func stopSharedBrowser() {
+	if shared.stop != nil {
+		shared.stop()
+	}
+}
+
+// browser opens a tab for a test, in a browser context of its own, with a
+// 1280 × 900 viewport. Without a browser the test is skipped locally (the
+// package prints how many once, see TestMain), and fails in CI, where
+// .ci/run installs Debian's chromium.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath()
+	if path == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no chromium on PATH; .ci/run should have installed it")
+		}
+		shared.skipped.Add(1)
+		t.Skip("browser test skipped: no chromium on PATH (apt-get install -y chromium)")
+	}
+	shared.once.Do(func() { startSharedBrowser(path) })
+	if shared.err != nil {
+		t.Fatal(shared.err)
+	}
+	tab, cancelTab := chromedp.NewContext(shared.ctx, chromedp.WithNewBrowserContext())
+	// Tests run in parallel on a loaded machine: the bound is generous.
+	ctx, cancelTimeout := context.WithTimeout(tab, 4*time.Minute)
+	t.Cleanup(func() { cancelTimeout(); cancelTab() })
+	// Open the tab on this context, so steps run with shorter-lived child
+	// contexts do not own (and close) it.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("open a tab: %v", err)
 	}
 	return ctx
 }
 
-// screenshot saves the page to GPUQUOTE_SCREENSHOTS (or the test's temp
-// directory) so a person can look at what the test saw.
+// screenshot saves the page to GPUQUOTE_SCREENSHOTS so a person can look
+// at what the test saw (CI keeps the folder). Without the variable there
+// is nobody to look, and a full-page PNG is one of the dearer steps of a
+// walk: none is taken.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	dir := os.Getenv("GPUQUOTE_SCREENSHOTS")
 	if dir == "" {
-		dir = t.TempDir()
+		return
 	}
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
@@ -129,6 +178,7 @@ func browserLogin(a *app, email string) chromedp.Action[chromedp.Void] {
 }
 
 func TestBrowserProcurementWritesABrief(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := browser(t)
 	a.user("buyer@example.com", auth.Procurement)
@@ -176,6 +226,7 @@ func TestBrowserProcurementWritesABrief(t *testing.T) {
 }
 
 func TestBrowserLanguagesRenderWithoutOverflow(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := browser(t)
 	u := a.user("polyglot@example.com", auth.Procurement)
@@ -230,6 +281,7 @@ func TestBrowserLanguagesRenderWithoutOverflow(t *testing.T) {
 }
 
 func TestBrowserProcurementImportsQuotes(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := browser(t)
 	u := a.user("importer@example.com", auth.Procurement)
@@ -285,6 +337,7 @@ func TestBrowserProcurementImportsQuotes(t *testing.T) {
 }
 
 func TestBrowserManagerApproves(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := browser(t)
 	buyer, _ := a.login("buyer@example.com", auth.Procurement)
@@ -336,6 +389,7 @@ func TestBrowserManagerApproves(t *testing.T) {
 }
 
 func TestBrowserWorksheetWinnerChanges(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := browser(t)
 	u := a.user("planner@example.com", auth.Procurement)
@@ -388,6 +442,7 @@ func TestBrowserWorksheetWinnerChanges(t *testing.T) {
 }
 
 func TestBrowserEngineerUploadsLogsAndReadsVerdicts(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := browser(t)
 	q := benchQuote(t, a)

@@ -21,6 +21,7 @@ import (
 )
 
 func TestBrowserRefusedFormMovesTheFocusToTheErrorSummaryAndTheField(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := browser(t)
 	_, u := a.login("focus@example.com", auth.Procurement)
@@ -57,34 +58,44 @@ func ownPages(pages []string) []string {
 }
 
 func TestBrowserEveryPageFitsA390PixelScreenInEveryLanguage(t *testing.T) {
-	// Each pass signs the admin in from its own browser: eight sign-ins,
-	// more than the per-account limit allows in a minute on a quick machine.
+	t.Parallel()
+	// Each language signs the admin in from its own browser context.
 	d := newDemo(t, func(c *web.Config) { c.LoginLimitPerMinute = 50 })
 	// The other quotes' pages look like the approved one's: their main
 	// page is enough, which keeps the walk within CI's time.
 	all := slices.DeleteFunc(demoPages(t, d), func(p string) bool {
 		return slices.ContainsFunc(d.others, func(q string) bool { return strings.HasPrefix(p, q+"/") })
 	})
+	// One tab per language, in parallel; each page is loaded once per
+	// language: checked on a phone and, where screenshots are kept,
+	// photographed there and on a desktop.
 	for _, lang := range i18n.Languages {
-		// A phone: every page this change lays out must fit. A desktop:
-		// screenshots of every page, the comparison and the decision
-		// included, for a person to look at. One browser per pass keeps
-		// each within the harness's deadline.
-		t.Run("390-"+lang, func(t *testing.T) { walkPages(t, d, lang, 390, 844, ownPages(all), true) })
-		t.Run("1280-"+lang, func(t *testing.T) { walkPages(t, d, lang, 1280, 900, all, false) })
+		// The language is the user's setting: one admin per language, so
+		// the parallel walks do not switch each other's.
+		email := "admin-" + lang + "@example.com"
+		d.a.user(email, auth.Admin)
+		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
+			walkPages(t, d, email, lang, all, ownPages(all))
+		})
 	}
 }
 
-// walkPages visits pages in lang at a viewport of width × height, saving
-// a screenshot of each; with fit, a page wider than the viewport fails.
-func walkPages(t *testing.T, d *demo, lang string, width, height int64, pages []string, fit bool) {
+// phone and desktop are the two viewports of the page walk.
+var (
+	phone   = chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)
+	desktop = chromedp.EmulateViewport(1280, 900)
+)
+
+// walkPages visits pages in lang on a 390 × 844 phone: a page in fit
+// wider than the screen fails. Where GPUQUOTE_SCREENSHOTS keeps them, it
+// saves a screenshot of each page on the phone and, the same page laid out
+// again at 1280 × 900 without loading it again, on a desktop.
+func walkPages(t *testing.T, d *demo, email, lang string, pages, fit []string) {
 	ctx := browser(t)
 	name := regexp.MustCompile(`[^a-z0-9]+`)
-	mobile := []chromedp.EmulateViewportOption{}
-	if width < 600 {
-		mobile = append(mobile, chromedp.EmulateMobile)
-	}
-	do(t, ctx, browserLogin(d.a, "admin@example.com"), chromedp.EmulateViewport(width, height, mobile...),
+	keep := os.Getenv("GPUQUOTE_SCREENSHOTS") != ""
+	do(t, ctx, browserLogin(d.a, email), phone,
 		chromedp.Navigate(d.a.srv.URL+"/evaluations"),
 		chromedp.WaitVisible(css("[data-testid=language-select]")),
 		chromedp.SetValue(css("[data-testid=language-select]"), lang),
@@ -98,21 +109,32 @@ func walkPages(t *testing.T, d *demo, lang string, width, height int64, pages []
 		t.Errorf("the language button's text takes %d lines %v", lines, err)
 	}
 	for _, p := range pages {
-		if err := chromedp.Do(ctx, chromedp.Navigate(d.a.srv.URL+p), chromedp.WaitVisible(css("main"))); err != nil {
+		if err := chromedp.Do(ctx, phone, chromedp.Navigate(d.a.srv.URL+p), chromedp.WaitVisible(css("main"))); err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		screenshot(t, ctx, fmt.Sprintf("%d-%s-%s", width, lang, strings.Trim(name.ReplaceAllString(p, "-"), "-")))
-		if !fit {
-			continue
+		shot := strings.Trim(name.ReplaceAllString(p, "-"), "-")
+		screenshot(t, ctx, fmt.Sprintf("390-%s-%s", lang, shot))
+		if slices.Contains(fit, p) {
+			checkFits(t, ctx, p, 390)
 		}
-		wide, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
-		if err != nil {
-			t.Fatal(err)
+		if keep {
+			do(t, ctx, desktop)
+			screenshot(t, ctx, fmt.Sprintf("1280-%s-%s", lang, shot))
 		}
-		if int64(wide) > width+1 {
-			culprit, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`[...document.querySelectorAll("main *")].filter(e => e.getBoundingClientRect().right > %d).map(e => e.tagName + "." + e.className + "#" + (e.dataset.testid||"")).slice(0, 4).join(", ")`, width+1)))
-			t.Errorf("%s is %d px wide at %d px (%s)", p, wide, width, culprit)
-		}
+	}
+}
+
+// checkFits fails when the page is wider than width, naming the first
+// elements that stick out.
+func checkFits(t *testing.T, ctx context.Context, p string, width int64) {
+	t.Helper()
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if int64(wide) > width+1 {
+		culprit, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`[...document.querySelectorAll("main *")].filter(e => e.getBoundingClientRect().right > %d).map(e => e.tagName + "." + e.className + "#" + (e.dataset.testid||"")).slice(0, 4).join(", ")`, width+1)))
+		t.Errorf("%s is %d px wide at %d px (%s)", p, wide, width, culprit)
 	}
 }
 
@@ -169,6 +191,7 @@ var fullBrief = url.Values{
 }
 
 func TestBrowserPapersPrintOnOnePageForTheVendor(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	ctx := browser(t)
 	do(t, ctx, browserLogin(d.a, "buyer@example.com"))

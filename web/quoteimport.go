@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -22,33 +23,43 @@ var errTooLarge = errors.New("upload too large")
 // or the raw body for API clients that post text/csv. The body is capped
 // before it is parsed.
 func readUpload(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	b, _, err := readUploadFields(w, r, limit)
+	return b, err
+}
+
+// readUploadFields is readUpload that also keeps the short text fields
+// (such as the import mode) that come before the file in a multipart form.
+func readUploadFields(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, map[string]string, error) {
+	fields := map[string]string{}
 	r.Body = http.MaxBytesReader(w, r.Body, limit+64<<10)
 	var src io.Reader = r.Body
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
 		mr, err := r.MultipartReader()
 		if err != nil {
-			return nil, errBadRequest
+			return nil, nil, errBadRequest
 		}
 		for parts := 0; ; parts++ {
 			part, err := mr.NextPart()
 			if err != nil || parts > 20 {
-				return nil, errors.Join(errBadRequest, errNoFile)
+				return nil, nil, errors.Join(errBadRequest, errNoFile)
 			}
 			if part.FormName() == "file" {
 				src = part
 				break
 			}
+			v, _ := io.ReadAll(io.LimitReader(part, 64))
+			fields[part.FormName()] = string(v)
 		}
 	}
 	b, err := io.ReadAll(io.LimitReader(src, limit+1))
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) || int64(len(b)) > limit {
-		return nil, errTooLarge
+		return nil, nil, errTooLarge
 	}
 	if err != nil {
-		return nil, errBadRequest
+		return nil, nil, errBadRequest
 	}
-	return b, nil
+	return b, fields, nil
 }
 
 var errNoFile = errors.New("no file")
@@ -72,22 +83,24 @@ func rowErrors(r *http.Request, err error) []views.ImportRowError {
 	}
 	out := make([]views.ImportRowError, 0, len(ie.Errors))
 	for _, re := range ie.Errors {
-		out = append(out, views.ImportRowError{Line: re.Line, Column: re.Column, Reason: reasonText(r.Context(), re.Column, re.Reason)})
+		out = append(out, views.ImportRowError{Line: re.Line, Column: re.Column, Reason: rowReason(r.Context(), re)})
 	}
 	return out
 }
 
 // previewImport parses the upload and shows every bad row, or the parsed
-// quotes with their flags; nothing is saved until the user confirms.
+// quotes with their flags and what the import does with each (a new
+// quote, a revision with its diff, or nothing); nothing is saved until
+// the user confirms.
 func (s *Server) previewImport(w http.ResponseWriter, r *http.Request) error {
 	e, b, err := s.evaluationAndBrief(r)
 	if err != nil {
 		return err
 	}
 	z := i18n.From(r.Context())
-	m := views.ImportPage{EvaluationID: e.ID, EvaluationName: e.Name}
+	m := views.ImportPage{EvaluationID: e.ID, EvaluationName: e.Name, Mode: string(quote.ImportRevise)}
 	page := s.page(r, z.T("import.title"), "evaluations")
-	data, err := readUpload(w, r, maxCSV)
+	data, fields, err := readUploadFields(w, r, maxCSV)
 	switch {
 	case errors.Is(err, errTooLarge):
 		m.Error = z.T("import.too_large")
@@ -98,18 +111,31 @@ func (s *Server) previewImport(w http.ResponseWriter, r *http.Request) error {
 		s.render(w, r, http.StatusBadRequest, views.ImportQuotesPage(page, m))
 		return nil
 	}
-	qs, err := quote.ReadCSV(bytes.NewReader(data))
+	mode, ok := quote.ParseImportMode(fields["mode"])
+	if !ok {
+		return errBadRequest
+	}
+	m.Mode = string(mode)
+	qs, lines, err := quote.ReadCSVLines(bytes.NewReader(data))
 	if err == nil && len(qs) == 0 {
 		m.Error = z.T("import.empty")
 		s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(page, m))
 		return nil
 	}
+	var plan quote.ImportPlan
+	if err == nil {
+		plan, err = s.eval.PreviewImport(r.Context(), e.ID, qs, lines, mode)
+	}
 	if err != nil {
+		var ie *quote.ImportError
+		if !errors.As(err, &ie) {
+			return err
+		}
 		m.RowErrors = rowErrors(r, err)
 		s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(page, m))
 		return nil
 	}
-	if msg, err := s.checkQuoteLimit(r.Context(), e.ID, len(qs)); err != nil || msg != "" {
+	if msg, err := s.checkQuoteLimit(r.Context(), e.ID, plan.New); err != nil || msg != "" {
 		if err != nil {
 			return err
 		}
@@ -118,6 +144,7 @@ func (s *Server) previewImport(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	m.CSV = string(data)
+	m.Plan = importPlanView(z, plan, qs)
 	for _, q := range qs {
 		name, _ := q.Provider.Get()
 		flags := s.flagsFor(q, b.Data)
@@ -128,8 +155,8 @@ func (s *Server) previewImport(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// confirmImport parses the previewed CSV again (the page carried it) and
-// saves every quote in one transaction.
+// confirmImport parses the previewed CSV again (the page carried it),
+// plans it against the quotes held now and saves it in one transaction.
 func (s *Server) confirmImport(w http.ResponseWriter, r *http.Request) error {
 	e, err := s.openEvaluation(r)
 	if err != nil {
@@ -139,23 +166,37 @@ func (s *Server) confirmImport(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
 		return errBadRequest
 	}
-	qs, err := quote.ReadCSV(strings.NewReader(r.PostForm.Get("csv")))
-	if err != nil || len(qs) == 0 {
-		z := i18n.From(r.Context())
-		m := views.ImportPage{EvaluationID: e.ID, EvaluationName: e.Name, RowErrors: rowErrors(r, err)}
+	mode, ok := quote.ParseImportMode(r.PostForm.Get("mode"))
+	if !ok {
+		return errBadRequest
+	}
+	z := i18n.From(r.Context())
+	fail := func(m views.ImportPage) error {
+		m.EvaluationID, m.EvaluationName, m.Mode = e.ID, e.Name, string(mode)
 		s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(s.page(r, z.T("import.title"), "evaluations"), m))
 		return nil
 	}
-	if _, err := s.store.ImportQuotes(r.Context(), currentUser(r).Actor(), e.ID, qs); err != nil {
-		if msg := quoteLimitText(r.Context(), err); msg != "" {
-			z := i18n.From(r.Context())
-			m := views.ImportPage{EvaluationID: e.ID, EvaluationName: e.Name, Error: msg}
-			s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(s.page(r, z.T("import.title"), "evaluations"), m))
-			return nil
-		}
+	qs, lines, err := quote.ReadCSVLines(strings.NewReader(r.PostForm.Get("csv")))
+	if err != nil || len(qs) == 0 {
+		return fail(views.ImportPage{RowErrors: rowErrors(r, err)})
+	}
+	res, err := s.eval.ImportQuotes(r.Context(), currentUser(r), e.ID, qs, lines, mode)
+	var ie *quote.ImportError
+	switch {
+	case errors.As(err, &ie):
+		return fail(views.ImportPage{RowErrors: rowErrors(r, err)})
+	case errors.Is(err, store.ErrConflict):
+		return fail(views.ImportPage{Error: z.T("import.changed_meanwhile")})
+	case quoteLimitText(r.Context(), err) != "":
+		return fail(views.ImportPage{Error: quoteLimitText(r.Context(), err)})
+	case err != nil:
 		return err
 	}
-	return redirect(w, r, "/evaluations/"+strconv.FormatInt(e.ID, 10)+"/quotes", "flash.quotes_imported")
+	flash := "flash.quotes_imported"
+	if res.Plan.New == 0 && res.Plan.Revisions == 0 {
+		flash = "flash.quotes_import_unchanged"
+	}
+	return redirect(w, r, "/evaluations/"+strconv.FormatInt(e.ID, 10)+"/quotes", flash)
 }
 
 // exportQuotes writes the evaluation's quotes in the CSV contract's form.

@@ -38,7 +38,8 @@ func TestQuoteLimitIsNamedAtImportAndCreation(t *testing.T) {
 	fillEvaluation(t, a, tok, ev, quote.MaxPerEvaluation-1)
 	const limitText = "10,000"
 
-	two := manyQuotesCSV(t, 2)
+	// Two quotes of other vendors: new quotes, not revisions of the held ones.
+	two := []byte(strings.ReplaceAll(string(manyQuotesCSV(t, 2)), "Vendor ", "Other vendor "))
 	res, out := a.apiCSV(tok, "/api/v1"+ev+"/quotes/import", two)
 	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(out["error"].(string), limitText) || out["code"] != "quote_limit" {
 		t.Errorf("API import past the limit: %d %v", res.StatusCode, out)

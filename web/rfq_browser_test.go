@@ -35,6 +35,7 @@ func vendorQuote(price string) chromedp.Action[chromedp.Void] {
 }
 
 func TestBrowserSourcingRound(t *testing.T) {
+	t.Parallel()
 	clk := &testClock{t: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
 	a := newClockApp(t, clk.now)
 	ctx := browser(t)

@@ -17,6 +17,7 @@ import (
 // award on the decision page, and two approvers (a manager, then finance,
 // as the rule orders) sign it with their passwords.
 func TestBrowserManagerGrades(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := browser(t)
 	buyer, _ := a.login("buyer@example.com", auth.Procurement)

@@ -19,6 +19,7 @@ import (
 // quotes: with up to six, every quote column and its totals fit the
 // screen without scrolling sideways.
 func TestBrowserWorksheetShowsEveryColumnAt1440(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	c, u := a.login("wide@example.com", auth.Procurement)
 	admin := a.user("fx-wide@example.com", auth.Admin)
@@ -73,6 +74,7 @@ func worksheetWith(t *testing.T, a *app, email string, n int) string {
 // keyboard or finger could read it. It is a details element now, opened
 // with Enter, and no figure keeps its explanation in a hover text.
 func TestBrowserWorksheetExplainsFiguresToTheKeyboard(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ws := worksheetWith(t, a, "keys@example.com", 3)
 	ctx := browser(t)
@@ -96,6 +98,7 @@ func TestBrowserWorksheetExplainsFiguresToTheKeyboard(t *testing.T) {
 // card per quote, its totals first, opened by a tap, and the page is no
 // wider than the screen.
 func TestBrowserWorksheetIsOneCardPerQuoteOnAPhone(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ws := worksheetWith(t, a, "phone@example.com", 4)
 	ctx := browser(t)

@@ -20,6 +20,7 @@ import (
 // paper, the header with the providers repeats on every page, and every
 // quote's cost per unit, monthly TCO and contract value can be read.
 func TestBrowserWorksheetPrintsEveryFigureInLandscape(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	c, u := a.login("print@example.com", auth.Procurement)
 	admin := a.user("fx-print@example.com", auth.Admin)

@@ -6,7 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,7 +55,7 @@ func flagError(cmd string, err error) error {
 	return fmt.Errorf("%s: %s; `gpuquote %s -h` lists the options", cmd, msg, cmd)
 }
 
-const migrateUsage = "want `migrate up`, `migrate down N [--force-data-loss]`, `migrate version` or `migrate force N`"
+const migrateUsage = "want `migrate up`, `migrate down N [--force-data-loss]`, `migrate version` or `migrate force V` (V a migration version, or -1 for none applied)"
 
 func migrateCmd(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	c, err := loadConfig("migrate", nil, getenv)
@@ -64,15 +64,7 @@ func migrateCmd(ctx context.Context, args []string, getenv func(string) string, 
 	}
 	fset := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	force := fset.Bool("force-data-loss", false, "let `migrate down` drop tables that hold append-only records (audit log, decisions)")
-	// Flags may come after the action: gather them from anywhere.
-	var positional, flags []string
-	for _, a := range args {
-		if strings.HasPrefix(a, "-") {
-			flags = append(flags, a)
-		} else {
-			positional = append(positional, a)
-		}
-	}
+	positional, flags := splitArgs(args)
 	if err := parseFlags(fset, flags, stdout); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, migrateUsage)
@@ -89,10 +81,15 @@ func migrateCmd(ctx context.Context, args []string, getenv func(string) string, 
 			return 0, fmt.Errorf("migrate %s: want one number, e.g. `gpuquote migrate %s 1`", action, action)
 		}
 		n, err := strconv.Atoi(positional[1])
-		if err != nil || n < 0 {
+		if err != nil {
 			return 0, fmt.Errorf("migrate %s: %q is not a migration number; want a whole number such as 1", action, positional[1])
 		}
 		return n, nil
+	}
+	switch action {
+	case "up", "down", "force", "version":
+	default:
+		return fmt.Errorf("migrate: there is no action %q; %s", action, migrateUsage)
 	}
 	if err := store.EnsureDatabase(ctx, c.databaseURL); err != nil {
 		return err
@@ -107,26 +104,22 @@ func migrateCmd(ctx context.Context, args []string, getenv func(string) string, 
 		err = m.Up()
 	case "down":
 		n, nerr := number()
-		if nerr != nil || n == 0 {
+		if nerr != nil || n < 1 {
 			return fmt.Errorf("migrate down: want the number of migrations to undo, at least 1, e.g. `gpuquote migrate down 1`")
 		}
 		if err := checkDowngrade(ctx, c.databaseURL, m, n, *force, stdout); err != nil {
 			return err
 		}
 		err = m.Steps(-n)
-		var short migrate.ErrShortLimit
-		if errors.Is(err, fs.ErrNotExist) || errors.As(err, &short) {
-			return fmt.Errorf("migrate down %d: fewer than %d migrations were applied; `gpuquote migrate version` shows what is left", n, n)
-		}
 	case "force":
-		n, nerr := number()
-		if nerr != nil {
-			return nerr
+		v, verr := number()
+		if verr != nil {
+			return verr
 		}
-		err = m.Force(n)
-	case "version":
-	default:
-		return fmt.Errorf("migrate: there is no action %q; %s", action, migrateUsage)
+		if err := checkForceVersion(v); err != nil {
+			return err
+		}
+		err = m.Force(v)
 	}
 	if err != nil && !errors.Is(err, migrate.ErrNoChange) {
 		return fmt.Errorf("migrate %s failed: %w", action, err)
@@ -143,6 +136,63 @@ func migrateCmd(ctx context.Context, args []string, getenv func(string) string, 
 	return nil
 }
 
+// splitArgs gathers the flags from anywhere (they may come after the
+// action); a number such as -1 (`migrate force -1`) is an argument.
+func splitArgs(args []string) (positional, flags []string) {
+	for _, a := range args {
+		if _, err := strconv.Atoi(a); strings.HasPrefix(a, "-") && err != nil {
+			flags = append(flags, a)
+		} else {
+			positional = append(positional, a)
+		}
+	}
+	return positional, flags
+}
+
+// checkForceVersion accepts only the version of an embedded migration, or
+// -1, golang-migrate's "no migration applied". Forcing a version that does
+// not exist (0, or 6 in a numbering with gaps) leaves a database that no
+// later `migrate up` or `down` can follow.
+func checkForceVersion(v int) error {
+	versions, err := store.MigrationVersions()
+	if err != nil {
+		return err
+	}
+	if v == -1 || v >= 0 && slices.Contains(versions, uint(v)) {
+		return nil
+	}
+	return fmt.Errorf("migrate force %d: there is no migration %d; want one of %s, or -1 for \"no migration applied\". Nothing was changed",
+		v, v, versionList(versions))
+}
+
+// versionList writes versions as "1, 2, 3, 5 and 7".
+func versionList(versions []uint) string {
+	words := make([]string, len(versions))
+	for i, v := range versions {
+		words[i] = strconv.FormatUint(uint64(v), 10)
+	}
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// appliedMigrations are the embedded versions at or below the current
+// one, oldest first: the ones `migrate down` can undo.
+func appliedMigrations(current uint) ([]uint, error) {
+	versions, err := store.MigrationVersions()
+	if err != nil {
+		return nil, err
+	}
+	var applied []uint
+	for _, v := range versions {
+		if v <= current {
+			applied = append(applied, v)
+		}
+	}
+	return applied, nil
+}
+
 // checkDowngrade prints what undoing n migrations would drop and refuses
 // when that includes append-only records (the audit log, the decisions),
 // unless force is set: those are the records nobody may change, and a
@@ -154,6 +204,18 @@ func checkDowngrade(ctx context.Context, url string, m *migrate.Migrate, n int, 
 	}
 	if err != nil {
 		return err
+	}
+	applied, err := appliedMigrations(v)
+	if err != nil {
+		return err
+	}
+	if n > len(applied) {
+		return fmt.Errorf("migrate down %d refused: %d migrations are applied (versions %s; the numbering has gaps, so the version is not the count); `gpuquote migrate down %d` undoes all of them. Nothing was changed",
+			n, len(applied), versionList(applied), len(applied))
+	}
+	fmt.Fprintf(stdout, "migrate down %d undoes these migrations, newest first (%d of %d applied):\n", n, n, len(applied))
+	for i := len(applied) - 1; i >= len(applied)-n; i-- {
+		fmt.Fprintf(stdout, "  %s\n", store.MigrationName(applied[i]))
 	}
 	pool, err := store.OpenPool(ctx, url)
 	if err != nil {

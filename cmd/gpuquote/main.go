@@ -22,11 +22,11 @@ func main() {
 	}
 }
 
-const usage = `usage:
+var usage = `usage:
   gpuquote [serve] [-addr ADDR] [-database-url URL] [-demo=false] [-db-wait 60s]
-  gpuquote migrate up | down N [--force-data-loss] | version | force N
-  gpuquote user add --email E --name N --role procurement|engineer|manager|admin   (password on stdin)
-  gpuquote user passwd --email E                                                   (password on stdin)
+  gpuquote migrate up | down N [--force-data-loss] | version | force V   (V: a migration's version, or -1 for none)
+  gpuquote user add --email E --name N --role ` + roleWords("|", "|") + `   (password on stdin)
+  gpuquote user passwd --email E   (password on stdin)
   gpuquote token create --email E [--scope read|write|approve] [--days N] [--name NAME]
   gpuquote healthcheck [-addr ADDR]
   gpuquote help

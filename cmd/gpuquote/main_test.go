@@ -53,8 +53,7 @@ func TestDemoBriefIsValid(t *testing.T) {
 
 func TestServeCreatesDatabaseLoadsDemoAndShutsDownGracefully(t *testing.T) {
 	t.Parallel()
-	dbURL := storetest.URL("gpuquote_cmd_" + strings.ToLower(strings.ReplaceAll(t.Name(), "/", "_"))[:20] + itoa(time.Now().UnixNano()%1e6))
-	t.Cleanup(func() { dropDatabase(t, dbURL) })
+	dbURL := storetest.FreshURL(t)
 	addr := freeAddr(t)
 	env := map[string]string{"DATABASE_URL": dbURL, "ADDR": addr}
 	getenv := func(k string) string { return env[k] }

@@ -19,13 +19,7 @@ import (
 )
 
 // freshDB names a database that does not exist yet and drops it after t.
-func freshDB(t *testing.T) string {
-	name := "gpuquote_cmd_" + strings.ToLower(strings.ReplaceAll(t.Name(), "/", "_"))
-	url := storetest.URL(name[:min(len(name), 40)] + itoa(time.Now().UnixNano()%1e6))
-	dropDatabase(t, url)
-	t.Cleanup(func() { dropDatabase(t, url) })
-	return url
-}
+func freshDB(t *testing.T) string { return storetest.FreshURL(t) }
 
 // instance is `gpuquote serve` running in the test.
 type instance struct {

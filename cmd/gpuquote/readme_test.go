@@ -84,12 +84,15 @@ func TestREADMEWalkthrough(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "bash", "-c", prelude+"set -x\n"+script)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "DATABASE_URL="+url, "ADDR="+in.addr, "GPUQUOTE_DEMO=false")
+	// The walkthrough's own files go to a folder of mktemp -d: under dir.
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+url, "ADDR="+in.addr, "GPUQUOTE_DEMO=false", "TMPDIR="+dir)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("the walkthrough fails: %v\n%s", err, tail(string(out), 4000))
 	}
-	for _, want := range []string{`"status":"shortlisted"`, `"kind":"approve"`, `"peak_busbw_gbs":468.46`} {
+	// What the README says each step shows.
+	for _, want := range []string{`"status":"shortlisted"`, `"kind":"approve"`, `"peak_busbw_gbs":468.46`,
+		`"version":3`, `"import_action":"new"`, `"status":"unproven"`, `"id":"nccl_span"`, "spans 2 of the 8 quoted nodes", `"option":"on_demand"`} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the walkthrough's output lacks %s:\n%s", want, tail(string(out), 4000))
 		}
@@ -105,7 +108,15 @@ func TestREADMEWalkthrough(t *testing.T) {
 		fields < len(demoBrief) {
 		t.Errorf("the demo brief has %d fields after the walkthrough, want at least %d (%v)", fields, len(demoBrief), err)
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "demo-quotes.csv")); err != nil || !strings.Contains(string(b), "config A") {
+	// Issue 32: the walkthrough left demo-quotes.csv in the repository.
+	if _, err := os.Stat(filepath.Join(dir, "demo-quotes.csv")); err == nil {
+		t.Error("the walkthrough writes demo-quotes.csv where it runs, the repository's root")
+	}
+	exported, _ := filepath.Glob(filepath.Join(dir, "tmp.*", "demo-quotes.csv"))
+	if len(exported) != 1 {
+		t.Fatalf("the walkthrough's CSV is not in its temporary folder: %v", exported)
+	}
+	if b, err := os.ReadFile(exported[0]); err != nil || !strings.Contains(string(b), "config A") {
 		t.Errorf("the exported CSV: %v %.200s", err, b)
 	}
 }

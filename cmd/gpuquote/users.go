@@ -44,7 +44,7 @@ func userCmd(ctx context.Context, args []string, getenv func(string) string, std
 	fset := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	email := fset.String("email", "", "the user's email address")
 	name := fset.String("name", "", "display name (user add)")
-	role := fset.String("role", "", "procurement, engineer, manager or admin (user add)")
+	role := fset.String("role", "", roleWords(", ", " or ")+" (user add)")
 	if err := parseFlags(fset, args[1:], stdout); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -59,7 +59,7 @@ func userCmd(ctx context.Context, args []string, getenv func(string) string, std
 			return fmt.Errorf("%s: --name is required, e.g. --name Ann", cmd)
 		}
 		if !auth.Role(*role).Valid() {
-			return fmt.Errorf("%s: --role must be one of procurement, engineer, manager, admin", cmd)
+			return fmt.Errorf("%s: --role must be one of %s", cmd, roleWords(", ", " or "))
 		}
 	}
 	password, err := readPassword(cmd, stdin)
@@ -143,4 +143,17 @@ func tokenCmd(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	fmt.Fprintln(stdout, token)
 	return nil
+}
+
+// roleWords lists every role the code knows (auth.Roles), so the help and
+// the errors name a role as soon as it exists.
+func roleWords(sep, last string) string {
+	words := make([]string, len(auth.Roles))
+	for i, r := range auth.Roles {
+		words[i] = string(r)
+	}
+	if len(words) < 2 || last == sep {
+		return strings.Join(words, sep)
+	}
+	return strings.Join(words[:len(words)-1], sep) + last + words[len(words)-1]
 }

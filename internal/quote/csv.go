@@ -13,6 +13,10 @@ type RowError struct {
 	Line   int    // physical line in the file; the header is line 1
 	Column string // the column's name; empty when the problem is the whole row
 	Reason string // why, worded for the person fixing the spreadsheet
+	// Code names a problem found after parsing (a quote already in the
+	// evaluation) for a translated message with Args; "" for cell errors.
+	Code string
+	Args map[string]any
 }
 
 // Error returns "line 3, column gpu_memory_gb: reason" (or "line 3: reason").
@@ -50,9 +54,21 @@ const utf8BOM = "\uFEFF"
 // r itself. Rows whose cells are all blank are skipped, because spreadsheets
 // append them after the data.
 func ReadCSV(r io.Reader) ([]Quote, error) {
+	qs, _, err := readCSV(r, false)
+	return qs, err
+}
+
+// ReadCSVLines is ReadCSV that also returns the line each quote starts on
+// (the header is line 1), for errors that name a row after parsing, such
+// as a quote that is already in the evaluation.
+func ReadCSVLines(r io.Reader) ([]Quote, []int, error) { return readCSV(r, true) }
+
+// readCSV reads the quotes, and their lines when withLines is set (the
+// list costs a large file's import a measurable allocation).
+func readCSV(r io.Reader, withLines bool) ([]Quote, []int, error) {
 	text, err := readText(r)
 	if err != nil {
-		return nil, fmt.Errorf("quote: read CSV: %w", err)
+		return nil, nil, fmt.Errorf("quote: read CSV: %w", err)
 	}
 	// Drop the BOM from the text rather than from the first header cell,
 	// so that a quoted first header ("\uFEFF\"provider\"") also reads.
@@ -62,13 +78,13 @@ func ReadCSV(r io.Reader) ([]Quote, error) {
 	// Every row ends a line, so the count of line ends bounds the quotes:
 	// sizing for it once spares copying large Quotes as the slice grows.
 	rows := strings.Count(text, "\n")
-	if qs, err := readQuotes(newTextScanner(text), rows); !errors.Is(err, errUnusual) {
-		return qs, err
+	if qs, lines, err := readQuotes(newTextScanner(text), rows, withLines); !errors.Is(err, errUnusual) {
+		return qs, lines, err
 	}
 	cr := csv.NewReader(strings.NewReader(text))
 	cr.FieldsPerRecord = -1 // a short row becomes a RowError, not the end of the read
 	cr.ReuseRecord = true
-	return readQuotes(cr, rows)
+	return readQuotes(cr, rows, withLines)
 }
 
 // readText reads all of r into one string, the only copy of the file: the
@@ -92,17 +108,18 @@ type recordReader interface {
 
 // readQuotes reads the header and the rows; rows is how many quotes to
 // make room for.
-func readQuotes(cr recordReader, rows int) ([]Quote, error) {
+func readQuotes(cr recordReader, rows int, withLines bool) ([]Quote, []int, error) {
 	header, err := cr.Read()
 	if err == io.EOF {
-		return nil, &ImportError{Errors: []RowError{{Line: 1, Reason: "the file is empty: a header row is required"}}}
+		return nil, nil, &ImportError{Errors: []RowError{{Line: 1, Reason: "the file is empty: a header row is required"}}}
 	}
 	if err != nil {
-		return nil, readError(err, nil)
+		return nil, nil, readError(err, nil)
 	}
 	fields, errs := mapHeader(header)
 
 	qs := make([]Quote, 0, rows)
+	var lines []int
 	var scratch Quote
 	for {
 		rec, err := cr.Read()
@@ -110,7 +127,7 @@ func readQuotes(cr recordReader, rows int) ([]Quote, error) {
 			break
 		}
 		if err != nil {
-			return nil, readError(err, errs)
+			return nil, nil, readError(err, errs)
 		}
 		line, _ := cr.FieldPos(0)
 		if blankRecord(rec) {
@@ -153,12 +170,14 @@ func readQuotes(cr recordReader, rows int) ([]Quote, error) {
 		}
 		if len(errs) > 0 {
 			qs = qs[:0]
+		} else if withLines {
+			lines = append(lines, line)
 		}
 	}
 	if len(errs) > 0 {
-		return nil, &ImportError{Errors: errs}
+		return nil, nil, &ImportError{Errors: errs}
 	}
-	return qs, nil
+	return qs, lines, nil
 }
 
 // mapHeader matches header names to columns: fields[i] is the index in

@@ -3,6 +3,9 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/golang-migrate/migrate/v4"
@@ -56,4 +59,34 @@ func pgx5URL(url string) string {
 		}
 	}
 	return url
+}
+
+// MigrationVersions lists the versions of the embedded migrations in
+// ascending order. The numbering has gaps (versions given to work that
+// never landed), so a count of migrations is not a version number.
+func MigrationVersions() ([]uint, error) {
+	files, err := fs.Glob(migrations.FS, "*.up.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []uint
+	for _, f := range files {
+		n, err := strconv.ParseUint(strings.SplitN(f, "_", 2)[0], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("store: migration %s: the name does not start with a version number", f)
+		}
+		out = append(out, uint(n))
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// MigrationName is the title of the migration with the given version, e.g.
+// "000018_revision_once_per_evaluation", or "" when there is none.
+func MigrationName(version uint) string {
+	files, _ := fs.Glob(migrations.FS, fmt.Sprintf("%06d_*.up.sql", version))
+	if len(files) == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(files[0], ".up.sql")
 }

@@ -153,3 +153,85 @@ func upsertProviders(ctx context.Context, tx pgx.Tx, qs []quote.Quote) ([]int64,
 	}
 	return ids, nil
 }
+
+// ImportRevision is a held quote that an import revises: Quote becomes its
+// next revision if it is still at Version.
+type ImportRevision struct {
+	QuoteID int64
+	Version int
+	Quote   quote.Quote
+}
+
+// ImportChanges is what an import does once planned: quotes to add (in
+// file order) and quotes to revise.
+type ImportChanges struct {
+	Add    []quote.Quote
+	Revise []ImportRevision
+}
+
+// ImportPlanned imports in one transaction: with the evaluation's row
+// locked, so that two imports cannot both find a quote missing and add it
+// twice, plan sees the quotes the evaluation holds and says what to add
+// and revise; all of it is saved or none. It returns the ids of the added
+// quotes in the order of Add.
+func (s *Store) ImportPlanned(ctx context.Context, by audit.Actor, evaluationID int64, plan func([]quote.Known) (ImportChanges, error)) ([]int64, error) {
+	var ids []int64
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var one int
+		if err := tx.QueryRow(ctx, `SELECT 1 FROM evaluations WHERE id = $1 FOR UPDATE`, evaluationID).Scan(&one); err != nil {
+			return notFound("lock evaluation", err)
+		}
+		known, err := knownQuotes(ctx, tx, evaluationID)
+		if err != nil {
+			return err
+		}
+		ch, err := plan(known)
+		if err != nil {
+			return err
+		}
+		for _, r := range ch.Revise {
+			ev, err := s.reviseQuote(ctx, tx, by, r.QuoteID, r.Version, r.Quote)
+			if err != nil {
+				return err
+			}
+			if ev != evaluationID {
+				return fmt.Errorf("quote %d is not in evaluation %d: %w", r.QuoteID, evaluationID, ErrConflict)
+			}
+		}
+		ids, err = insertQuotes(ctx, tx, by, evaluationID, ch.Add, "quote.import")
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: import quotes: %w", err)
+	}
+	return ids, nil
+}
+
+// knownQuotes reads an evaluation's quotes as an import matches them,
+// oldest first.
+func knownQuotes(ctx context.Context, tx pgx.Tx, evaluationID int64) ([]quote.Known, error) {
+	rows, _ := tx.Query(ctx, `SELECT id, version, terms FROM quotes WHERE evaluation_id = $1 ORDER BY id`, evaluationID)
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (quote.Known, error) {
+		var k quote.Known
+		var terms []byte
+		if err := row.Scan(&k.ID, &k.Version, &terms); err != nil {
+			return k, err
+		}
+		q, err := parseTerms(terms)
+		k.Quote = q
+		return k, err
+	})
+}
+
+// KnownQuotes is knownQuotes outside a transaction, for a preview.
+func (s *Store) KnownQuotes(ctx context.Context, evaluationID int64) ([]quote.Known, error) {
+	var known []quote.Known
+	err := s.inTx(ctx, func(tx pgx.Tx) (err error) {
+		known, err = knownQuotes(ctx, tx, evaluationID)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: quotes of %d: %w", evaluationID, err)
+	}
+	return known, nil
+}

@@ -165,50 +165,58 @@ func quotesRead(evaluationID int64, cache *termsCache) read[[]StoredQuote] {
 // otherwise it returns ErrConflict. The audit row records the changed terms.
 func (s *Store) UpdateQuote(ctx context.Context, by audit.Actor, id int64, version int, q quote.Quote) (StoredQuote, error) {
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		rows, _ := tx.Query(ctx, quoteSelect+` WHERE q.id = $1 FOR UPDATE OF q`, id)
-		cur, err := pgx.CollectExactlyOneRow(rows, scanQuote)
-		if err != nil {
-			return notFound("select", err)
-		}
-		if cur.Version != version {
-			return ErrConflict
-		}
-		providerID, err := upsertProvider(ctx, tx, q)
-		if err != nil {
-			return err
-		}
-		terms, err := termsJSON(q)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE quotes SET provider_id = $2, terms = $3, version = version + 1,
-			updated_at = now(), updated_by = $4 WHERE id = $1`, id, providerID, terms, by.ID); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO quote_revisions (quote_id, revision, terms, author_id)
-			VALUES ($1, $2, $3, $4)`, id, version+1, terms, by.ID); err != nil {
-			return err
-		}
-		if err := s.redecideTerms(ctx, tx, by, id, cur.EvaluationID, q); err != nil {
-			return err
-		}
-		before, after := map[string]string{}, map[string]string{}
-		for _, c := range quote.Diff(cur.Quote, q) {
-			before[c.Column], after[c.Column] = c.Old.Value, c.New.Value
-			if c.Old.State == quote.Refused {
-				before[c.Column] = "refused"
-			}
-			if c.New.State == quote.Refused {
-				after[c.Column] = "refused"
-			}
-		}
-		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "quote.update",
-			ObjectType: "quote", ObjectID: fmt.Sprint(id), EvaluationID: cur.EvaluationID, Before: before, After: after})
+		_, err := s.reviseQuote(ctx, tx, by, id, version, q)
+		return err
 	})
 	if err != nil {
 		return StoredQuote{}, fmt.Errorf("store: update quote %d: %w", id, err)
 	}
 	return s.Quote(ctx, id)
+}
+
+// reviseQuote saves q as the next revision of quote id if it is still at
+// version (else ErrConflict), with its audit row, and returns the quote's
+// evaluation.
+func (s *Store) reviseQuote(ctx context.Context, tx pgx.Tx, by audit.Actor, id int64, version int, q quote.Quote) (int64, error) {
+	rows, _ := tx.Query(ctx, quoteSelect+` WHERE q.id = $1 FOR UPDATE OF q`, id)
+	cur, err := pgx.CollectExactlyOneRow(rows, scanQuote)
+	if err != nil {
+		return 0, notFound("select", err)
+	}
+	if cur.Version != version {
+		return 0, ErrConflict
+	}
+	providerID, err := upsertProvider(ctx, tx, q)
+	if err != nil {
+		return 0, err
+	}
+	terms, err := termsJSON(q)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE quotes SET provider_id = $2, terms = $3, version = version + 1,
+		updated_at = now(), updated_by = $4 WHERE id = $1`, id, providerID, terms, by.ID); err != nil {
+		return 0, err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO quote_revisions (quote_id, revision, terms, author_id)
+		VALUES ($1, $2, $3, $4)`, id, version+1, terms, by.ID); err != nil {
+		return 0, err
+	}
+	if err := s.redecideTerms(ctx, tx, by, id, cur.EvaluationID, q); err != nil {
+		return 0, err
+	}
+	before, after := map[string]string{}, map[string]string{}
+	for _, c := range quote.Diff(cur.Quote, q) {
+		before[c.Column], after[c.Column] = c.Old.Value, c.New.Value
+		if c.Old.State == quote.Refused {
+			before[c.Column] = "refused"
+		}
+		if c.New.State == quote.Refused {
+			after[c.Column] = "refused"
+		}
+	}
+	return cur.EvaluationID, insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "quote.update",
+		ObjectType: "quote", ObjectID: fmt.Sprint(id), EvaluationID: cur.EvaluationID, Before: before, After: after})
 }
 
 // QuoteStanding is what a rule about deleting a quote reads: its author

@@ -157,6 +157,8 @@ type ImportPage struct {
 	Preview        []QuoteRow
 	PreviewFlags   [][]FlagView
 	CSV            string
+	Mode           string     // "revise" (default) or "add": what a row matching a held quote does
+	Plan           ImportPlan // what the previewed import does with each row
 }
 
 // ImportRowError is one bad cell of an import.

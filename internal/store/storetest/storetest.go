@@ -4,7 +4,6 @@ package storetest
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -81,6 +80,8 @@ func ensureTemplate(ctx context.Context) (string, error) {
 	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil {
 		return "", err
 	}
+	// The first test of each run sweeps what killed runs left behind.
+	_, _ = DropLeftovers(ctx, conn, time.Now(), LeftoverAge)
 	if exists {
 		return name, nil
 	}
@@ -109,7 +110,7 @@ func NewDB(t testing.TB) string {
 	if templateErr != nil {
 		t.Fatalf("storetest: %v", templateErr)
 	}
-	name := "gpuquote_test_" + strings.ToLower(rand.Text()[:16])
+	name := newName(time.Now())
 	conn, err := pgx.Connect(ctx, URL("postgres"))
 	if err != nil {
 		t.Fatalf("storetest: %v", err)
@@ -118,20 +119,33 @@ func NewDB(t testing.TB) string {
 	if _, err := conn.Exec(ctx, `CREATE DATABASE `+pgx.Identifier{name}.Sanitize()+` TEMPLATE `+pgx.Identifier{templateName}.Sanitize()); err != nil {
 		t.Fatalf("storetest: create database: %v", err)
 	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		c, err := pgx.Connect(ctx, URL("postgres"))
-		if err != nil {
-			t.Logf("storetest: drop %s: %v", name, err)
-			return
-		}
-		defer c.Close(ctx)
-		if _, err := c.Exec(ctx, `DROP DATABASE IF EXISTS `+pgx.Identifier{name}.Sanitize()+` WITH (FORCE)`); err != nil {
-			t.Logf("storetest: drop %s: %v", name, err)
-		}
-	})
+	t.Cleanup(func() { drop(t, name) })
 	return URL(name)
+}
+
+// FreshURL names a test database that does not exist yet, for a test of
+// code that creates its own (the app's first start), and drops it when t
+// ends; a killed run's is swept by a later run like any other.
+func FreshURL(t testing.TB) string {
+	t.Helper()
+	name := newName(time.Now())
+	t.Cleanup(func() { drop(t, name) })
+	return URL(name)
+}
+
+// drop drops a test's database, closing what still uses it.
+func drop(t testing.TB, name string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := pgx.Connect(ctx, URL("postgres"))
+	if err != nil {
+		t.Logf("storetest: drop %s: %v", name, err)
+		return
+	}
+	defer c.Close(ctx)
+	if _, err := c.Exec(ctx, `DROP DATABASE IF EXISTS `+pgx.Identifier{name}.Sanitize()+` WITH (FORCE)`); err != nil {
+		t.Logf("storetest: drop %s: %v", name, err)
+	}
 }
 
 // New returns a Store on a fresh database, with its pool closed when t
