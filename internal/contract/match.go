@@ -140,4 +140,6 @@ func (c Contract) gpuRate() Micros {
 	return 0
 }
 
-func (c Contract) money(m Micros) Money { return Money{Minor: toMinor(m, c.Currency), Currency: c.Currency} }
+func (c Contract) money(m Micros) Money {
+	return Money{Minor: toMinor(m, c.Currency), Currency: c.Currency}
+}
