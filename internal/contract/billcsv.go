@@ -96,9 +96,16 @@ func (r *row) fail(col, reason string) {
 }
 
 // normalize lets "unit price", "unit_price" and "UnitPrice" name one column.
+// It is called for every cell read, so it builds no replacer.
 func normalize(h string) string {
-	h = strings.ToLower(strings.TrimSpace(h))
-	return strings.NewReplacer(" ", "", "_", "", "-", "").Replace(h)
+	var b strings.Builder
+	b.Grow(len(h))
+	for _, r := range strings.ToLower(h) {
+		if r != ' ' && r != '_' && r != '-' && r != '\t' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // mapColumns checks the header: every required column once, no column

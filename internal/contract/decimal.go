@@ -138,3 +138,22 @@ func roundDiv(n *big.Int, d int64) int64 {
 }
 
 func scaleOf(currency string) int64 { return money.Scale(currency) }
+
+// MarshalText writes m as a plain decimal, so JSON carries it as an exact
+// string ("2.95"), never a float.
+func (m Micros) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText reads a plain decimal with at most six places.
+func (m *Micros) UnmarshalText(b []byte) error {
+	v, err := parseFixed(string(b), 6, true)
+	if err == nil {
+		*m = v
+	}
+	return err
+}
+
+// MarshalJSON writes {"amount": "141.60", "currency": "USD"}: the amount as
+// an exact decimal string in the currency's minor unit.
+func (m Money) MarshalJSON() ([]byte, error) {
+	return fmt.Appendf(nil, `{"amount":%q,"currency":%q}`, m.Decimal(), m.Currency), nil
+}
