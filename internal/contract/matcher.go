@@ -100,9 +100,16 @@ func (m *matcher) overDelivered(l Line) Micros {
 }
 
 // delivered is the GPU-hours the contract delivered in [from, to): its
-// GPUs over the span less the GPUs of nodes recorded down.
+// GPUs over the part of the span the contract was in force, less the GPUs
+// of nodes recorded down.
 func (m *matcher) delivered(from, to time.Time) Micros {
 	cp := m.c.Capacity
+	if start := m.c.Dates.Start.Start(m.c.Zone); from.Before(start) {
+		from = start
+	}
+	if end := m.c.Dates.FinalEnd().Start(m.c.Zone); to.After(end) {
+		to = end
+	}
 	gpuSeconds := int64(cp.GPUs) * seconds(from, to)
 	for _, o := range m.in.Outages {
 		gpuSeconds -= int64(o.Nodes*cp.GPUsPerNode) * overlap(o, from, to)

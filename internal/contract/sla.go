@@ -37,6 +37,19 @@ type Pct int64
 // String writes "99.90".
 func (p Pct) String() string { return fmt.Sprintf("%d.%02d", p/100, p%100) }
 
+// MarshalText writes "99.90", so JSON shows the percentage, not 9990.
+func (p Pct) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText reads a percentage with at most two decimals, "99.9".
+func (p *Pct) UnmarshalText(b []byte) error {
+	v, err := parseFixed(string(b), 2, false)
+	if err != nil {
+		return err
+	}
+	*p = Pct(v / 10_000)
+	return nil
+}
+
 // CreditStep gives CreditPct of the month's charges when availability is
 // below BelowPct.
 type CreditStep struct {
