@@ -147,3 +147,21 @@ func BenchmarkReadBill(b *testing.B) {
 		}
 	}
 }
+
+// FuzzReadBill: any input is read or refused, never a panic, and a bill
+// read holds only lines in the contract's currency.
+func FuzzReadBill(f *testing.F) {
+	f.Add(invoiceHeader + "2026-01,x,1,h,1,1.00,USD\n")
+	f.Add(focusHeader + "2026-01-01T00:00:00Z,2026-01-01,2026-01-02,Usage,x,-1.5,USD,3,h\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		b, err := ReadBill(strings.NewReader(text), "USD", time.UTC)
+		if err != nil {
+			return
+		}
+		for _, l := range b.Lines {
+			if l.Currency != "USD" || l.Line < 2 {
+				t.Fatalf("line %+v", l)
+			}
+		}
+	})
+}
