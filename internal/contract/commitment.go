@@ -60,6 +60,11 @@ type CommitmentRow struct {
 	EffectiveRate     Micros `json:"effective_rate"` // cost per GPU-hour used
 	CostPerUsefulUnit Micros `json:"cost_per_useful_unit"`
 	QuotedPerUseful   Micros `json:"quoted_per_useful_unit"`
+
+	// The burn-down: cost and commitment summed from the first month
+	// reported (the commitment in its own unit).
+	CumulativeCost      Money  `json:"cumulative_cost"`
+	CumulativeCommitted Micros `json:"cumulative_committed"`
 }
 
 // CommitmentReport is the report per month of use. A term commitment and
@@ -69,6 +74,7 @@ type CommitmentRow struct {
 func CommitmentReport(c Contract, use []MonthUse, quotedPerUseful Micros) []CommitmentRow {
 	term := c.Dates.TermMonths
 	rows := make([]CommitmentRow, 0, len(use))
+	var sumCost, sumCommitted Micros
 	for _, u := range use {
 		i := monthsBetween(c.Dates.Start, u.Month)
 		r := CommitmentRow{Month: u.Month, QuotedPerUseful: quotedPerUseful}
@@ -90,6 +96,8 @@ func CommitmentReport(c Contract, use []MonthUse, quotedPerUseful Micros) []Comm
 			r.Unused = max(0, r.Committed-r.Used)
 			r.UtilisationPct = Pct(roundDiv(new(big.Int).Mul(big.NewInt(int64(r.Used)), big.NewInt(10000)), int64(max(1, r.Committed))))
 		}
+		sumCost, sumCommitted = sumCost+cost, sumCommitted+r.Committed
+		r.CumulativeCost, r.CumulativeCommitted = c.money(sumCost), sumCommitted
 		rows = append(rows, r)
 	}
 	return rows

@@ -15,7 +15,8 @@ import (
 //	→ 9.35 per unit, against 8.80 quoted.
 //	February: 4000 GPU-hours = 11800.00, a 200.00 credit; used 11800 →
 //	unused 0, utilisation 118.00 %; cost = 11800 + 500 − 200 = 12100.00;
-//	rate 3.025; no useful units entered → 0.
+//	rate 3.025; no useful units entered → 0. Burn-down: 9350 + 12100 =
+//	21450.00 spent against 20000 committed.
 func TestCommitmentReportByHand(t *testing.T) {
 	c := testContract()
 	c.Commitment = &Commitment{Kind: CommitSpend, Amount: MicrosFromInt(120_000), Unit: "USD", Period: "term"}
@@ -28,10 +29,12 @@ func TestCommitmentReportByHand(t *testing.T) {
 	want := []CommitmentRow{
 		{Month: d("2026-01-01"), Committed: MicrosFromInt(10000), Used: MicrosFromInt(8850), Unused: MicrosFromInt(1150),
 			UtilisationPct: 8850, Shortfall: usd(0), UpfrontAmortised: usd(50000), Cost: usd(935000),
-			EffectiveRate: 3_116_667, CostPerUsefulUnit: 9_350_000, QuotedPerUseful: 8_800_000},
+			EffectiveRate: 3_116_667, CostPerUsefulUnit: 9_350_000, QuotedPerUseful: 8_800_000,
+			CumulativeCost: usd(935000), CumulativeCommitted: MicrosFromInt(10000)},
 		{Month: d("2026-02-01"), Committed: MicrosFromInt(10000), Used: MicrosFromInt(11800), Unused: 0,
 			UtilisationPct: 11800, Shortfall: usd(0), UpfrontAmortised: usd(50000), Cost: usd(1210000),
-			EffectiveRate: 3_025_000, QuotedPerUseful: 8_800_000},
+			EffectiveRate: 3_025_000, QuotedPerUseful: 8_800_000,
+			CumulativeCost: usd(2145000), CumulativeCommitted: MicrosFromInt(20000)},
 	}
 	for i := range want {
 		if rows[i] != want[i] {

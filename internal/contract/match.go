@@ -89,11 +89,12 @@ const (
 
 // Result is the three-way match of one bill.
 type Result struct {
-	Lines          []LineMatch `json:"lines"`
-	BillExceptions []Exception `json:"bill_exceptions,omitempty"` // missing credits, a wrong total
-	Total          Money       `json:"total"`
-	Disputed       Money       `json:"disputed"` // the sum of every exception
-	ShouldBePaid   Payable     `json:"should_be_paid"`
+	Lines          []LineMatch   `json:"lines"`
+	BillExceptions []Exception   `json:"bill_exceptions,omitempty"` // missing credits, a wrong total
+	ClaimsCredited []ClaimCredit `json:"claims_credited,omitempty"` // each open claim and what the bill credits to it
+	Total          Money         `json:"total"`
+	Disputed       Money         `json:"disputed"` // the sum of every exception
+	ShouldBePaid   Payable       `json:"should_be_paid"`
 }
 
 // Exceptions lists every exception, lines first, in file order.
@@ -103,6 +104,14 @@ func (r Result) Exceptions() []Exception {
 		out = append(out, l.Exceptions...)
 	}
 	return append(out, r.BillExceptions...)
+}
+
+// ClaimCredit is what a bill credits to one open claim, so the claim can
+// be marked paid (Credited = Claimed) or still open.
+type ClaimCredit struct {
+	Month    Date  `json:"month"`
+	Claimed  Money `json:"claimed"`
+	Credited Money `json:"credited"`
 }
 
 // MatchInput is what a bill is matched against besides the contract.

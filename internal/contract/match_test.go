@@ -186,6 +186,23 @@ func TestSeededBillFlagsEveryDiscrepancy(t *testing.T) {
 	if len(kinds) != 6 {
 		t.Errorf("seeded kinds %v, want all six", kinds)
 	}
+	// The credits on the bill pay the first three claims and half the
+	// fourth; the other five get nothing.
+	if len(res.ClaimsCredited) != 9 {
+		t.Errorf("%d claims credited, want 9", len(res.ClaimsCredited))
+	}
+	for i, cc := range res.ClaimsCredited {
+		want := cc.Claimed.Minor
+		switch {
+		case i == 3:
+			want /= 2
+		case i > 3:
+			want = 0
+		}
+		if cc.Credited.Minor != want {
+			t.Errorf("claim %d credited %s, want %s", i, cc.Credited, cents(want))
+		}
+	}
 	if res.Disputed.Minor != sum || res.ShouldBePaid != PayException {
 		t.Errorf("disputed %s, should be paid %s; want %s, exception", res.Disputed, res.ShouldBePaid, cents(sum))
 	}

@@ -57,20 +57,22 @@ func (m *matcher) shortfall(l Line) []Exception {
 	return m.exception(l, ShortfallCharge, l.Amount-allowed)
 }
 
-// missingCredits matches the bill's credits to the open claims in order;
+// creditsToClaims matches the bill's credits to the open claims in order;
 // each claim not fully credited is an exception for what is missing.
-func (m *matcher) missingCredits() []Exception {
+func (m *matcher) creditsToClaims() ([]Exception, []ClaimCredit) {
 	left := m.credited
 	var out []Exception
+	var credited []ClaimCredit
 	for _, cl := range m.in.OpenClaims {
 		want := Micros(new(big.Int).Mul(big.NewInt(cl.Amount.Minor), big.NewInt(microsPerUnit/scaleOf(m.c.Currency))).Int64())
 		got := min(left, want)
 		left -= got
+		credited = append(credited, ClaimCredit{Month: cl.Month, Claimed: cl.Amount, Credited: m.c.money(got)})
 		if missing := want - got; toMinor(missing, m.c.Currency) > 0 {
 			out = append(out, Exception{Reason: MissingCredit, Amount: m.c.money(missing)})
 		}
 	}
-	return out
+	return out, credited
 }
 
 // totalMismatch compares the lines' sum with the invoice's printed total.

@@ -16,7 +16,8 @@ func Match(in MatchInput) Result {
 	for _, l := range in.Bill.Lines {
 		res.Lines = append(res.Lines, m.line(l))
 	}
-	res.BillExceptions = append(m.missingCredits(), m.totalMismatch()...)
+	missing, credited := m.creditsToClaims()
+	res.BillExceptions, res.ClaimsCredited = append(missing, m.totalMismatch()...), credited
 	res.ShouldBePaid = PayYes
 	var disputed int64
 	for _, e := range res.Exceptions() {
