@@ -11,6 +11,20 @@
     });
   });
 
+  // The links CSV is saved from the page: the links are shown once and
+  // kept nowhere the server could serve them again.
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("[data-download-text]");
+    if (!b) { return; }
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([b.getAttribute("data-download-text")], {type: "text/csv;charset=utf-8"}));
+    a.download = b.getAttribute("data-download-name");
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
+  });
+
   function tick() {
     document.querySelectorAll("[data-countdown]").forEach(function (el) {
       var left = Math.floor((Date.parse(el.getAttribute("data-countdown")) - Date.now()) / 60000);

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"net/url"
 	"strings"
 	"time"
 
@@ -56,7 +55,7 @@ func createdLinks(title string, rd store.RFQ, invs []newInvitation, mailOn bool)
 		all = append(all, i.Company+" <"+i.Email+">: "+i.Link)
 	}
 	c.All = strings.Join(all, "\n")
-	c.CSV = "data:text/csv;charset=utf-8," + url.PathEscape(string(sourcing.LinksCSV(links)))
+	c.CSV = string(sourcing.LinksCSV(links))
 	return c
 }
 

@@ -217,6 +217,7 @@ var policy = map[string][]string{
 	"GET /api/v1/vendor/rfq":             {"vendor"},
 	"PUT /api/v1/vendor/quote":           {"vendor"},
 	"POST /api/v1/vendor/quote/submit":   {"vendor"},
+	"PUT /api/v1/vendor/attestations":    {"vendor"},
 	"POST /api/v1/vendor/questions":      {"vendor"},
 	"POST /api/v1/vendor/documents":      {"vendor"},
 	"GET /v/{token}":                     {"anon"},
@@ -224,6 +225,7 @@ var policy = map[string][]string{
 	"GET /v/quote":                       {"vendor"},
 	"POST /v/quote":                      {"vendor"},
 	"POST /v/quote/check":                {"vendor"},
+	"POST /v/attestations":               {"vendor"},
 	"POST /v/questions":                  {"vendor"},
 	"POST /v/documents":                  {"vendor"},
 

@@ -34,8 +34,7 @@ func TestARoundPeopleCanRun(t *testing.T) {
 	if d.Find(`[data-testid="rfq-copy"]`).Length() != 2 || d.Find(`[data-testid="rfq-copy-all"]`).Length() != 1 {
 		t.Errorf("links without copy buttons")
 	}
-	href, _ := d.Find(`[data-testid="rfq-links-csv"]`).Attr("href")
-	csv, _ := url.PathUnescape(strings.TrimPrefix(href, "data:text/csv;charset=utf-8,"))
+	csv, _ := d.Find(`[data-testid="rfq-links-csv"]`).Attr("data-download-text")
 	if !strings.HasPrefix(csv, "company,email,link\nAlpha GPU,ann@alpha.example,http") || !strings.Contains(csv, "'=Beta,b@beta.example,") {
 		t.Errorf("links CSV: %q", csv)
 	}

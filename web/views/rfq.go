@@ -68,7 +68,7 @@ type RFQCreated struct {
 	Title  string // "Request for quotes sent", or "New link for Alpha GPU"
 	MailOn bool
 	Links  []CreatedLink
-	CSV    string // the links as a data: URL of a CSV file, to save
+	CSV    string // the links as a CSV file, saved by static/sourcing.js
 	All    string // every link, one line each, for "copy all"
 }
 
