@@ -28,6 +28,7 @@ type apiQuoteFigures struct {
 	ContractValue   apiMoney      `json:"contract_value"`
 	MonthlyEquiv    apiMoney      `json:"monthly_equivalent"`
 	Shortfall       apiMoney      `json:"min_spend_shortfall"`
+	MinSpend        apiMoney      `json:"min_spend"` // owed whole over the term, whatever share an award takes
 	Upfront         apiMoney      `json:"upfront"`
 	TermMonths      int           `json:"term_months"`
 	TermBasis       string        `json:"term_basis"`
@@ -44,7 +45,7 @@ func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
 		CostPerUnit: apiMoneyOf(res.CostPerUnit), CostPerUnitLow: apiMoneyOf(res.CostPerUnitLow), CostPerUnitHigh: apiMoneyOf(res.CostPerUnitHigh),
 		MonthlyTCO: apiMoneyOf(res.TCO), TCOLow: apiMoneyOf(res.Low), TCOHigh: apiMoneyOf(res.High),
 		ContractValue: apiMoneyOf(res.Contract.Value), MonthlyEquiv: apiMoneyOf(res.Contract.Monthly),
-		Shortfall: apiMoneyOf(res.Contract.Shortfall), Upfront: apiMoneyOf(res.Contract.Upfront),
+		Shortfall: apiMoneyOf(res.Contract.Shortfall), MinSpend: apiMoneyOf(res.Contract.MinSpend), Upfront: apiMoneyOf(res.Contract.Upfront),
 		TermMonths: res.Contract.TermMonths, TermBasis: res.Contract.TermBasis,
 		UnitsPerMonth: res.UnitsPerMonth, Throughput: throughputJSON(res.Speed), Incomplete: res.Incomplete, Status: a.Shortlist[sq.ID].Status, OpenBlockers: []string{}}
 	for _, b := range a.OpenBlockers(sq.ID) {

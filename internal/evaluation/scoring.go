@@ -105,8 +105,8 @@ func (a *Analysis) scoringQuote(sq store.StoredQuote, q scoring.Quote) scoring.Q
 	return q
 }
 
-// SuggestSplit is the split of the brief's capacity that minimises the
-// combined cost per useful unit under the buyer's constraints (at most
+// SuggestSplit is the award of the brief's volume that minimises the
+// cost per useful unit, priced as AwardFigures prices it, under the buyer's constraints (at most
 // maxVendorPct with one provider; with verifiedOnly, a multi-node brief
 // only on quotes whose all-reduce test passed), and its runner-up. Quotes
 // rejected or with open blockers take no share.
@@ -114,13 +114,11 @@ func (a *Analysis) SuggestSplit(maxVendorPct int, verifiedOnly bool) (best, runn
 	nodes, _ := a.Brief.Data.Int("node_count")
 	opts := make([]scoring.SplitOption, 0, len(a.Quotes))
 	for i, sq := range a.Quotes {
-		res := a.WS.Results[i]
 		ok := a.Shortlist[sq.ID].Status != "rejected" && len(a.OpenBlockers(sq.ID)) == 0
 		if verifiedOnly && nodes > 1 && a.Suites[sq.ID]["nccl_allreduce"].Status != store.AcceptancePassed {
 			ok = false
 		}
-		opts = append(opts, scoring.SplitOption{QuoteID: sq.ID, Vendor: sq.ProviderName, TCOMinor: res.TCO.Minor,
-			Units: res.UnitsPerMonth, Eligible: ok})
+		opts = append(opts, scoring.SplitOption{QuoteID: sq.ID, Vendor: sq.ProviderName, Eligible: ok, Offer: a.offer(i)})
 	}
-	return scoring.SuggestSplit(opts, maxVendorPct)
+	return scoring.SuggestSplit(opts, a.Volume(), maxVendorPct)
 }
