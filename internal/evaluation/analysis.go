@@ -3,7 +3,6 @@ package evaluation
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"time"
 
@@ -162,14 +161,7 @@ func (a *Analysis) compute(today time.Time) {
 	a.WS = tco.Worksheet{Currency: a.A.Currency, UnitName: a.A.UnitName}
 	a.applySpeeds()
 	if len(a.Inputs) > 0 {
-		ws, err := tco.Compute(a.Inputs, a.A)
-		if err != nil {
-			// Check passed every quote, so this is a bug; the pages still
-			// show the quotes, the worksheet is empty and the reason named.
-			a.RecErr = fmt.Errorf("worksheet %d: %w", a.Evaluation.ID, err)
-		} else {
-			a.WS = ws
-		}
+		a.priceQuotes()
 	}
 	a.flag(today)
 	a.Input = decisionInput(a, a.Facts)

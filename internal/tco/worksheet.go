@@ -51,25 +51,73 @@ type Worksheet struct {
 // sensitivity grid. It fails on invalid input ([ErrInvalid]) and on a
 // currency without an FX rate ([ErrNoFXRate]), naming the quote.
 func Compute(quotes []Quote, a Assumptions) (Worksheet, error) {
-	e, preps, err := setup(quotes, &a)
-	if err != nil {
-		return Worksheet{}, err
+	ws, out, err := ComputeEach(quotes, a)
+	if err == nil && len(out) > 0 {
+		err = out[0].Err
 	}
-	ws := Worksheet{Currency: a.Currency, UnitName: a.UnitName, Results: make([]Result, len(preps))}
-	costs := make([]float64, len(preps))
-	for i := range preps {
-		r, cost, err := e.result(&preps[i])
-		if err != nil {
-			return Worksheet{}, fmt.Errorf("tco: quote %q: %w", preps[i].q.ID, err)
-		}
-		ws.Results[i], costs[i] = r, cost
-	}
-	ws.Best = best(ws.Results, costs)
-	ws.Sensitivity, err = e.sensitize(preps, DefaultUtilisations())
 	if err != nil {
 		return Worksheet{}, err
 	}
 	return ws, nil
+}
+
+// LeftOut is a quote ComputeEach could not price, and why (an error
+// naming the quote and the figure).
+type LeftOut struct {
+	Index   int // in the input
+	QuoteID string
+	Err     error
+}
+
+// ComputeEach is Compute for quotes that fail on their own: a quote whose
+// figures cannot be computed (an amount beyond any real contract, at the
+// estimate or at any point of the sensitivity grid) is left out with the
+// error, and the worksheet holds the others, in input order. Invalid
+// assumptions or terms still fail the whole call.
+func ComputeEach(quotes []Quote, a Assumptions) (Worksheet, []LeftOut, error) {
+	e, preps, err := setup(quotes, &a)
+	if err != nil {
+		return Worksheet{}, nil, err
+	}
+	ws := Worksheet{Currency: a.Currency, UnitName: a.UnitName}
+	var kept []prepared
+	var costs []float64
+	var out []LeftOut
+	utils := DefaultUtilisations()
+	for i := range preps {
+		r, cost, err := e.result(&preps[i])
+		if err == nil {
+			err = e.gridCheck(&preps[i], utils)
+		}
+		if err != nil {
+			out = append(out, LeftOut{Index: i, QuoteID: preps[i].q.ID, Err: fmt.Errorf("tco: quote %q: %w", preps[i].q.ID, err)})
+			continue
+		}
+		ws.Results, costs, kept = append(ws.Results, r), append(costs, cost), append(kept, preps[i])
+	}
+	ws.Best = best(ws.Results, costs)
+	ws.Sensitivity, err = e.sensitize(kept, utils)
+	if err != nil {
+		return Worksheet{}, nil, err
+	}
+	return ws, out, nil
+}
+
+// gridCheck computes one quote at every point of the sensitivity grid, so
+// a quote that overflows at some point is left out rather than failing
+// the grid for every quote.
+func (e *engine) gridCheck(p *prepared, utilisations []float64) error {
+	for _, rl := range restartLevels {
+		for _, u := range utilisations {
+			if !(u > 0 && u <= 1) {
+				continue // the grid itself refuses it
+			}
+			if _, err := e.calc(p, mid, point{util: u, restart: rl.sc}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // setup validates the input once for Compute and Sensitize.
