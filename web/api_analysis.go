@@ -37,6 +37,7 @@ type apiQuoteFigures struct {
 	Incomplete      bool          `json:"incomplete"`
 	Status          string        `json:"status"` // shortlist status: "", shortlisted, approved, rejected
 	OpenBlockers    []string      `json:"open_blockers"`
+	PerRun          *apiPerRun    `json:"per_run"` // null until the quote's run hours are set on the worksheet
 }
 
 func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
@@ -47,7 +48,8 @@ func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
 		ContractValue: apiMoneyOf(res.Contract.Value), MonthlyEquiv: apiMoneyOf(res.Contract.Monthly),
 		Shortfall: apiMoneyOf(res.Contract.Shortfall), MinSpend: apiMoneyOf(res.Contract.MinSpend), Upfront: apiMoneyOf(res.Contract.Upfront),
 		TermMonths: res.Contract.TermMonths, TermBasis: res.Contract.TermBasis,
-		UnitsPerMonth: res.UnitsPerMonth, Throughput: throughputJSON(res.Speed), Incomplete: res.Incomplete, Status: a.Shortlist[sq.ID].Status, OpenBlockers: []string{}}
+		UnitsPerMonth: res.UnitsPerMonth, Throughput: throughputJSON(res.Speed), Incomplete: res.Incomplete, Status: a.Shortlist[sq.ID].Status, OpenBlockers: []string{},
+		PerRun: perRunJSON(a, sq.ID)}
 	for _, b := range a.OpenBlockers(sq.ID) {
 		f.OpenBlockers = append(f.OpenBlockers, b.ID)
 	}

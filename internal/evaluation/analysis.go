@@ -70,6 +70,9 @@ type Analysis struct {
 	// rest (nil: none set).
 	ApprovalRules *scoring.ApprovalRules
 	Scoring       Scoring // the weighted scores of the priced quotes
+	// PerRun is the cost of one accepted run of each priced quote whose
+	// run hours are set, in Quotes order.
+	PerRun []PerRun
 }
 
 // Unpriced is a quote the cost model cannot price, and why (a tco error
@@ -163,6 +166,7 @@ func (a *Analysis) compute(today time.Time) {
 	if len(a.Inputs) > 0 {
 		a.priceQuotes()
 	}
+	a.PerRun = a.perRuns()
 	a.flag(today)
 	a.Input = decisionInput(a, a.Facts)
 	a.Input.Benchmark = a.benchmarkFacts()
