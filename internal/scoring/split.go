@@ -127,8 +127,14 @@ func bestSplit(pool []SplitOption, volume float64, vendorCap int) *Split {
 	t := tableFor(pool, volume)
 	var cur *Split
 	lambda := 0.0
+	keys := make([][100]float64, len(pool))
 	for range 30 {
-		shares := fillBy(pool, vendorCap, func(i, s int) float64 { return t.cost[i][s] - lambda*t.units[i][s] })
+		for i := range keys {
+			for s := 1; s < 100; s++ {
+				keys[i][s] = t.cost[i][s] - lambda*t.units[i][s]
+			}
+		}
+		shares := fillBy(pool, vendorCap, keys)
 		if shares == nil {
 			return cur
 		}
@@ -140,17 +146,26 @@ func bestSplit(pool []SplitOption, volume float64, vendorCap int) *Split {
 			return cur
 		}
 		cur, lambda = next, next.CostPerUnit
+		if volume > 0 {
+			// Every split delivers the volume: the cost alone was
+			// minimised, and the first pass is the optimum.
+			return cur
+		}
 	}
 	return cur
 }
 
 // fillBy gives whole-percent shares summing to 100, at most vendorCap per
-// vendor, that minimise Σ key(option, share); nil when none fits. key is
-// NaN where a share does not fit.
-func fillBy(pool []SplitOption, vendorCap int, key func(i, s int) float64) []int {
+// vendor, that minimise Σ keys[option][share]; nil when none fits. A key
+// is NaN where a share does not fit.
+func fillBy(pool []SplitOption, vendorCap int, keys [][100]float64) []int {
+	alive := acrossVendors(pool, vendorCap, keys)
 	groups := map[string][]int{}
 	var vendors []string
 	for i, o := range pool {
+		if !alive[i] {
+			continue
+		}
 		if _, ok := groups[o.Vendor]; !ok {
 			vendors = append(vendors, o.Vendor)
 		}
@@ -169,8 +184,8 @@ func fillBy(pool []SplitOption, vendorCap int, key func(i, s int) float64) []int
 	}
 	fills := make([]vendorFill, len(vendors))
 	for g, v := range vendors {
-		vf := vendorFill{quotes: groups[v]}
-		own, pick := vendorBest(vf.quotes, vendorCap, key)
+		vf := vendorFill{quotes: prune(groups[v], vendorCap, keys)}
+		own, pick := vendorBest(vf.quotes, vendorCap, keys)
 		vf.pick = pick
 		next := make([]float64, 101)
 		vf.take = make([]int, 101)
@@ -204,7 +219,7 @@ func fillBy(pool []SplitOption, vendorCap int, key func(i, s int) float64) []int
 
 // vendorBest is the cheapest way to fill each p ≤ vendorCap % from one
 // vendor's quotes, with the choices to rebuild it.
-func vendorBest(quotes []int, vendorCap int, key func(i, s int) float64) ([]float64, [][]int) {
+func vendorBest(quotes []int, vendorCap int, keys [][100]float64) ([]float64, [][]int) {
 	inf := math.Inf(1)
 	best := make([]float64, vendorCap+1)
 	for p := range best {
@@ -215,13 +230,13 @@ func vendorBest(quotes []int, vendorCap int, key func(i, s int) float64) ([]floa
 	for j, qi := range quotes {
 		next := slices.Clone(best)
 		pick[j] = make([]int, vendorCap+1)
+		k := &keys[qi]
 		for p := 1; p <= vendorCap; p++ {
 			for s := 1; s <= min(p, 99); s++ {
-				k := key(qi, s)
-				if math.IsNaN(k) {
+				if math.IsNaN(k[s]) {
 					continue
 				}
-				if c := best[p-s] + k; c < next[p] {
+				if c := best[p-s] + k[s]; c < next[p] {
 					next[p], pick[j][p] = c, s
 				}
 			}
@@ -229,4 +244,96 @@ func vendorBest(quotes []int, vendorCap int, key func(i, s int) float64) ([]floa
 		best = next
 	}
 	return best, pick
+}
+
+// prune keeps the quotes of one vendor that can be in its cheapest fill:
+// a fill has at most m = min(vendorCap, 99) parts, so a quote that m
+// others beat at every share can always be swapped for one of them not
+// in the fill, at no loss. It bounds the work of a vendor with many
+// quotes by the shares, not the quotes.
+func prune(quotes []int, vendorCap int, keys [][100]float64) []int {
+	m := min(vendorCap, 99)
+	if len(quotes) <= m {
+		return quotes
+	}
+	keep := make(map[int]bool, m)
+	order := slices.Clone(quotes)
+	for s := 1; s <= m; s++ {
+		slices.SortStableFunc(order, func(a, b int) int {
+			ka, kb := keys[a][s], keys[b][s]
+			switch {
+			case math.IsNaN(ka) || math.IsNaN(kb):
+				return cmp.Compare(boolRank(math.IsNaN(ka)), boolRank(math.IsNaN(kb)))
+			}
+			return cmp.Compare(ka, kb)
+		})
+		for _, qi := range order[:m] {
+			if !math.IsNaN(keys[qi][s]) {
+				keep[qi] = true
+			}
+		}
+	}
+	out := make([]int, 0, len(keep))
+	for _, qi := range quotes {
+		if keep[qi] {
+			out = append(out, qi)
+		}
+	}
+	return out
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// maxParts is the most parts a split can have: one percent each.
+const maxParts = 100
+
+// acrossVendors marks the options that can be in a cheapest split. A
+// split has at most maxParts parts, so an option that more than maxParts
+// vendors beat at each share it may take can always be swapped, at that
+// share, for a quote of a vendor the split does not use (which its cap
+// then allows), at no loss. It bounds the work of an evaluation with
+// many vendors by the shares, not the quotes.
+func acrossVendors(pool []SplitOption, vendorCap int, keys [][100]float64) []bool {
+	alive := make([]bool, len(pool))
+	index := map[string]int{}
+	vendorOf := make([]int, len(pool))
+	for i, o := range pool {
+		v, ok := index[o.Vendor]
+		if !ok {
+			v = len(index)
+			index[o.Vendor] = v
+		}
+		vendorOf[i] = v
+	}
+	if len(index) <= maxParts {
+		for i := range alive {
+			alive[i] = true
+		}
+		return alive
+	}
+	mins := make([]float64, len(index))
+	for s := 1; s <= min(vendorCap, 99); s++ {
+		for v := range mins {
+			mins[v] = math.Inf(1)
+		}
+		for i := range pool {
+			if k := keys[i][s]; k < mins[vendorOf[i]] { // NaN compares false
+				mins[vendorOf[i]] = k
+			}
+		}
+		sorted := slices.Clone(mins)
+		slices.Sort(sorted)
+		limit := sorted[maxParts] // the (maxParts+1)th cheapest vendor
+		for i := range pool {
+			if k := keys[i][s]; k <= limit {
+				alive[i] = true
+			}
+		}
+	}
+	return alive
 }
