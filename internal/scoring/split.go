@@ -160,6 +160,11 @@ func bestSplit(pool []SplitOption, volume float64, vendorCap int) *Split {
 // is NaN where a share does not fit.
 func fillBy(pool []SplitOption, vendorCap int, keys [][100]float64) []int {
 	alive := acrossVendors(pool, vendorCap, keys)
+	if !pruning {
+		for i := range alive {
+			alive[i] = true
+		}
+	}
 	groups := map[string][]int{}
 	var vendors []string
 	for i, o := range pool {
@@ -184,7 +189,10 @@ func fillBy(pool []SplitOption, vendorCap int, keys [][100]float64) []int {
 	}
 	fills := make([]vendorFill, len(vendors))
 	for g, v := range vendors {
-		vf := vendorFill{quotes: prune(groups[v], vendorCap, keys)}
+		vf := vendorFill{quotes: groups[v]}
+		if pruning {
+			vf.quotes = prune(vf.quotes, vendorCap, keys)
+		}
 		own, pick := vendorBest(vf.quotes, vendorCap, keys)
 		vf.pick = pick
 		next := make([]float64, 101)
@@ -288,6 +296,9 @@ func boolRank(b bool) int {
 	}
 	return 0
 }
+
+// pruning is off only in the test that checks it changes no optimum.
+var pruning = true
 
 // maxParts is the most parts a split can have: one percent each.
 const maxParts = 100

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -161,4 +162,37 @@ func bruteForce(opts []SplitOption, volume float64, vcap int) *Split {
 		walk(0, 100)
 	}
 	return best
+}
+
+// Dropping the quotes that cannot be in a cheapest split (more than 100
+// vendors beat them, or more than a vendor's fill has parts) changes no
+// optimum: on many vendors and on one vendor with many quotes, the split
+// found with and without it costs the same.
+func TestSuggestSplitPruningKeepsTheOptimum(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 23))
+	for n := range 6 {
+		opts := benchOptions(150 + 50*n)
+		for i := range opts {
+			// Small offers: a split needs several quotes of a vendor, or
+			// many vendors, to deliver the volume.
+			opts[i].UnitsPerMonth = float64(1 + r.IntN(3))
+			if n%2 == 1 {
+				opts[i].Vendor = []string{"one", "two"}[i%2] // two vendors with many quotes each
+			} else {
+				opts[i].Vendor = strconv.Itoa(i) // more than 100 vendors
+			}
+		}
+		volume := []float64{20, 0}[n/4]
+		vcap := []int{100, 60, 30}[n%3]
+		best, _ := SuggestSplit(opts, volume, vcap)
+		pruning = false
+		full, _ := SuggestSplit(opts, volume, vcap)
+		pruning = true
+		switch {
+		case (best == nil) != (full == nil):
+			t.Fatalf("case %d: pruned %+v, full %+v", n, best, full)
+		case best != nil && math.Abs(best.CostPerUnit-full.CostPerUnit) > 1e-9*full.CostPerUnit:
+			t.Errorf("case %d: pruned %v %v, full %v %v", n, best.CostPerUnit, best.Shares, full.CostPerUnit, full.Shares)
+		}
+	}
 }
