@@ -30,3 +30,14 @@ func TestComputeEachLeavesOutAnOverflowingQuote(t *testing.T) {
 		t.Errorf("Compute: %v, want the quote's error", err)
 	}
 }
+
+// A cost per unit beyond any real contract (a throughput of almost
+// nothing) is the quote's error, not a wrapped-around integer.
+func TestCostPerUnitIsChecked(t *testing.T) {
+	slow := fullQuote("slow", Reserved, 2.5)
+	slow.Speed = Speed{Factor: 1e-12, Source: SpeedReference}
+	ws, out, err := ComputeEach([]Quote{fullQuote("sane", Reserved, 2.5), slow}, testAssumptions())
+	if err != nil || len(ws.Results) != 1 || len(out) != 1 || !errors.Is(out[0].Err, ErrInvalid) {
+		t.Fatalf("results %d, left out %+v, %v", len(ws.Results), out, err)
+	}
+}
