@@ -82,42 +82,24 @@ func ComputeEach(quotes []Quote, a Assumptions) (Worksheet, []LeftOut, error) {
 	ws := Worksheet{Currency: a.Currency, UnitName: a.UnitName}
 	var kept []prepared
 	var costs []float64
+	var grid [][]float64
 	var out []LeftOut
 	utils := DefaultUtilisations()
 	for i := range preps {
 		r, cost, err := e.result(&preps[i])
+		var g []float64
 		if err == nil {
-			err = e.gridCheck(&preps[i], utils)
+			g, err = e.gridCosts(&preps[i], utils)
 		}
 		if err != nil {
 			out = append(out, LeftOut{Index: i, QuoteID: preps[i].q.ID, Err: fmt.Errorf("tco: quote %q: %w", preps[i].q.ID, err)})
 			continue
 		}
-		ws.Results, costs, kept = append(ws.Results, r), append(costs, cost), append(kept, preps[i])
+		ws.Results, costs, kept, grid = append(ws.Results, r), append(costs, cost), append(kept, preps[i]), append(grid, g)
 	}
 	ws.Best = best(ws.Results, costs)
-	ws.Sensitivity, err = e.sensitize(kept, utils)
-	if err != nil {
-		return Worksheet{}, nil, err
-	}
+	ws.Sensitivity = e.sensitivityOf(kept, utils, grid)
 	return ws, out, nil
-}
-
-// gridCheck computes one quote at every point of the sensitivity grid, so
-// a quote that overflows at some point is left out rather than failing
-// the grid for every quote.
-func (e *engine) gridCheck(p *prepared, utilisations []float64) error {
-	for _, rl := range restartLevels {
-		for _, u := range utilisations {
-			if !(u > 0 && u <= 1) {
-				continue // the grid itself refuses it
-			}
-			if _, err := e.calc(p, mid, point{util: u, restart: rl.sc}); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // setup validates the input once for Compute and Sensitize.
