@@ -111,6 +111,26 @@ func (a *Analysis) scoringQuote(sq store.StoredQuote, q scoring.Quote) scoring.Q
 // only on quotes whose all-reduce test passed), and its runner-up. Quotes
 // rejected or with open blockers take no share.
 func (a *Analysis) SuggestSplit(maxVendorPct int, verifiedOnly bool) (best, runnerUp *scoring.Split) {
+	// The analysis is shared between requests and never changes, so the
+	// pages and the API that ask for the same constraints share the work.
+	key := splitKey{maxVendorPct, verifiedOnly}
+	if v, ok := a.splits.Load(key); ok {
+		p := v.(splitPair)
+		return p.best, p.runnerUp
+	}
+	best, runnerUp = a.suggestSplit(maxVendorPct, verifiedOnly)
+	a.splits.Store(key, splitPair{best, runnerUp})
+	return best, runnerUp
+}
+
+type splitKey struct {
+	maxVendorPct int
+	verifiedOnly bool
+}
+
+type splitPair struct{ best, runnerUp *scoring.Split }
+
+func (a *Analysis) suggestSplit(maxVendorPct int, verifiedOnly bool) (best, runnerUp *scoring.Split) {
 	nodes, _ := a.Brief.Data.Int("node_count")
 	opts := make([]scoring.SplitOption, 0, len(a.Quotes))
 	for i, sq := range a.Quotes {
