@@ -1,9 +1,9 @@
 package evaluation
 
 import (
+	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
@@ -35,8 +35,12 @@ func (a *Analysis) priceQuotes() {
 		drop := make(map[int]bool, len(out))
 		for _, l := range out {
 			drop[l.Index] = true
-			a.Unpriced = append(a.Unpriced, Unpriced{StoredQuote: a.Quotes[l.Index],
-				Reason: leftOutPrefix + strings.TrimPrefix(l.Err.Error(), "tco: ")})
+			// The list names the quote: the reason is the figure that failed.
+			why := l.Err
+			if inner := errors.Unwrap(why); inner != nil {
+				why = inner
+			}
+			a.Unpriced = append(a.Unpriced, Unpriced{StoredQuote: a.Quotes[l.Index], Reason: leftOutPrefix + why.Error()})
 		}
 		var quotes []store.StoredQuote
 		var inputs []tco.Quote
