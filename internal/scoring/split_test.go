@@ -196,3 +196,17 @@ func TestSuggestSplitPruningKeepsTheOptimum(t *testing.T) {
 		}
 	}
 }
+
+// A split divided the monthly TCO, 20,203.58 a month, where the
+// contract's monthly equivalent with A's 31,010.10 upfront is 25,371.93.
+func TestCombineUsesTheContractMonthlyEquivalent(t *testing.T) {
+	a := Offer{TCOMinor: 2_000_000, TermMonths: 6, UpfrontMinor: 3_101_010, ContractMinor: 15_101_010, MonthlyMinor: 2_516_835, UnitsPerMonth: 10}
+	b := Offer{TCOMinor: 2_040_716, TermMonths: 6, ContractMinor: 6 * 2_040_716, MonthlyMinor: 2_040_716, UnitsPerMonth: 10}
+	c, err := Combine([]Part{{50, a}, {50, b}}, 0)
+	if err != nil || c.MonthlyMinor != 2_537_193 {
+		t.Fatalf("monthly %d (%v), want 25,371.93", c.MonthlyMinor, err)
+	}
+	if tco := (a.TCOMinor + b.TCOMinor) / 2; tco != 2_020_358 || c.CostPerUnitMinor != 253_719 {
+		t.Errorf("TCO share %d, cost per unit %d", tco, c.CostPerUnitMinor)
+	}
+}
