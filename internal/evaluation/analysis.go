@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
@@ -74,8 +73,6 @@ type Analysis struct {
 	// PerRun is the cost of one accepted run of each priced quote whose
 	// run hours are set, in Quotes order.
 	PerRun []PerRun
-
-	splits sync.Map // splitKey → splitPair: SuggestSplit once per analysis and constraints (at most 200)
 }
 
 // Unpriced is a quote the cost model cannot price, and why (a tco error
