@@ -28,6 +28,7 @@ type apiQuoteFigures struct {
 	ContractValue   apiMoney      `json:"contract_value"`
 	MonthlyEquiv    apiMoney      `json:"monthly_equivalent"`
 	Shortfall       apiMoney      `json:"min_spend_shortfall"`
+	MinSpend        apiMoney      `json:"min_spend"` // owed whole over the term, whatever share an award takes
 	Upfront         apiMoney      `json:"upfront"`
 	TermMonths      int           `json:"term_months"`
 	TermBasis       string        `json:"term_basis"`
@@ -36,6 +37,7 @@ type apiQuoteFigures struct {
 	Incomplete      bool          `json:"incomplete"`
 	Status          string        `json:"status"` // shortlist status: "", shortlisted, approved, rejected
 	OpenBlockers    []string      `json:"open_blockers"`
+	PerRun          *apiPerRun    `json:"per_run"` // null until the quote's run hours are set on the worksheet
 }
 
 func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
@@ -44,9 +46,10 @@ func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
 		CostPerUnit: apiMoneyOf(res.CostPerUnit), CostPerUnitLow: apiMoneyOf(res.CostPerUnitLow), CostPerUnitHigh: apiMoneyOf(res.CostPerUnitHigh),
 		MonthlyTCO: apiMoneyOf(res.TCO), TCOLow: apiMoneyOf(res.Low), TCOHigh: apiMoneyOf(res.High),
 		ContractValue: apiMoneyOf(res.Contract.Value), MonthlyEquiv: apiMoneyOf(res.Contract.Monthly),
-		Shortfall: apiMoneyOf(res.Contract.Shortfall), Upfront: apiMoneyOf(res.Contract.Upfront),
+		Shortfall: apiMoneyOf(res.Contract.Shortfall), MinSpend: apiMoneyOf(res.Contract.MinSpend), Upfront: apiMoneyOf(res.Contract.Upfront),
 		TermMonths: res.Contract.TermMonths, TermBasis: res.Contract.TermBasis,
-		UnitsPerMonth: res.UnitsPerMonth, Throughput: throughputJSON(res.Speed), Incomplete: res.Incomplete, Status: a.Shortlist[sq.ID].Status, OpenBlockers: []string{}}
+		UnitsPerMonth: res.UnitsPerMonth, Throughput: throughputJSON(res.Speed), Incomplete: res.Incomplete, Status: a.Shortlist[sq.ID].Status, OpenBlockers: []string{},
+		PerRun: perRunJSON(a, sq.ID)}
 	for _, b := range a.OpenBlockers(sq.ID) {
 		f.OpenBlockers = append(f.OpenBlockers, b.ID)
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 
@@ -59,8 +58,10 @@ func (s *Server) apiRecordAward(w http.ResponseWriter, r *http.Request) error {
 
 // apiSplit is a suggested split of the capacity.
 type apiSplit struct {
-	Shares      []store.AwardShare `json:"shares"`
-	CostPerUnit apiMoney           `json:"cost_per_unit"`
+	Shares        []store.AwardShare `json:"shares"`
+	CostPerUnit   apiMoney           `json:"cost_per_unit"`
+	ContractValue apiMoney           `json:"contract_value"`     // as the award recorded from it will carry
+	MonthlyEquiv  apiMoney           `json:"monthly_equivalent"` // its contract monthly equivalent
 }
 
 // splitJSON reads the buyer's constraints from the query
@@ -82,7 +83,10 @@ func splitJSON(r *http.Request, a *evaluation.Analysis) (map[string]any, error) 
 		if s == nil {
 			return nil
 		}
-		out := &apiSplit{CostPerUnit: apiMoneyOf(tco.Money{Minor: int64(math.Round(s.CostPerUnit)), Currency: a.WS.Currency})}
+		cur := a.WS.Currency
+		out := &apiSplit{CostPerUnit: apiMoneyOf(tco.Money{Minor: s.Figures.CostPerUnitMinor, Currency: cur}),
+			ContractValue: apiMoneyOf(tco.Money{Minor: s.Figures.ContractMinor, Currency: cur}),
+			MonthlyEquiv:  apiMoneyOf(tco.Money{Minor: s.Figures.MonthlyMinor, Currency: cur})}
 		for _, sh := range s.Shares {
 			out.Shares = append(out.Shares, store.AwardShare{QuoteID: sh.QuoteID, SharePct: sh.SharePct})
 		}

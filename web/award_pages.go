@@ -89,7 +89,7 @@ func splitSentence(z *i18n.Localizer, st *evaluation.Analysis, sp *scoring.Split
 	for _, sh := range sp.Shares {
 		parts = append(parts, shareLine(z, st, sh.QuoteID, sh.SharePct))
 	}
-	cost := money(z, tco.Money{Minor: int64(sp.CostPerUnit + 0.5), Currency: st.WS.Currency})
+	cost := money(z, tco.Money{Minor: sp.Figures.CostPerUnitMinor, Currency: st.WS.Currency})
 	return z.T(key, map[string]any{"Shares": strings.Join(parts, ", "), "Cost": cost})
 }
 

@@ -17,10 +17,13 @@ import (
 // twoApproversAbove sets the approval rules "above 100,000 USD: two
 // approvers". The example's Specialized Cloud (about 556,000 USD over its
 // term) is above it; its Hyperscaler (about 66,000 USD) is not.
-func twoApproversAbove(t *testing.T, a *app) {
+func twoApproversAbove(t *testing.T, a *app) { twoApproversAboveAmount(t, a, "100000") }
+
+// twoApproversAboveAmount sets "above amount USD: two approvers".
+func twoApproversAboveAmount(t *testing.T, a *app, amount string) {
 	t.Helper()
 	admin := a.token("rules-admin@example.com", auth.Admin)
-	res, _ := a.api(admin, "PUT", "/api/v1/settings/approval-rules", `{"currency":"USD","tiers":[{"above":"100000","approvers":2}]}`)
+	res, _ := a.api(admin, "PUT", "/api/v1/settings/approval-rules", `{"currency":"USD","tiers":[{"above":"`+amount+`","approvers":2}]}`)
 	wantStatus(t, res, http.StatusOK)
 }
 
@@ -63,24 +66,26 @@ func evaluationIDOf(t *testing.T, ev string) int64 {
 // manager approving the quote directly: the API refuses it naming the
 // rule and records nothing, the page offers no Approve button for it but
 // says why and points to the award; below the threshold one approval
-// still does.
+// still does. The hyperscaler's contract is its usage over the brief's
+// 12-month term (793,301.28 USD), above 600,000; the specialised cloud's
+// 556,230.66 USD over its stated 6 months is below.
 func TestDirectApprovalCannotBypassTheTwoApproverThreshold(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	buyer, _ := a.login("buyer@example.com", auth.Procurement)
 	ev := importExample(t, a, buyer, "Amount")
 	withEURRate(t, a)
-	above, below := quotePathOf(t, buyer, ev, "Specialized"), quotePathOf(t, buyer, ev, "Hyperscaler")
+	above, below := quotePathOf(t, buyer, ev, "Hyperscaler"), quotePathOf(t, buyer, ev, "Specialized")
 	for _, p := range []string{above, below} {
 		wantStatus(t, buyer.post(p+"/shortlist", url.Values{"on": {"yes"}}), http.StatusSeeOther)
 	}
-	twoApproversAbove(t, a)
+	twoApproversAboveAmount(t, a, "600000")
 
 	tok := approveToken(t, a, "mgr-api@example.com")
 	res, out := a.api(tok, "POST", "/api/v1"+above+"/approval", `{"decision":"approve","reason":"cheapest per unit"}`)
 	wantStatus(t, res, http.StatusConflict)
 	msg, _ := out["error"].(string)
-	if out["code"] != "needs_more_approvers" || !strings.Contains(msg, "2 approvers") || !strings.Contains(msg, "100,000 USD") ||
+	if out["code"] != "needs_more_approvers" || !strings.Contains(msg, "2 approvers") || !strings.Contains(msg, "600,000 USD") ||
 		!strings.Contains(msg, "award") {
 		t.Errorf("API refusal %v", out)
 	}

@@ -335,7 +335,7 @@ func (s *Server) updateQuote(w http.ResponseWriter, r *http.Request) error {
 		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(p, m))
 		return nil
 	}
-	_, err = s.store.UpdateQuote(r.Context(), currentUser(r).Actor(), sq.ID, version, q)
+	_, err = s.eval.ReviseQuote(r.Context(), currentUser(r), sq.ID, version, q)
 	if errors.Is(err, store.ErrConflict) {
 		m.Groups, m.Conflict, m.Version = formGroups(z, q, raw, nil), true, sq.Version
 		p := s.page(r, z.T("quote.edit"), "evaluations")

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
@@ -223,6 +224,9 @@ func reasonText(ctx context.Context, column, reason string) string {
 		return z.T("import.error.unknown_column", map[string]any{"Column": column})
 	case strings.Contains(reason, "required"):
 		return z.T("quote.error.required")
+	}
+	if max, ok := quote.Bound(column); ok && strings.Contains(reason, "must be at most") {
+		return z.T("quote.error.at_most", map[string]any{"Max": z.Decimal(strconv.FormatInt(max, 10))})
 	}
 	return z.T(kindErrorKey(c.Kind))
 }

@@ -149,6 +149,9 @@ func (s *Server) routes() http.Handler {
 		r.Get("/evaluations/{id}/worksheet.csv", s.h(s.exportWorksheet("csv")))
 		r.Get("/evaluations/{id}/worksheet.xlsx", s.h(s.exportWorksheet("xlsx")))
 		r.Get("/evaluations/{id}/decision", s.h(s.apiDecision))
+		// One quote, and its revision as the HTML form makes it.
+		r.Get("/quotes/{id}", s.h(s.apiGetQuote))
+		r.With(s.requirePermission(auth.EditQuotes)).Patch("/quotes/{id}", s.h(s.apiPatchQuote))
 		r.With(s.requirePermission(auth.Approve)).Post("/quotes/{id}/approval", s.h(s.apiApproval))
 		// Benchmarks and the acceptance suite.
 		r.Get("/quotes/{id}/benchmarks", s.h(s.apiListBenchmarks))

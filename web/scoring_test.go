@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -96,10 +97,15 @@ func TestAwardRecordsASplit(t *testing.T) {
 	if out["status"] != "awaiting_approval" {
 		t.Errorf("award %v", out)
 	}
-	// The combined contract value is 70 % of the first quote's plus 30 %
-	// of the second's, to the cent.
+	// Each share costs its share of the quote's usage over its term; a
+	// minimum spend and an upfront are owed whole (the brief states no
+	// volume, so a share is that share of the offer).
 	num := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
-	want := 0.7*num(figure(t, quotes[0], "contract_value")) + 0.3*num(figure(t, quotes[1], "contract_value"))
+	part := func(q any, share float64) float64 {
+		usage := share * num(figure(t, q, "monthly_tco")) * q.(map[string]any)["term_months"].(float64)
+		return math.Round(100*(max(usage, num(figure(t, q, "min_spend")))+num(figure(t, q, "upfront")))) / 100
+	}
+	want := part(quotes[0], 0.7) + part(quotes[1], 0.3)
 	if got := num(figure(t, out, "contract_value")); got < want-0.01 || got > want+0.01 || got == 0 {
 		t.Errorf("contract value %v, want %.2f", got, want)
 	}

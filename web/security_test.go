@@ -119,6 +119,8 @@ var policy = map[string][]string{
 	"POST /profile/language":                          {"user"},
 	"POST /profile/password":                          {"user"},
 	"POST /admin/settings/token-lifetime":             {"admin"},
+	"GET /api/v1/quotes/{id}":                         {"user"},
+	"PATCH /api/v1/quotes/{id}":                       {"procurement", "manager", "admin"},
 	"POST /api/v1/quotes/{id}/shortlist":              {"procurement", "manager", "admin"},
 	"DELETE /api/v1/quotes/{id}/shortlist":            {"procurement", "manager", "admin"},
 	"PATCH /api/v1/evaluations/{id}/brief":            {"procurement", "manager", "admin"},

@@ -26,12 +26,15 @@ func statementText(z *i18n.Localizer, st tco.Statement) string {
 // factor with its source, and how it was found.
 func throughputCell(z *i18n.Localizer, s tco.Speed) (text, detail string) {
 	text = "× " + z.Decimal(strconv.FormatFloat(s.Value(), 'f', 2, 64))
+	parts := make([]string, 0, len(s.Basis)+1)
 	if s.Source == "" {
-		return text, z.T("worksheet.throughput.none")
+		// Not adjusted, but a run set aside is still named with why.
+		parts = append(parts, z.T("worksheet.throughput.none"))
+	} else {
+		text += " (" + z.T("worksheet.throughput.source."+s.Source) + ")"
 	}
-	parts := make([]string, 0, len(s.Basis))
 	for _, b := range s.Basis {
 		parts = append(parts, statementText(z, b))
 	}
-	return text + " (" + z.T("worksheet.throughput.source."+s.Source) + ")", strings.Join(parts, "; ")
+	return text, strings.Join(parts, "; ")
 }

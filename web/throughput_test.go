@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"net/http"
 	"strconv"
@@ -43,8 +44,18 @@ func TestMeasuredAllReduceSetsTheQuotesThroughput(t *testing.T) {
 	if tpBefore["source"] != "brief" {
 		t.Errorf("before any upload the fabric's reference is judged against the brief's target: %v", tpBefore)
 	}
+	// The published excerpt lacks its footer: the benchmarks page judges
+	// it incomplete, so it is set aside, named on the worksheet, and the
+	// reference still counts.
 	rel := "nccl/h100-p5-2node-efa-srun-label-prefix.txt"
-	if res, out := a.apiUpload(tok, q.ID, rel, sampleLog(t, rel), nil); res.StatusCode != http.StatusCreated {
+	if res, out := a.apiUpload(tok, q.ID, "excerpt.txt", sampleLog(t, rel), nil); res.StatusCode != http.StatusCreated {
+		t.Fatalf("upload: %d %v", res.StatusCode, out)
+	}
+	aside := figures()["throughput"].(map[string]any)
+	if aside["source"] != "brief" || !strings.Contains(fmt.Sprint(aside["basis"]), "excerpt.txt, run 1, set aside as throughput evidence") {
+		t.Errorf("an incomplete run counted, or was not named: %v", aside)
+	}
+	if res, out := a.apiUpload(tok, q.ID, "complete.txt", completeEFALog(t), nil); res.StatusCode != http.StatusCreated {
 		t.Fatalf("upload: %d %v", res.StatusCode, out)
 	}
 	after := figures()
@@ -53,7 +64,7 @@ func TestMeasuredAllReduceSetsTheQuotesThroughput(t *testing.T) {
 	if tp["source"] != "measured" || !(factor > 0 && factor < 1) {
 		t.Fatalf("after a 2-node all-reduce below the 2,000 GB/s target: throughput %v", tp)
 	}
-	if basis := tp["basis"].([]any); len(basis) == 0 || basis[len(basis)-1].(map[string]any)["key"] != "worksheet.speed.fabric.measured_brief" {
+	if basis := fmt.Sprint(tp["basis"]); !strings.Contains(basis, "key:worksheet.speed.fabric.measured_brief") {
 		t.Errorf("basis %v, want the measured-against-the-brief statement", tp["basis"])
 	}
 	cost := func(m map[string]any) float64 {

@@ -296,31 +296,20 @@ func pointLabel(z *i18n.Localizer, p tco.Point) string {
 		"Restart": z.T("worksheet.restart." + string(p.Restart))})
 }
 
-// perRunRows prices one accepted run for every quote whose run hours are
-// known: GPUs × rate × effective hours × overhead.
+// perRunRows shows the analysis's cost of one accepted run for the quotes
+// on the page.
 func perRunRows(z *i18n.Localizer, d *evaluation.Analysis, byID map[string]store.StoredQuote) []views.PerRunRow {
 	var out []views.PerRunRow
-	for _, in := range d.Inputs {
-		rh, ok := d.Stored.RunHours[in.ID]
-		eff, err1 := strconv.ParseFloat(rh.Effective, 64)
-		real, err2 := strconv.ParseFloat(rh.Real, 64)
-		rate, okRate := in.RatePerGPUHour.Value, in.RatePerGPUHour.Known
-		if !ok || err1 != nil || err2 != nil || !okRate {
+	for _, pr := range d.PerRun {
+		sq, ok := byID[strconv.FormatInt(pr.QuoteID, 10)]
+		if !ok {
 			continue
 		}
-		rc, err := tco.PerRun(tco.Run{GPUs: in.GPUs(), RatePerGPUHour: rate, Currency: in.Currency, EffectiveHours: eff, RealHours: real})
-		if err != nil {
-			continue
-		}
-		row := views.PerRunRow{Provider: byID[in.ID].ProviderName, Basis: statementText(z, rc.Basis),
-			Overhead: "× " + z.Decimal(strconv.FormatFloat(rc.Overhead, 'f', 2, 64)), Cost: money(z, rc.Cost)}
-		// One currency on the page: a run priced in another is shown
-		// converted, with the amount as quoted beside it.
-		if conv, fx, err := d.A.Convert(rc.Cost); err == nil && fx.Rate != 0 {
-			row.Cost = money(z, conv) + " " + z.T("worksheet.as_quoted", map[string]any{"Amount": row.Cost})
-		}
-		if res, ok := d.Result(byID[in.ID].ID); ok {
-			row.Worksheet = money(z, res.CostPerUnit)
+		row := views.PerRunRow{Provider: sq.ProviderName, Basis: statementText(z, pr.Basis),
+			Overhead: "× " + z.Decimal(strconv.FormatFloat(pr.Overhead, 'f', 2, 64)), Cost: money(z, pr.Cost),
+			Worksheet: money(z, pr.Worksheet)}
+		if pr.Converted {
+			row.Cost = money(z, pr.CostEval) + " " + z.T("worksheet.as_quoted", map[string]any{"Amount": row.Cost})
 		}
 		out = append(out, row)
 	}

@@ -3,7 +3,6 @@ package evaluation
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"time"
 
@@ -71,6 +70,9 @@ type Analysis struct {
 	// rest (nil: none set).
 	ApprovalRules *scoring.ApprovalRules
 	Scoring       Scoring // the weighted scores of the priced quotes
+	// PerRun is the cost of one accepted run of each priced quote whose
+	// run hours are set, in Quotes order.
+	PerRun []PerRun
 }
 
 // Unpriced is a quote the cost model cannot price, and why (a tco error
@@ -162,15 +164,9 @@ func (a *Analysis) compute(today time.Time) {
 	a.WS = tco.Worksheet{Currency: a.A.Currency, UnitName: a.A.UnitName}
 	a.applySpeeds()
 	if len(a.Inputs) > 0 {
-		ws, err := tco.Compute(a.Inputs, a.A)
-		if err != nil {
-			// Check passed every quote, so this is a bug; the pages still
-			// show the quotes, the worksheet is empty and the reason named.
-			a.RecErr = fmt.Errorf("worksheet %d: %w", a.Evaluation.ID, err)
-		} else {
-			a.WS = ws
-		}
+		a.priceQuotes()
 	}
+	a.PerRun = a.perRuns()
 	a.flag(today)
 	a.Input = decisionInput(a, a.Facts)
 	a.Input.Benchmark = a.benchmarkFacts()

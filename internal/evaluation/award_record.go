@@ -39,17 +39,19 @@ func (s *Service) RecordAward(ctx context.Context, by store.User, evaluationID i
 	if err != nil {
 		return RecordedAward{}, err
 	}
-	parts, fe := a.awardParts(shares)
+	fig, fe := a.AwardFigures(shares)
 	reason = strings.TrimSpace(reason)
 	if reason == "" || utf8.RuneCountInString(reason) > 2000 {
+		if fe == nil {
+			fe = FieldErrors{}
+		}
 		fe["reason"] = "form.error.required"
 	}
 	if len(fe) > 0 {
 		return RecordedAward{}, fe
 	}
-	c := scoring.Combine(parts)
 	cur := a.WS.Currency
-	value, cpu := tco.Money{Minor: c.ContractMinor, Currency: cur}, tco.Money{Minor: c.CostPerUnitMinor, Currency: cur}
+	value, cpu := fig.Value, fig.CostPerUnit
 	plan, err := a.approvalPlan(value.Decimal(), cur)
 	if err != nil {
 		return RecordedAward{}, err
@@ -88,9 +90,7 @@ func (a *Analysis) awardParts(in []store.AwardShare) ([]scoring.Part, FieldError
 		}
 		seen[sh.QuoteID] = true
 		sum += sh.SharePct
-		res := a.WS.Results[idx]
-		parts = append(parts, scoring.Part{SharePct: sh.SharePct, ContractMinor: res.Contract.Value.Minor, TCOMinor: res.TCO.Minor,
-			UnitsPerMonth: res.UnitsPerMonth})
+		parts = append(parts, scoring.Part{SharePct: sh.SharePct, Offer: a.offer(idx)})
 	}
 	if len(fe) == 0 && sum != 100 {
 		fe["shares"] = "scoring.error.share_sum"

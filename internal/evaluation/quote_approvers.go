@@ -1,9 +1,7 @@
 package evaluation
 
 import (
-	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/store"
-	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
 // Refusal keys of an approval the approval rules keep from one signature.
@@ -27,11 +25,11 @@ func (a *Analysis) NeedsMoreApprovers(quoteID int64) (*Refusal, error) {
 		return nil, nil
 	}
 	unknown := &Refusal{Kind: "conflict", Key: valueUnknownKey}
-	parts, fe := a.awardParts([]store.AwardShare{{QuoteID: quoteID, SharePct: 100}})
+	fig, fe := a.AwardFigures([]store.AwardShare{{QuoteID: quoteID, SharePct: 100}})
 	if len(fe) > 0 {
 		return unknown, nil
 	}
-	value := tco.Money{Minor: scoring.Combine(parts).ContractMinor, Currency: a.WS.Currency}
+	value := fig.Value
 	v, ok, err := a.inRulesCurrency(*rules, value.Decimal(), value.Currency)
 	switch {
 	case err != nil:

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
+	"weak"
 
 	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/scoring"
@@ -105,22 +107,71 @@ func (a *Analysis) scoringQuote(sq store.StoredQuote, q scoring.Quote) scoring.Q
 	return q
 }
 
-// SuggestSplit is the split of the brief's capacity that minimises the
-// combined cost per useful unit under the buyer's constraints (at most
+// SuggestSplit is the award of the brief's volume that minimises the
+// cost per useful unit, priced as AwardFigures prices it, under the buyer's constraints (at most
 // maxVendorPct with one provider; with verifiedOnly, a multi-node brief
 // only on quotes whose all-reduce test passed), and its runner-up. Quotes
 // rejected or with open blockers take no share.
 func (a *Analysis) SuggestSplit(maxVendorPct int, verifiedOnly bool) (best, runnerUp *scoring.Split) {
+	// A kept analysis is shared between requests and never changes, so
+	// the pages and the API that ask for the same constraints share the
+	// work, in a memo beside it (the analysis itself stays as computed).
+	key := splitKey{weak.Make(a), maxVendorPct, verifiedOnly}
+	if p, ok := splits.get(key); ok {
+		return p.best, p.runnerUp
+	}
+	best, runnerUp = a.suggestSplit(maxVendorPct, verifiedOnly)
+	splits.put(key, splitPair{best, runnerUp})
+	return best, runnerUp
+}
+
+// splitKey names one analysis (weakly: the memo does not keep it alive)
+// and the buyer's constraints.
+type splitKey struct {
+	analysis     weak.Pointer[Analysis]
+	maxVendorPct int
+	verifiedOnly bool
+}
+
+type splitPair struct{ best, runnerUp *scoring.Split }
+
+// maxMemoSplits bounds the memo: a few constraints for each kept analysis.
+const maxMemoSplits = 4 * keptAnalyses
+
+// splitMemo holds suggested splits; it forgets them all when full, which
+// only costs their computation again.
+type splitMemo struct {
+	mu sync.Mutex
+	m  map[splitKey]splitPair
+}
+
+var splits splitMemo
+
+func (s *splitMemo) get(k splitKey) (splitPair, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.m[k]
+	return p, ok
+}
+
+func (s *splitMemo) put(k splitKey, p splitPair) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m == nil || len(s.m) >= maxMemoSplits {
+		s.m = make(map[splitKey]splitPair)
+	}
+	s.m[k] = p
+}
+
+func (a *Analysis) suggestSplit(maxVendorPct int, verifiedOnly bool) (best, runnerUp *scoring.Split) {
 	nodes, _ := a.Brief.Data.Int("node_count")
 	opts := make([]scoring.SplitOption, 0, len(a.Quotes))
 	for i, sq := range a.Quotes {
-		res := a.WS.Results[i]
 		ok := a.Shortlist[sq.ID].Status != "rejected" && len(a.OpenBlockers(sq.ID)) == 0
 		if verifiedOnly && nodes > 1 && a.Suites[sq.ID]["nccl_allreduce"].Status != store.AcceptancePassed {
 			ok = false
 		}
-		opts = append(opts, scoring.SplitOption{QuoteID: sq.ID, Vendor: sq.ProviderName, TCOMinor: res.TCO.Minor,
-			Units: res.UnitsPerMonth, Eligible: ok})
+		opts = append(opts, scoring.SplitOption{QuoteID: sq.ID, Vendor: sq.ProviderName, Eligible: ok, Offer: a.offer(i)})
 	}
-	return scoring.SuggestSplit(opts, maxVendorPct)
+	return scoring.SuggestSplit(opts, a.Volume(), maxVendorPct)
 }

@@ -25,10 +25,11 @@ func (a *Analysis) applySpeeds() {
 
 // speedFor judges one quote: its GPU against the brief's target GPU, and
 // for a multi-node quote its all-reduce bandwidth — measured on its
-// uploads when there is a passing multi-node run, else the bench
-// reference for its fabric — against the brief's target (or, without
-// one, the reference for its own fabric, so only a measured shortfall
-// counts).
+// uploads when a run counts as evidence for it (the benchmarks page
+// accepts it: right GPU, fabric and nodes), else the bench reference for
+// its fabric — against the brief's target (or, without one, the
+// reference for its own fabric, so only a measured shortfall counts).
+// Runs set aside are named with the reason.
 func speedFor(q quote.Quote, in tco.Quote, b brief.Brief, runs []store.AllReduceRun) tco.Speed {
 	s := tco.SpeedInput{GPU: in.GPUModel, MultiNode: in.Nodes > 1, CommShare: tco.DefaultCommShare.Value}
 	if opt, ok := gpu.OptionByKey(b["target_gpu"]); ok {
@@ -39,8 +40,12 @@ func speedFor(q quote.Quote, in tco.Quote, b brief.Brief, runs []store.AllReduce
 		ref = e.Lo
 	}
 	s.BusBW, s.TargetBusBW = ref, ref
-	if bw := measuredAllReduce(q, runs); bw > 0 {
+	bw, aside := measuredAllReduce(q, runs)
+	if bw > 0 {
 		s.BusBW, s.Measured = bw, true
+	}
+	if s.MultiNode {
+		s.SetAside = aside
 	}
 	if t, ok := b.Float("allreduce_target_gbs"); ok && t > 0 {
 		s.TargetBusBW, s.TargetFromBrief = t, true
@@ -48,15 +53,23 @@ func speedFor(q quote.Quote, in tco.Quote, b brief.Brief, runs []store.AllReduce
 	return tco.SpeedOf(s)
 }
 
-// measuredAllReduce is the best judged busbw of the quote's passing
-// all_reduce runs that span nodes; 0 when there is none.
-func measuredAllReduce(q quote.Quote, runs []store.AllReduceRun) float64 {
+// measuredAllReduce is the best judged busbw of the quote's all_reduce
+// runs that count as evidence for it (0 when none does), and the runs
+// set aside with why.
+func measuredAllReduce(q quote.Quote, runs []store.AllReduceRun) (float64, []tco.SetAsideRun) {
 	best := 0.0
+	var aside []tco.SetAsideRun
 	for _, r := range runs {
-		if r.Failed || r.BusBW <= 0 || verdict.RunNodes(benchlog.NCCLRun{Nodes: r.Nodes, Ranks: r.Ranks}, q) < 2 {
+		run := benchlog.NCCLRun{Collective: "all_reduce", Failed: r.Failed, Nodes: r.Nodes, Ranks: r.Ranks, GPUModel: r.GPUModel,
+			Network: r.Network, Library: r.Library, Incomplete: r.Incomplete, ValidationOff: r.ValidationOff,
+			JudgedBusBW: r.BusBW, JudgedSize: r.JudgedSize, PeakBusBW: r.PeakBusBW}
+		if why := verdict.ThroughputEvidence(q, run); len(why) > 0 {
+			aside = append(aside, tco.SetAsideRun{File: r.File, Run: r.Run, Why: why})
 			continue
 		}
-		best = max(best, r.BusBW)
+		if r.BusBW > 0 {
+			best = max(best, r.BusBW)
+		}
 	}
-	return best
+	return best, aside
 }

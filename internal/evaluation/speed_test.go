@@ -2,6 +2,8 @@ package evaluation
 
 import (
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
@@ -36,7 +38,9 @@ func TestSpeedIsMeasuredElseFromTheBriefOrTheReference(t *testing.T) {
 		t.Fatal("no bench reference for 4 × 8 H100 on 8 × 400G InfiniBand")
 	}
 	amdahl := func(bw, target float64) float64 { return 1 / (0.75 + 0.25*target/bw) }
-	twoNodes := store.AllReduceRun{QuoteID: 1, BusBW: 200, Nodes: 2}
+	const gib = 1 << 30
+	fourNodes := store.AllReduceRun{QuoteID: 1, BusBW: 200, Nodes: 4, JudgedSize: gib}
+	twoNodes := store.AllReduceRun{QuoteID: 1, BusBW: 200, Nodes: 2, JudgedSize: gib}
 	tests := []struct {
 		name       string
 		cells      map[string]string
@@ -49,15 +53,17 @@ func TestSpeedIsMeasuredElseFromTheBriefOrTheReference(t *testing.T) {
 		{"L40S against an H100 brief, one node", map[string]string{"gpu_model": "L40S", "nodes": "1", "inter_node_fabric": "none"},
 			brief.Brief{"target_gpu": "h100_sxm"}, nil, 362.0 / 989, tco.SpeedReference},
 		{"measured at half the brief's target", nil, brief.Brief{"target_gpu": "h100_sxm", "allreduce_target_gbs": "400"},
-			[]store.AllReduceRun{twoNodes}, amdahl(200, 400), tco.SpeedMeasured},
+			[]store.AllReduceRun{fourNodes}, amdahl(200, 400), tco.SpeedMeasured},
 		{"a failed run is no measurement", nil, brief.Brief{"allreduce_target_gbs": "400"},
 			[]store.AllReduceRun{{QuoteID: 1, BusBW: 100, Nodes: 2, Failed: true}}, math.Min(1, amdahl(ibRef.Lo, 400)), tco.SpeedBrief},
 		{"a single-node run says nothing of the fabric", nil, brief.Brief{"allreduce_target_gbs": "400"},
 			[]store.AllReduceRun{{QuoteID: 1, BusBW: 100, Nodes: 1}}, math.Min(1, amdahl(ibRef.Lo, 400)), tco.SpeedBrief},
 		{"fragmented: measured below its own fabric's reference", nil, brief.Brief{},
-			[]store.AllReduceRun{twoNodes, {QuoteID: 1, BusBW: 150, Nodes: 4}}, amdahl(200, ibRef.Lo), tco.SpeedMeasured},
-		{"ranks across nodes count as a multi-node run", nil, brief.Brief{},
-			[]store.AllReduceRun{{QuoteID: 1, BusBW: 200, Ranks: 16}}, amdahl(200, ibRef.Lo), tco.SpeedMeasured},
+			[]store.AllReduceRun{fourNodes, {QuoteID: 1, BusBW: 150, Nodes: 4, JudgedSize: gib}}, amdahl(200, ibRef.Lo), tco.SpeedMeasured},
+		{"ranks across the quoted nodes count as a multi-node run", nil, brief.Brief{},
+			[]store.AllReduceRun{{QuoteID: 1, BusBW: 200, Ranks: 32, JudgedSize: gib}}, amdahl(200, ibRef.Lo), tco.SpeedMeasured},
+		{"a run on fewer nodes than quoted is set aside", nil, brief.Brief{"allreduce_target_gbs": "400"},
+			[]store.AllReduceRun{twoNodes}, math.Min(1, amdahl(ibRef.Lo, 400)), tco.SpeedBrief},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -67,5 +73,32 @@ func TestSpeedIsMeasuredElseFromTheBriefOrTheReference(t *testing.T) {
 				t.Errorf("speed %g (%q), want %g (%q); basis %+v", s.Factor, s.Source, tt.wantFactor, tt.wantSource, s.Basis)
 			}
 		})
+	}
+}
+
+// The case: the benchmarks page judged a log "not proven" for an
+// 8-node H100 InfiniBand quote (a T4, over EFA, on 2 nodes), yet the
+// worksheet used its 1.2 GB/s as measured: × 0.03, 1,150,187.56 EUR a
+// run. It is set aside, the reference is used, and the basis says which
+// run and why.
+func TestRejectedEvidenceIsNotMeasuredThroughput(t *testing.T) {
+	q, in := speedQuote(t, map[string]string{"nodes": "8"})
+	t4 := store.AllReduceRun{QuoteID: 1, BusBW: 1.2, Nodes: 2, Ranks: 2, JudgedSize: 1 << 30, GPUModel: "Tesla T4", Network: "efa",
+		File: "t4-efa.log", Run: 1}
+	s := speedFor(q, in, brief.Brief{"target_gpu": "h100_sxm"}, []store.AllReduceRun{t4})
+	if s.Source == tco.SpeedMeasured || s.Value() < 0.99 {
+		t.Errorf("speed × %.2f (%q): the T4 run counted as measured", s.Value(), s.Source)
+	}
+	var why []string
+	for _, b := range s.Basis {
+		if b.Key == "worksheet.speed.set_aside" && b.Args["File"] == "t4-efa.log" && b.Args["Run"] == "1" {
+			why = append(why, strings.TrimPrefix(b.Args["Why"], "worksheet.speed.set_aside."))
+		}
+	}
+	if !slices.Equal(why, []string{verdict.AsideGPU, verdict.AsideFabric, verdict.AsideNodes}) {
+		t.Errorf("set aside for %v, want gpu, fabric, nodes; basis %+v", why, s.Basis)
+	}
+	if text := s.Basis[len(s.Basis)-1].English(); !strings.Contains(text, "t4-efa.log, run 1") || !strings.Contains(text, "fewer nodes") {
+		t.Errorf("basis reads %q", text)
 	}
 }

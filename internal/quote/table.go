@@ -91,11 +91,11 @@ func textCol(name string, g Group, f func(*Quote) *Term[string]) Column {
 }
 
 func intCol(name string, g Group, f func(*Quote) *Term[int64]) Column {
-	return newColumn(name, KindInt, g, f, parseInt, formatInt)
+	return newColumn(name, KindInt, g, f, boundInt(name, parseInt), formatInt)
 }
 
 func decimalCol(name string, g Group, f func(*Quote) *Term[Decimal]) Column {
-	return newColumn(name, KindDecimal, g, f, parseDecimalCell, Decimal.String)
+	return newColumn(name, KindDecimal, g, f, boundDecimal(name, parseDecimalCell), Decimal.String)
 }
 
 func boolCol(name string, g Group, f func(*Quote) *Term[bool]) Column {

@@ -144,21 +144,6 @@ func TestEveryRedFlagHasACriterion(t *testing.T) {
 	}
 }
 
-// 70 % reserved at A (contract 100 000.00, TCO 10 000.00/month for 1 000
-// units) and 30 % on demand at B (contract 30 000.00, TCO 15 000.00 for
-// 1 200 units): contract 70 000 + 9 000 = 79 000.00; cost per unit
-// (0.7×10 000 + 0.3×15 000) / (0.7×1 000 + 0.3×1 200) = 11 500 / 1 060
-// = 10.849… → 10.85.
-func TestCombineSplitAward(t *testing.T) {
-	c := Combine([]Part{{70, 10_000_000, 1_000_000, 1000}, {30, 3_000_000, 1_500_000, 1200}})
-	if c != (Combined{ContractMinor: 7_900_000, CostPerUnitMinor: 1085}) {
-		t.Errorf("combined %+v", c)
-	}
-	if c := Combine([]Part{{100, 333, 100, 3}}); c != (Combined{333, 33}) {
-		t.Errorf("one quote %+v", c)
-	}
-}
-
 // A quote the worksheet cannot price (no exchange rate) is scored with its
 // cost graded at both ends, but never ranked or named as the leader.
 func TestUnpricedIsScoredButNotRanked(t *testing.T) {
@@ -214,48 +199,5 @@ func TestApprovalTiers(t *testing.T) {
 		if errs[f] == "" {
 			t.Errorf("no error on %s: %v", f, errs)
 		}
-	}
-}
-
-// Hand-checked splits. A: 10 000/month for 1 000 units (10 a unit), B:
-// 9 000 for 600 (15), C: 16 000 for 1 000 (16); A and B from one vendor.
-func TestSuggestSplit(t *testing.T) {
-	a := SplitOption{1, "acme", 1_000_000, 1000, true}
-	b := SplitOption{2, "acme", 900_000, 600, true}
-	c := SplitOption{3, "cirrus", 1_600_000, 1000, true}
-	cases := []struct {
-		name      string
-		opts      []SplitOption
-		cap       int
-		best, run []SplitShare
-	}{
-		{"no cap: all at the cheapest", []SplitOption{a, b, c}, 100, []SplitShare{{1, 100}}, []SplitShare{{2, 100}}},
-		// 70 % at acme: A takes it; the rest at C (16) rather than B, which
-		// acme's cap excludes. (0.7×10 000 + 0.3×16 000) / (0.7×1 000 + 0.3×1 000) = 11.8.
-		{"vendor cap 70", []SplitOption{a, b, c}, 70, []SplitShare{{1, 70}, {3, 30}}, []SplitShare{{2, 70}, {3, 30}}},
-		// B is cheaper per unit than C but yields fewer units: at a 50 %
-		// cap without A, B 50 + C 50 = 25 000/1 600 = 15.6.
-		{"ineligible A", []SplitOption{{1, "acme", 1_000_000, 1000, false}, b, c}, 50, []SplitShare{{2, 50}, {3, 50}}, nil},
-		{"caps cannot reach 100", []SplitOption{a, c}, 40, nil, nil},
-		// Where the cheapest per unit is not the best last share: W (10 a
-		// unit, 1 unit) and Z (11, 1 000 units) take 40 % each; for the
-		// last 20 % V is cheaper per unit (15) but its 1 000 units pull the
-		// ratio to 740 400/60 040 = 12.33, while Y (20 a unit, 1 unit)
-		// leaves it at 440 800/40 060 = 11.00.
-		{"ratio, not per-unit order", []SplitOption{{1, "w", 10, 1, true}, {2, "z", 11000, 1000, true}, {3, "y", 20, 1, true},
-			{4, "v", 15000, 1000, true}}, 40, []SplitShare{{1, 40}, {2, 40}, {3, 20}}, []SplitShare{{2, 40}, {3, 40}, {4, 20}}},
-	}
-	for _, tc := range cases {
-		best, run := SuggestSplit(tc.opts, tc.cap)
-		if (best == nil) != (tc.best == nil) || best != nil && !slices.Equal(best.Shares, tc.best) {
-			t.Errorf("%s: best %+v, want %v", tc.name, best, tc.best)
-		}
-		if (run == nil) != (tc.run == nil) || run != nil && !slices.Equal(run.Shares, tc.run) {
-			t.Errorf("%s: runner-up %+v, want %v", tc.name, run, tc.run)
-		}
-	}
-	best, _ := SuggestSplit([]SplitOption{a, b, c}, 70)
-	if best.CostPerUnit < 1179.99 || best.CostPerUnit > 1180.01 {
-		t.Errorf("cost per unit %v, want 1180 minor", best.CostPerUnit)
 	}
 }

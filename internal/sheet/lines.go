@@ -182,15 +182,11 @@ func totalRows(a *tco.Assumptions) []blockRow {
 func contractRows(a *tco.Assumptions) []blockRow {
 	paid := func(t tco.Term[float64]) bool { return t.Known && t.Value > 0 }
 	rows := []blockRow{
-		{"term", "Term (months)", "the stated minimum term; else the planning horizon when a minimum spend or upfront needs one; else 1", always(func(c *qctx) cell {
-			q := c.q
-			switch {
-			case q.MinTermMonths.Known && q.MinTermMonths.Value > 0:
+		{"term", "Term (months)", "the stated minimum term; else the brief's term (planning horizon)", always(func(c *qctx) cell {
+			if q := c.q; q.MinTermMonths.Known && q.MinTermMonths.Value > 0 {
 				return fm(c.in(qMinTerm), number)
-			case paid(q.MinSpend) || paid(q.Upfront):
-				return fm("MIN(MAX(1,"+nHorizon+"),"+strconv.Itoa(tco.MaxTermMonths)+")", number)
 			}
-			return val(1.0, number)
+			return fm("MIN(MAX(1,"+nHorizon+"),"+strconv.Itoa(tco.MaxTermMonths)+")", number)
 		})},
 		{"q_cur", "Quote currency", "", always(func(c *qctx) cell { return val(c.q.Currency, plain) })},
 		{"q_fx", "FX rate of the quote currency", "", always(func(c *qctx) cell {

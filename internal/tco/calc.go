@@ -1,6 +1,9 @@
 package tco
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // hoursPerMonth is the average month (8,760 h / 12) that the cost
 // reference and every vendor's monthly price use.
@@ -185,6 +188,12 @@ func (e *engine) calc(p *prepared, sc scenario, pt point) (calc, error) {
 	// A minimum spend or an upfront payment is owed whatever the usage:
 	// the cost of a unit is the monthly equivalent of the contract.
 	c.costMinor = float64(c.contract.Monthly.Minor) / c.units
+	if !(c.units > 0) {
+		return calc{}, fmt.Errorf("%w: the quote yields no accepted units, so a unit has no cost", ErrInvalid)
+	}
+	if err := bounded(c.costMinor); err != nil {
+		return calc{}, fmt.Errorf("cost per unit: %w", err)
+	}
 	return c, nil
 }
 

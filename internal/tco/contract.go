@@ -24,7 +24,9 @@ type Contract struct {
 	// TermBasis says where the term came from: "stated" (the quote's
 	// minimum term), "horizon" (no term stated, but a minimum spend or an
 	// upfront payment needs one: the brief's planning horizon) or "none"
-	// (no commitment: one month).
+	// (no commitment: the usage over the brief's term, which is what the
+	// buyer will pay for the work the brief asks for; one month would
+	// make a pay-as-you-go quote look like a twelfth of a reservation).
 	TermBasis string
 	Usage     Money // monthly TCO × term
 	MinSpend  Money // zero when the quote states none
@@ -41,13 +43,13 @@ func (c Contract) Committed() bool { return c.Shortfall.Minor > 0 || c.Upfront.M
 func (e *engine) contractFor(p *prepared, tcoMinor int64) (Contract, error) {
 	q, a := p.q, e.a
 	cur := a.Currency
-	c := Contract{TermMonths: 1, TermBasis: "none"}
+	c := Contract{TermMonths: max(1, min(a.HorizonMonths, MaxTermMonths)), TermBasis: "none"}
 	hasMoney := (q.MinSpend.Known && q.MinSpend.Value > 0) || (q.Upfront.Known && q.Upfront.Value > 0)
 	switch {
 	case q.MinTermMonths.Known && q.MinTermMonths.Value > 0:
 		c.TermMonths, c.TermBasis = q.MinTermMonths.Value, "stated"
 	case hasMoney:
-		c.TermMonths, c.TermBasis = max(1, min(a.HorizonMonths, MaxTermMonths)), "horizon"
+		c.TermBasis = "horizon"
 	}
 	conv := func(t Term[float64]) (Money, error) {
 		if !t.Known || t.Value == 0 {

@@ -35,11 +35,16 @@ func TestContractValueCountsMinimumSpendAndUpfront(t *testing.T) {
 	}
 }
 
-func TestContractWithoutCommitmentIsUsage(t *testing.T) {
-	r := compute(t, []Quote{fullQuote("od", OnDemand, 3.0)}, testAssumptions()).Results[0]
+// A quote without commitment is priced over the brief's term: a 3-month
+// brief at 433,807.00 a month is a contract of 1,301,421.00, not one
+// month (the issue saw 433,807 EUR where about 1.30 M was owed).
+func TestContractWithoutCommitmentIsUsageOverTheBriefsTerm(t *testing.T) {
+	a := testAssumptions()
+	a.HorizonMonths = 3
+	r := compute(t, []Quote{fullQuote("od", OnDemand, 3.0)}, a).Results[0]
 	c := r.Contract
-	if c.TermMonths != 1 || c.TermBasis != "none" || c.Committed() || c.Monthly != r.TCO || c.Value != r.TCO {
-		t.Errorf("contract %+v, want one month of usage %v", c, r.TCO)
+	if c.TermMonths != 3 || c.TermBasis != "none" || c.Committed() || c.Monthly != r.TCO || c.Value.Minor != 3*r.TCO.Minor {
+		t.Errorf("contract %+v, want three months of usage %v", c, r.TCO)
 	}
 }
 

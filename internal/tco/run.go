@@ -40,6 +40,9 @@ func PerRun(r Run) (RunCost, error) {
 	}
 	overhead := r.RealHours / r.EffectiveHours
 	cost := float64(r.GPUs) * r.RatePerGPUHour * r.EffectiveHours * overhead
+	if err := bounded(cost * scale(r.Currency)); err != nil {
+		return RunCost{}, fmt.Errorf("tco: run: %w", err)
+	}
 	return RunCost{
 		Overhead: overhead,
 		Cost:     NewMoney(cost, r.Currency),

@@ -68,6 +68,47 @@ func Sensitize(quotes []Quote, a Assumptions, utilisations []float64) (Sensitivi
 // Accepted units follow useful GPU-hours, so a busier or steadier cluster
 // spreads the same bill over more units.
 func (e *engine) sensitize(preps []prepared, utilisations []float64) (Sensitivity, error) {
+	if err := checkUtilisations(utilisations); err != nil {
+		return Sensitivity{}, err
+	}
+	grid := make([][]float64, len(preps))
+	for i := range preps {
+		g, err := e.gridCosts(&preps[i], utilisations)
+		if err != nil {
+			return Sensitivity{}, fmt.Errorf("tco: quote %q: %w", preps[i].q.ID, err)
+		}
+		grid[i] = g
+	}
+	return e.sensitivityOf(preps, utilisations, grid), nil
+}
+
+func checkUtilisations(utilisations []float64) error {
+	for _, u := range utilisations {
+		if !(u > 0 && u <= 1) {
+			return fmt.Errorf("tco: %w: sensitivity utilisation %g is not a share in (0, 1]", ErrInvalid, u)
+		}
+	}
+	return nil
+}
+
+// gridCosts is one quote's unrounded cost per unit at every grid point,
+// restart-major, or the error that stops one.
+func (e *engine) gridCosts(p *prepared, utilisations []float64) ([]float64, error) {
+	out := make([]float64, 0, len(restartLevels)*len(utilisations))
+	for _, rl := range restartLevels {
+		for _, u := range utilisations {
+			c, err := e.calc(p, mid, point{util: u, restart: rl.sc})
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, c.costMinor)
+		}
+	}
+	return out, nil
+}
+
+// sensitivityOf builds the grid from each quote's grid costs.
+func (e *engine) sensitivityOf(preps []prepared, utilisations []float64, grid [][]float64) Sensitivity {
 	s := Sensitivity{
 		QuoteIDs:     make([]string, len(preps)),
 		Utilisations: append([]float64(nil), utilisations...),
@@ -82,31 +123,25 @@ func (e *engine) sensitize(preps []prepared, utilisations []float64) (Sensitivit
 			names[q.ID] = q.Label
 		}
 	}
-	for _, u := range utilisations {
-		if !(u > 0 && u <= 1) {
-			return Sensitivity{}, fmt.Errorf("tco: %w: sensitivity utilisation %g is not a share in (0, 1]", ErrInvalid, u)
-		}
-	}
+	n := 0
 	for _, rl := range restartLevels {
 		s.Restarts = append(s.Restarts, rl.level)
 		for _, u := range utilisations {
 			pt := Point{Utilisation: u, Restart: rl.level, CostPerUnit: make([]Money, len(preps))}
 			bestCost := 0.0
 			for i := range preps {
-				c, err := e.calc(&preps[i], mid, point{util: u, restart: rl.sc})
-				if err != nil {
-					return Sensitivity{}, fmt.Errorf("tco: quote %q: %w", preps[i].q.ID, err)
-				}
-				pt.CostPerUnit[i] = Money{Minor: roundHalfAway(c.costMinor), Currency: e.a.Currency}
-				if i == 0 || c.costMinor < bestCost {
-					pt.Cheapest, bestCost = preps[i].q.ID, c.costMinor
+				cost := grid[i][n]
+				pt.CostPerUnit[i] = Money{Minor: roundHalfAway(cost), Currency: e.a.Currency}
+				if i == 0 || cost < bestCost {
+					pt.Cheapest, bestCost = preps[i].q.ID, cost
 				}
 			}
 			s.Points = append(s.Points, pt)
+			n++
 		}
 	}
 	s.Changes = changes(s, names)
-	return s, nil
+	return s
 }
 
 // changes walks the grid along each axis and records where the cheapest

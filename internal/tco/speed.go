@@ -3,6 +3,7 @@ package tco
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/gpu"
 )
@@ -77,6 +78,19 @@ type SpeedInput struct {
 	TargetBusBW     float64
 	TargetFromBrief bool
 	CommShare       float64 // share of a step in all-reduce at the target bandwidth
+	// SetAside are the quote's all-reduce runs not counted as measured
+	// (the benchmarks page does not accept them for this quote), named in
+	// the basis so the reader sees why the reference was used.
+	SetAside []SetAsideRun
+}
+
+// SetAsideRun is a benchmark run kept out of the measured throughput:
+// File and Run name it as the benchmarks page does, Why are the verdict
+// package's reasons (e.g. "gpu", "fabric", "nodes").
+type SetAsideRun struct {
+	File string
+	Run  int
+	Why  []string
 }
 
 // SpeedOf judges a quote's relative throughput: the GPU's reference
@@ -120,6 +134,12 @@ func SpeedOf(in SpeedInput) Speed {
 	}
 	if s.Source != "" {
 		s.Factor = f
+	}
+	for _, r := range in.SetAside {
+		for _, why := range r.Why {
+			s.Basis = append(s.Basis, statement("worksheet.speed.set_aside", args{"File": r.File, "Run": strconv.Itoa(r.Run),
+				"Why": "worksheet.speed.set_aside." + why}, "Why"))
+		}
 	}
 	return s
 }

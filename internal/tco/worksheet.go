@@ -51,25 +51,55 @@ type Worksheet struct {
 // sensitivity grid. It fails on invalid input ([ErrInvalid]) and on a
 // currency without an FX rate ([ErrNoFXRate]), naming the quote.
 func Compute(quotes []Quote, a Assumptions) (Worksheet, error) {
-	e, preps, err := setup(quotes, &a)
-	if err != nil {
-		return Worksheet{}, err
+	ws, out, err := ComputeEach(quotes, a)
+	if err == nil && len(out) > 0 {
+		err = out[0].Err
 	}
-	ws := Worksheet{Currency: a.Currency, UnitName: a.UnitName, Results: make([]Result, len(preps))}
-	costs := make([]float64, len(preps))
-	for i := range preps {
-		r, cost, err := e.result(&preps[i])
-		if err != nil {
-			return Worksheet{}, fmt.Errorf("tco: quote %q: %w", preps[i].q.ID, err)
-		}
-		ws.Results[i], costs[i] = r, cost
-	}
-	ws.Best = best(ws.Results, costs)
-	ws.Sensitivity, err = e.sensitize(preps, DefaultUtilisations())
 	if err != nil {
 		return Worksheet{}, err
 	}
 	return ws, nil
+}
+
+// LeftOut is a quote ComputeEach could not price, and why (an error
+// naming the quote and the figure).
+type LeftOut struct {
+	Index   int // in the input
+	QuoteID string
+	Err     error
+}
+
+// ComputeEach is Compute for quotes that fail on their own: a quote whose
+// figures cannot be computed (an amount beyond any real contract, at the
+// estimate or at any point of the sensitivity grid) is left out with the
+// error, and the worksheet holds the others, in input order. Invalid
+// assumptions or terms still fail the whole call.
+func ComputeEach(quotes []Quote, a Assumptions) (Worksheet, []LeftOut, error) {
+	e, preps, err := setup(quotes, &a)
+	if err != nil {
+		return Worksheet{}, nil, err
+	}
+	ws := Worksheet{Currency: a.Currency, UnitName: a.UnitName}
+	var kept []prepared
+	var costs []float64
+	var grid [][]float64
+	var out []LeftOut
+	utils := DefaultUtilisations()
+	for i := range preps {
+		r, cost, err := e.result(&preps[i])
+		var g []float64
+		if err == nil {
+			g, err = e.gridCosts(&preps[i], utils)
+		}
+		if err != nil {
+			out = append(out, LeftOut{Index: i, QuoteID: preps[i].q.ID, Err: fmt.Errorf("tco: quote %q: %w", preps[i].q.ID, err)})
+			continue
+		}
+		ws.Results, costs, kept, grid = append(ws.Results, r), append(costs, cost), append(kept, preps[i]), append(grid, g)
+	}
+	ws.Best = best(ws.Results, costs)
+	ws.Sensitivity = e.sensitivityOf(kept, utils, grid)
+	return ws, out, nil
 }
 
 // setup validates the input once for Compute and Sensitize.
