@@ -50,6 +50,11 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 	if msg := f.Errors["role"]; msg != "" {
 		p.Errors = append(p.Errors, views.FormError{Target: "new-role", Label: z.T("admin.role"), Message: msg})
 	}
+	for _, u := range users {
+		if msg := f.RoleErrors[u.ID]; msg != "" {
+			p.Errors = append(p.Errors, views.FormError{Target: "role-" + strconv.FormatInt(u.ID, 10), Label: z.T("admin.role") + " · " + u.Email, Message: msg})
+		}
+	}
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}
@@ -119,7 +124,9 @@ func (s *Server) changeRole(w http.ResponseWriter, r *http.Request) error {
 	}
 	var in form.Role
 	if errs := form.Decode(r.PostForm, &in); errs != nil {
-		return errBadRequest
+		z := i18n.From(r.Context())
+		f := views.NewUserForm{Role: string(auth.Procurement), RoleErrors: map[int64]string{id: z.T(errs["role"])}}
+		return s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, f)
 	}
 	role := auth.Role(in.Role)
 	if _, err := s.store.UpdateUser(r.Context(), currentUser(r).Actor(), id, store.UserChange{Role: &role}); err != nil {

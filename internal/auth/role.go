@@ -7,7 +7,7 @@ import "slices"
 // Role is what a user does in gpuquote; PRODUCT.md's "Who uses it" table.
 type Role string
 
-// The four roles.
+// The five roles.
 const (
 	Procurement Role = "procurement"
 	Engineer    Role = "engineer"

@@ -27,6 +27,9 @@ type NewUserForm struct {
 	Name   string
 	Role   string
 	Errors map[string]string // translated, by form field name
+	// RoleErrors are refused role changes, translated, by user id: shown
+	// next to that user's role select.
+	RoleErrors map[int64]string
 }
 
 // TokenRow is one API token.
