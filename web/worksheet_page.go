@@ -201,7 +201,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 			}
 			if l.Converted() && l.Original.Minor != 0 {
 				cell.Original = z.T("worksheet.as_quoted", map[string]any{"Amount": money(z, l.Original)})
-				cell.Notes = append(cell.Notes, z.T("worksheet.converted", map[string]any{"Original": money(z, l.Original), "Date": z.Date(l.FX.Date)}))
+				cell.Notes = append(cell.Notes, conversionNote(z, l, d.A.Currency))
 			}
 			row.Cells = append(row.Cells, cell)
 		}

@@ -220,10 +220,28 @@ func Assumptions(b brief.Brief, overrides map[string]string, fx FXTable) tco.Ass
 	}
 	for cur, rate := range usdPer {
 		if cur != a.Currency {
-			a.FX[cur] = tco.FXRate{Rate: rate.Float64() / target.Float64(), Date: fx.AsOf[cur], Source: "admin FX table (USD per unit)"}
+			a.FX[cur] = tco.FXRate{Rate: rate.Float64() / target.Float64(), Date: conversionDate(fx.AsOf, cur, a.Currency), Source: FXSourceAdmin}
 		}
 	}
 	return a
+}
+
+// FXSourceAdmin names the admin's exchange-rate table as a rate's source.
+const FXSourceAdmin = "admin FX table (USD per unit)"
+
+// conversionDate is the date of a cur → target conversion: the table
+// holds USD per unit, so both currencies' rates are used, except USD's,
+// which is the base and has no date. The older of the two is the one the
+// conversion is as good as.
+func conversionDate(asOf map[string]time.Time, cur, target string) time.Time {
+	a, b := asOf[cur], asOf[target]
+	switch {
+	case a.IsZero():
+		return b
+	case b.IsZero() || a.Before(b):
+		return a
+	}
+	return b
 }
 
 // errNoRate: the quote's currency has no exchange rate.
