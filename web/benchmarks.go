@@ -113,6 +113,9 @@ func (s *Server) renderBenchPage(w http.ResponseWriter, r *http.Request, status 
 	p := s.page(r, z.T("bench.title", map[string]any{"Provider": sq.ProviderName}), "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
+		if key == "flash.benchmark_uploaded" {
+			p.Flash, p.FlashTone = uploadFlash(z, m.Uploads, r.URL.Query().Get("uploaded"), p.Flash)
+		}
 	}
 	s.render(w, r, status, views.BenchmarksPage(p, sq.ProviderName, e.ID, m))
 	return nil
@@ -132,8 +135,9 @@ func (s *Server) uploadBenchmark(w http.ResponseWriter, r *http.Request) error {
 	z := i18n.From(r.Context())
 	up, err := readMultipart(w, r, maxBenchmark)
 	nb, problem := prepareUpload(up, err)
+	var saved store.Benchmark
 	if problem == nil {
-		if _, _, problem, err = s.saveUpload(r, sq, b.Data, nb, up); err != nil {
+		if saved, _, problem, err = s.saveUpload(r, sq, b.Data, nb, up); err != nil {
 			return err
 		}
 	}
@@ -147,7 +151,8 @@ func (s *Server) uploadBenchmark(w http.ResponseWriter, r *http.Request) error {
 	if nb.Result == nil {
 		flash = "flash.benchmark_parse_failed"
 	}
-	return redirect(w, r, "/quotes/"+strconv.FormatInt(sq.ID, 10)+"/benchmarks", flash)
+	// The page words the message from the upload's verdict (uploadFlash).
+	return redirect(w, r, "/quotes/"+strconv.FormatInt(sq.ID, 10)+"/benchmarks?uploaded="+strconv.FormatInt(saved.ID, 10), flash)
 }
 
 // downloadBenchmark returns a log exactly as uploaded, as an attachment

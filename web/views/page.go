@@ -21,6 +21,9 @@ type Page struct {
 	User  *PageUser
 	Nav   string // the active navigation entry
 	Flash string // already translated
+	// FlashTone marks a message that is not a plain success: "warn" or
+	// "blocker" (the badge classes); "" is the green confirmation.
+	FlashTone string
 	// Errors are the refused fields of the form the page shows again: the
 	// layout lists them at the top, each linked to its field, and the
 	// script moves the focus there.
