@@ -7,6 +7,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/benchlog"
 	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/verdict"
 )
 
 // kindLabel names a log format as its tool prints it.
@@ -47,7 +48,14 @@ func figures(z *i18n.Localizer, r *benchlog.Result) []string {
 				out = append(out, z.T("bench.figure.nccl_failed", args))
 				continue
 			}
-			args["Peak"], args["Size"] = gbs(z, run.PeakBusBW), chart.Bytes(float64(run.PeakSize))
+			// The judged peak (at 1 GiB and more) when there is one: the
+			// figure the verdict and the worksheet use, so one log reads
+			// one number everywhere.
+			peak, size := run.PeakBusBW, run.PeakSize
+			if bw, at, _, ok := verdict.JudgedPeak(run); ok {
+				peak, size = bw, at
+			}
+			args["Peak"], args["Size"] = gbs(z, peak), chart.Bytes(float64(size))
 			args["Latency"] = z.Decimal(strconv.FormatFloat(run.SmallMsgLatencyUS, 'f', 1, 64))
 			args["Small"] = chart.Bytes(float64(run.SmallMsgSize))
 			out = append(out, z.T("bench.figure.nccl", args))
