@@ -70,7 +70,7 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 		}
 		m := s.briefForm(r, e, cur)
 		m.Version, m.Values, m.Base, m.Errors = version, formValues(r), base, briefErrors(z, errs)
-		m.Completeness = brief.Score(data)
+		m.Unsaved = true // the meter counts the saved brief, not the refused input
 		p := s.page(r, z.T("brief.title"), "evaluations")
 		p.Errors = briefSummary(r, m.Errors)
 		s.render(w, r, http.StatusUnprocessableEntity, views.BriefEditor(p, m))
@@ -84,8 +84,7 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 		theirs := conflict.Current.Data
 		merged, clashes := brief.Merge(base, theirs, data)
 		m := s.briefForm(r, e, conflict.Current)
-		m.Values, m.Base = merged, theirs
-		m.Completeness = brief.Score(merged)
+		m.Values, m.Base, m.Unsaved = merged, theirs, true
 		m.Conflict = &views.BriefConflict{By: conflict.Current.UpdatedByName, At: z.DateTime(conflict.Current.UpdatedAt),
 			Changes: briefChanges(r, base, theirs, data, clashes)}
 		p := s.page(r, z.T("brief.title"), "evaluations")

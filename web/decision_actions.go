@@ -67,7 +67,12 @@ func (s *Server) decideForm(w http.ResponseWriter, r *http.Request) error {
 	back := "/evaluations/" + strconv.FormatInt(sq.EvaluationID, 10) + "/decision"
 	if (kind == approval.Approve || kind == evaluation.Reapprove) && s.needsReauth(p) {
 		if status, key := s.reauthFailure(w, r, p, r.PostForm.Get("password")); key != "" {
-			return s.renderDecision(w, r, sq.EvaluationID, status, key, reason)
+			field := "pw-" + strconv.FormatInt(quoteID, 10)
+			if kind == evaluation.Reapprove {
+				field = "reapprove-pw"
+			}
+			return s.renderDecisionWith(w, r, sq.EvaluationID, decisionForm{status: status, reason: reason,
+				errMsg: i18n.From(ctx).T(key), field: field})
 		}
 	}
 	_, err = s.eval.Decide(ctx, p.User, quoteID, kind, reason)

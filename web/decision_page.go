@@ -80,6 +80,9 @@ type decisionForm struct {
 	errMsg string
 	reason string
 	award  *awardForm
+	// field is the id of the input errMsg is about ("pw-12"): the message
+	// is then shown next to it and linked from the summary, not at the top.
+	field string
 }
 
 // renderDecisionWith shows the decision page after f.
@@ -141,6 +144,10 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	}
 	m.History = t.history
 	pg := s.page(r, z.T("decision.title")+" · "+st.Evaluation.Name, "evaluations")
+	if f.field != "" && errMsg != "" {
+		m.Error, m.FieldErrors = strings.TrimSpace(strings.TrimPrefix(m.Error, errMsg)), map[string]string{f.field: errMsg}
+		pg.Errors = []views.FormError{{Target: f.field, Label: z.T("decision.password"), Message: errMsg}}
+	}
 	if key := takeFlash(w, r); key != "" {
 		pg.Flash = z.T(key)
 	}

@@ -177,6 +177,16 @@ func TestApprovalInTheBrowserNeedsARecentLogin(t *testing.T) {
 	}
 	res = mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"fully stated"}, "password": {"wrong password here"}})
 	wantStatus(t, res, http.StatusUnauthorized)
+	// The refusal sits next to the password field it is about (the field
+	// is far down the page), linked from the summary; no banner at the top.
+	qid := strings.TrimPrefix(qpath, "/quotes/")
+	d := doc(t, res)
+	if d.Find("#err-pw-"+qid).Text() == "" || d.Find("#pw-"+qid).AttrOr("aria-describedby", "") != "err-pw-"+qid {
+		t.Errorf("the password error is not next to the password field")
+	}
+	if d.Find("[data-testid=error-summary] a[href='#pw-"+qid+"']").Length() != 1 || d.Find("[data-testid=decision-error]").Length() != 0 {
+		t.Errorf("the summary must link to the password field instead of a banner at the top")
+	}
 	res = mgr.post(qpath+"/decision", url.Values{"decision": {"approve"}, "reason": {"fully stated"}, "password": {testPassword}})
 	wantStatus(t, res, http.StatusSeeOther)
 }

@@ -6,6 +6,9 @@ type DecisionPage struct {
 	EvaluationID   int64
 	EvaluationName string
 	Error          string
+	// FieldErrors are refusals shown next to the input they are about,
+	// by the input's id ("pw-12", "reapprove-pw").
+	FieldErrors map[string]string
 	Notice         string // quotes left out for want of an exchange rate
 	Reason         string // the decision reason typed, kept on an error
 	Option         string

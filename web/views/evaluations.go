@@ -76,6 +76,9 @@ type BriefForm struct {
 	UpdatedBy      string
 	UpdatedAt      string
 	Conflict       *BriefConflict
+	// Unsaved: the form shows input that was not saved (refused or in
+	// conflict); the meter then says it counts the saved brief.
+	Unsaved bool
 }
 
 // BriefConflict tells the second editor what the first one changed.
