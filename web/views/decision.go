@@ -8,22 +8,22 @@ type DecisionPage struct {
 	Error          string
 	// FieldErrors are refusals shown next to the input they are about,
 	// by the input's id ("pw-12", "reapprove-pw").
-	FieldErrors map[string]string
-	Notice         string // quotes left out for want of an exchange rate
-	Reason         string // the decision reason typed, kept on an error
-	Option         string
-	NotReady       bool
-	Summary        string
-	Reasons        []string
-	ChangeIf       []string
-	Notes          []string
-	Missing        []string
-	Figures        []Figure
-	ArticleNote    string
-	Facts          []FactField
-	FactsVersion   int
-	Award          *AwardView
-	Awards         *AwardsPanel
+	FieldErrors  map[string]string
+	Notice       string // quotes left out for want of an exchange rate
+	Reason       string // the decision reason typed, kept on an error
+	Option       string
+	NotReady     bool
+	Summary      string
+	Reasons      []string
+	ChangeIf     []string
+	Notes        []string
+	Missing      []string
+	Figures      []Figure
+	ArticleNote  string
+	Facts        []FactField
+	FactsVersion int
+	Award        *AwardView
+	Awards       *AwardsPanel
 	// ScoreOverlap and ScoreFlip say whether the score bands overlap and
 	// which single weight change would change the winner.
 	ScoreOverlap string
