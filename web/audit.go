@@ -19,11 +19,17 @@ var auditActions = []string{
 	"evaluation.create", "evaluation.rename", "evaluation.archive", "evaluation.unarchive",
 	"brief.update", "quote.create", "quote.import", "quote.update", "quote.delete",
 	"quote.shortlist", "quote.unshortlist", "flag.waive", "quote.approve", "quote.reject",
-	"assumptions.update", "decision_inputs.update", "benchmark.upload",
+	"quote.revoke", "quote.reapprove",
+	"assumptions.update", "decision_inputs.update", "criteria.update", "score.override",
+	"benchmark.upload", "benchmark.withdraw", "benchmark.reclassify",
 	"acceptance.record", "acceptance.waive", "acceptance.auto",
+	"award.record", "award.approve",
+	"rfq.create", "rfq.brief", "rfq.remind", "rfq.reissue_link", "rfq.revoke", "rfq.answer",
+	"rfq.open_early", "rfq.open_deadline", "quote.rfq", "quote.rfq_revision",
+	"rfq.vendor_open", "rfq.vendor_draft", "rfq.vendor_document", "rfq.vendor_question", "rfq.vendor_submit",
 	"fx.set", "fx.rollback", "reference.upload", "reference.rollback", "setting.update",
-	"user.create", "user.update", "user.language", "user.rehash", "token.create", "token.revoke",
-	"auth.login", "auth.login_failed", "auth.logout", "auth.reauthenticate", "auth.denied",
+	"user.create", "user.update", "user.language", "user.password", "user.rehash", "token.create", "token.revoke",
+	"auth.login", "auth.login_failed", "auth.login_rate_limited", "auth.logout", "auth.reauthenticate", "auth.denied",
 }
 
 // auditLog shows one page of the log, newest first, filtered by user,
@@ -74,7 +80,7 @@ func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {
 	}
 	for _, e := range entries {
 		row := views.AuditRow{At: z.DateTime(e.At), Actor: e.ActorEmail, Action: actionName(z, e.Action),
-			Object: z.T("audit.type."+e.ObjectType) + " " + e.ObjectID, Changes: auditDiff(ctx, e.Before, e.After)}
+			Object: auditObject(z, e.ObjectType, e.ObjectID), Changes: auditDiff(ctx, e.Before, e.After)}
 		if e.EvaluationID != 0 {
 			row.Evaluation, row.EvaluationHref = evNames[e.EvaluationID], "/evaluations/"+strconv.FormatInt(e.EvaluationID, 10)
 		}
@@ -100,4 +106,16 @@ func queryID(q url.Values, name string) int64 {
 		return 0
 	}
 	return id
+}
+
+// auditObject names what an entry changed: its kind, then its id, or for
+// a setting the setting's name (the id is the setting's key).
+func auditObject(z *i18n.Localizer, objectType, id string) string {
+	kind := z.T("audit.type." + objectType)
+	if objectType == "setting" {
+		if name := z.T("audit.setting." + id); name != "audit.setting."+id {
+			return kind + ": " + name
+		}
+	}
+	return kind + " " + id
 }

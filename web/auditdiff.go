@@ -100,8 +100,14 @@ func auditValue(ctx context.Context, k string, v any) string {
 			}
 		}
 		switch k {
-		case "role":
+		case "role", "roles", "approver_roles":
 			return z.T("role." + v)
+		case "order", "approval_order":
+			return z.T("settings.rules." + v)
+		case "key", "criterion":
+			if s := z.T("scoring.criterion." + v); s != "scoring.criterion."+v {
+				return s
+			}
 		case "flag":
 			// A flag's message names the quote's figures, which the log
 			// does not keep; a message that needs them reads by its id.
@@ -110,8 +116,10 @@ func auditValue(ctx context.Context, k string, v any) string {
 			}
 			return strings.ReplaceAll(v, "_", " ")
 		}
+		if nested, ok := settingJSON(v); ok {
+			return auditValue(ctx, k, nested) // a setting's value is JSON text
+		}
 		return v
 	}
-	b, _ := json.Marshal(v)
-	return string(b)
+	return auditWords(ctx, k, v)
 }

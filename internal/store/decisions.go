@@ -304,13 +304,22 @@ func settingRead(key string) read[string] {
 // SetSetting changes a setting, audited.
 func (s *Store) SetSetting(ctx context.Context, by audit.Actor, key, value string) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
+		// The value replaced, for the log's before → after.
+		var old *string
+		if err := tx.QueryRow(ctx, `SELECT value FROM settings WHERE key = $1 FOR UPDATE`, key).Scan(&old); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("store: read %s: %w", key, err)
+		}
 		if _, err := tx.Exec(ctx, `INSERT INTO settings (key, value, updated_by) VALUES ($1, $2, $3)
 			ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
 			key, value, by.ID); err != nil {
 			return fmt.Errorf("store: set %s: %w", key, err)
 		}
-		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "setting.update",
-			ObjectType: "setting", ObjectID: key, After: map[string]string{"value": value}})
+		e := audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "setting.update",
+			ObjectType: "setting", ObjectID: key, After: map[string]string{"value": value}}
+		if old != nil {
+			e.Before = map[string]string{"value": *old}
+		}
+		return insertAudit(ctx, tx, e)
 	})
 }
 
