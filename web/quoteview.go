@@ -97,13 +97,15 @@ func (s *Server) storedFlags(ctx context.Context, sq store.StoredQuote) (*evalua
 func flagViews(z *i18n.Localizer, flags []redflag.Flag) []views.FlagView {
 	out := make([]views.FlagView, 0, len(flags))
 	for _, f := range flags {
-		msg, question := z.T(f.MessageKey, f.Data), z.T(f.QuestionKey, f.Data)
+		facts := flagFacts(z, f.Data)
+		msg, question := z.T(f.MessageKey, facts), z.T(f.QuestionKey, facts)
 		if msg == f.MessageKey {
 			msg = f.Message
 		}
 		if question == f.QuestionKey {
 			question = f.Question
 		}
+		msg, question = keepAmountsWhole(msg), keepAmountsWhole(question)
 		var terms []string
 		for _, name := range f.Terms {
 			if c, ok := quote.ColumnByName(name); ok {

@@ -25,10 +25,6 @@ var formats = map[string]numberFormat{
 	"vi": {group: ".", decimal: ",", date: "02/01/2006"},
 }
 
-// currencySymbols are shown after the amount where the locale's readers
-// expect a symbol; other currencies show their ISO code.
-var currencySymbols = map[string]string{"RUB": "₽", "CNY": "¥", "VND": "₫", "USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "JPY": "¥"}
-
 // Int formats a whole number with the locale's grouping.
 func (z *Localizer) Int(n int64) string { return z.Decimal(strconv.FormatInt(n, 10)) }
 
@@ -60,19 +56,16 @@ func (z *Localizer) Decimal(s string) string {
 }
 
 // Money formats an exact amount in currency: digits fixed by the currency
-// (two, none for VND), the symbol or ISO code after the amount, e.g.
-// "1 234,56 ₽", "1,234.56 USD", "1.234.567 ₫".
+// (two, none for VND), the ISO code after the amount, e.g.
+// "1 234,56 RUB", "1,234.56 USD", "1.234.567 VND".
 func (z *Localizer) Money(amount, currency string) string {
 	return z.Decimal(roundDecimal(amount, money.Digits(currency))) + "\u00a0" + z.currencyUnit(currency)
 }
 
-// currencyUnit is the symbol or ISO code written after an amount.
-func (z *Localizer) currencyUnit(currency string) string {
-	if sym, ok := currencySymbols[currency]; ok && (z.Lang != "en" || currency == "RUB" || currency == "VND") {
-		return sym
-	}
-	return currency
-}
+// currencyUnit is what follows an amount: the ISO code, in every
+// language. Symbols were shown in ru/zh/vi only, so one figure read
+// "EUR" or "€" by the reader's language, and "¥" named two currencies.
+func (z *Localizer) currencyUnit(currency string) string { return currency }
 
 // roundDecimal rounds an exact decimal string half away from zero to
 // digits places, padding with zeros, using string arithmetic only.

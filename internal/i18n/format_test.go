@@ -5,16 +5,19 @@ import (
 	"testing"
 )
 
+// One rule in every language: the ISO code after the amount, never a
+// symbol ("EUR" in English but "€" in Russian was two rules, and "¥" is
+// both the yuan and the yen).
 func TestMoney(t *testing.T) {
 	tests := []struct{ lang, amount, cur, want string }{
 		{"en", "1234.56", "USD", "1,234.56\u00a0USD"},
-		{"ru", "1234.56", "RUB", "1\u00a0234,56\u00a0₽"},
-		{"zh", "1234.5", "CNY", "1,234.50\u00a0¥"},
-		{"vi", "1234567.5", "VND", "1.234.568\u00a0₫"},
+		{"ru", "1234.56", "RUB", "1\u00a0234,56\u00a0RUB"},
+		{"zh", "1234.5", "CNY", "1,234.50\u00a0CNY"},
+		{"vi", "1234567.5", "VND", "1.234.568\u00a0VND"},
 		{"en", "0.005", "EUR", "0.01\u00a0EUR"},
 		{"en", "-2.345", "USD", "-2.35\u00a0USD"},
 		{"en", "999.995", "USD", "1,000.00\u00a0USD"},
-		{"ru", "0.1", "USD", "0,10\u00a0$"},
+		{"ru", "0.1", "USD", "0,10\u00a0USD"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang+tt.amount, func(t *testing.T) {
@@ -84,9 +87,9 @@ func TestPrice(t *testing.T) {
 		{"en", "5.9", "USD", "5.90\u00a0USD"},
 		{"en", "0.023", "USD", "0.023\u00a0USD"},
 		{"en", "0.0230", "USD", "0.023\u00a0USD"},
-		{"ru", "2.95", "EUR", "2,95\u00a0€"},
+		{"ru", "2.95", "EUR", "2,95\u00a0EUR"},
 		{"en", "12", "JPY", "12\u00a0JPY"},
-		{"vi", "1234.5", "USD", "1.234,50\u00a0$"},
+		{"vi", "1234.5", "USD", "1.234,50\u00a0USD"},
 	} {
 		if got := New(tt.lang).Price(tt.amount, tt.cur); got != tt.want {
 			t.Errorf("%s Price(%s, %s) = %q, want %q", tt.lang, tt.amount, tt.cur, got, tt.want)
