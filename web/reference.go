@@ -122,7 +122,7 @@ func (s *Server) uploadPrices(w http.ResponseWriter, r *http.Request) error {
 		return errBadRequest
 	}
 	if _, err := market.Parse(bytes.NewReader(buf.Bytes())); err != nil {
-		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{UploadErr: err.Error()})
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, priceFileRefusal(z, err))
 	}
 	source := strings.TrimSpace(r.FormValue("source"))
 	date := strings.TrimSpace(r.FormValue("source_date"))
@@ -140,4 +140,23 @@ func (s *Server) uploadPrices(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return redirect(w, r, "/admin/reference", "flash.reference_saved")
+}
+
+// priceFileRefusal says why a price file was not read: how many problems,
+// then each with its line, one per line, rather than the parser's one
+// long sentence.
+func priceFileRefusal(z *i18n.Localizer, err error) views.ReferencePage {
+	var pe *market.ParseError
+	if !errors.As(err, &pe) {
+		return views.ReferencePage{UploadErr: z.T("reference.not_read_other")}
+	}
+	m := views.ReferencePage{UploadErr: z.N("reference.not_read", len(pe.Problems))}
+	for i, p := range pe.Problems {
+		if i == 20 {
+			m.UploadProblems = append(m.UploadProblems, z.N("reference.more_problems", len(pe.Problems)-i))
+			break
+		}
+		m.UploadProblems = append(m.UploadProblems, z.T("reference.problem_line", map[string]any{"Line": z.Int(int64(p.Line)), "Reason": p.Reason}))
+	}
+	return m
 }

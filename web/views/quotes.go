@@ -179,7 +179,9 @@ type ReferencePage struct {
 	SourceDate string
 	RowCount   int
 	UploadErr  string
-	AllowSelf  bool
+	// UploadProblems are a refused price file's problems, one a line.
+	UploadProblems []string
+	AllowSelf      bool
 	// ConfirmFX and ConfirmPrices ask the admin to confirm an implausible
 	// rate or price file before it is used.
 	ConfirmFX     bool
