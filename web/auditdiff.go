@@ -116,6 +116,9 @@ func auditValue(ctx context.Context, k string, v any) string {
 			}
 			return strings.ReplaceAll(v, "_", " ")
 		}
+		if plainNumber.MatchString(v) {
+			return z.Decimal(v) // "400000" as the pages show it: "400,000"
+		}
 		if nested, ok := settingJSON(v); ok {
 			return auditValue(ctx, k, nested) // a setting's value is JSON text
 		}

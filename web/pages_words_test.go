@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/money"
 	"github.com/gpuquote/gpuquote/web"
 )
 
@@ -116,6 +118,15 @@ var (
 	sameCurrency = regexp.MustCompile(`([\d.,]+)[\s\x{00a0}](USD|EUR)[^≈\n]{0,30}≈ ([\d.,]+)[\s\x{00a0}](USD|EUR)`)
 	// dotDecimal is "89.8 %" or "4.40 USD" where the locale writes a comma.
 	dotDecimal = regexp.MustCompile(`\d\.\d{1,2}[\s\x{00a0}]?(%|USD|EUR|GB|TB)`)
+	// longNumber is "550000": five or more digits without the locale's
+	// grouping, in prose (not inside a word, a code or a date).
+	longNumber = regexp.MustCompile(`(^|[\s(«"'])\d{5,}([\s.,;:)»"']|$)`)
+	// codeAfterSpace is an amount then a currency code joined by a plain
+	// space, which a line may break: "1,150,187.56 / EUR".
+	codeAfterSpace = regexp.MustCompile(`\d [A-Z]{3}\b`)
+	// notCurrencies are capitals that ISO 4217 lists but the pages use as
+	// words ("8 NIC" is eight network cards).
+	notCurrencies = []string{"NIC"}
 )
 
 // numberProblems lists counts and amounts written against the locale.
@@ -129,6 +140,19 @@ func numberProblems(lang, text string) []string {
 	for _, m := range sameCurrency.FindAllStringSubmatch(text, -1) {
 		if m[2] == m[4] {
 			out = append(out, "conversion to the same currency "+m[0])
+		}
+	}
+	for _, m := range longNumber.FindAllString(text, -1) {
+		i := strings.Index(text, m)
+		if strings.HasSuffix(text[:i], "ISO") {
+			continue // a standard's name: ISO 27001
+		}
+		out = append(out, "ungrouped number "+strings.TrimSpace(m)+" in «"+text[max(0, i-60):min(len(text), i+30)]+"»")
+	}
+	for _, m := range codeAfterSpace.FindAllString(text, -1) {
+		if money.Valid(m[2:]) && !slices.Contains(notCurrencies, m[2:]) {
+			i := strings.Index(text, m)
+			out = append(out, "currency code may wrap away from its amount: "+m+" in «"+text[max(0, i-60):min(len(text), i+30)]+"»")
 		}
 	}
 	if lang == "ru" || lang == "vi" {
@@ -208,6 +232,32 @@ func TestEveryPageInEveryLanguageHasNoRawKeyOrInternalName(t *testing.T) {
 		d.as(anon, lang)
 		if problems := wordProblems(readerText(doc(t, anon.get("/login"))), stems); len(problems) > 0 {
 			t.Errorf("%s /login: %v", lang, problems)
+		}
+	}
+}
+
+// breakAnywhere is a declaration that lets a line break inside any word:
+// it broke "EUR" into "EU R" in narrow cells and Russian headings
+// mid-word ("Резервированн/ый").
+var breakAnywhere = regexp.MustCompile(`overflow-wrap:\s*anywhere|word-break:\s*break-all`)
+
+// proseSelector matches the selectors of headings, labels and cells, where
+// amounts and words are read.
+var proseSelector = regexp.MustCompile(`(^|[\s,>+~(])(h[1-6]|th|td|dt|dd|label|p|li)([\s,.:#\[>)]|$)`)
+
+func TestAmountsAndHeadingsNeverBreakInsideAWord(t *testing.T) {
+	css, err := os.ReadFile("../static/app.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range strings.Split(string(css), "}") {
+		sel, body, ok := strings.Cut(rule, "{")
+		if !ok {
+			continue
+		}
+		sel = strings.TrimSpace(sel[strings.LastIndex(sel, "\n")+1:])
+		if proseSelector.MatchString(sel) && breakAnywhere.MatchString(body) {
+			t.Errorf("%s { %s }: breaks inside words and amounts; use overflow-wrap: break-word", sel, strings.TrimSpace(body))
 		}
 	}
 }

@@ -133,6 +133,7 @@ func (z *Localizer) T(key string, data ...any) string {
 	if err != nil {
 		return key // not remembered: keys built from input stay unbounded
 	}
+	s = KeepCodesWithAmounts(s) // remembered below, so a plain text pays once
 	switch {
 	case len(data) == 0:
 		plainTexts.Store(plainKey{z.Lang, key}, s)
