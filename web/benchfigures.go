@@ -64,6 +64,8 @@ func figures(z *i18n.Localizer, r *benchlog.Result) []string {
 			out = append(out, z.T("bench.figure.nccl_omitted", map[string]any{"Runs": z.Int(int64(o.Runs)), "Collective": o.Collective,
 				"Best": gbs(z, o.BestBusBW), "Worst": gbs(z, o.WorstBusBW)}))
 		}
+	case r.NvidiaSMI != nil && r.NvidiaSMI.GPUModel == "" && r.NvidiaSMI.CSV != nil:
+		out = append(out, smiTableFigure(z, r.NvidiaSMI))
 	case r.NvidiaSMI != nil:
 		smi := r.NvidiaSMI
 		var mib int64
@@ -209,4 +211,22 @@ func noteTexts(z *i18n.Localizer, notes []runNote) []string {
 		out = append(out, noteText(z, n))
 	}
 	return out
+}
+
+// smiTableFigure describes an nvidia-smi --query-gpu table that names no
+// GPU model (a power or clock log): how many samples of which fields, for
+// how many GPUs, rather than an inventory of dashes.
+func smiTableFigure(z *i18n.Localizer, smi *benchlog.SMIReport) string {
+	var fields []string
+	for i, h := range smi.CSV.Header {
+		if h == "index" || h == "timestamp" {
+			continue
+		}
+		if i < len(smi.CSV.Units) && smi.CSV.Units[i] != "" {
+			h += " [" + smi.CSV.Units[i] + "]"
+		}
+		fields = append(fields, h)
+	}
+	return z.T("bench.figure.smi_table", map[string]any{"Rows": z.Int(int64(len(smi.CSV.Rows))),
+		"Fields": strings.Join(fields, ", "), "GPUs": z.Int(int64(max(smi.GPUCount, 1)))})
 }

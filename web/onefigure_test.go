@@ -26,3 +26,22 @@ func TestNCCLFigureIsTheJudgedOne(t *testing.T) {
 		t.Errorf("figure = %q", line)
 	}
 }
+
+// A power-draw query table read "1 × —, 0 MiB each; driver —, CUDA —":
+// a query log without an inventory says what it holds.
+func TestSMIQueryTableFigureSaysWhatItHolds(t *testing.T) {
+	data, err := os.ReadFile("../internal/benchlog/testdata/nvidia-smi/query-gpu-csv-power-draw.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := benchlog.Parse(benchlog.KindUnknown, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range i18n.Languages {
+		line := strings.Join(figures(i18n.New(lang), res), "\n")
+		if strings.Contains(line, "—") || strings.Contains(line, " 0 MiB") || !strings.Contains(line, "power.draw") {
+			t.Errorf("%s: figure = %q", lang, line)
+		}
+	}
+}
