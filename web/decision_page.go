@@ -241,9 +241,14 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 	m.Award = awardView(z, st)
 	for _, key := range tco.Editable {
 		if f, ok := st.A.Field(key); ok {
-			v := z.Decimal(evaluation.AssumptionText(key, f.Value))
+			// Each figure with its unit, as the worksheet shows it: the
+			// engineering rate is in USD even in an EUR evaluation.
+			v, unit := z.Decimal(evaluation.AssumptionText(key, f.Value)), f.Unit
 			if key == "utilisation" {
-				v += "\u00a0%"
+				unit = "%"
+			}
+			if unit != "" {
+				v += "\u00a0" + unit
 			}
 			m.Assumptions = append(m.Assumptions, views.Figure{Label: z.T("worksheet.assumption." + key), Value: v})
 		}
