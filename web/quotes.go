@@ -237,6 +237,8 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	m.AuthorLine = cmp.Or(submittedBy, m.AuthorLine) // a vendor's answer was not entered by the buyer
+	cur, _ := sq.Quote.Currency.Get()
+	m.Money = quoteMoney(z, d, sq.ID, cur)
 	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
 	row := views.QuoteRow{ID: sq.ID}
 	row.Blockers, _ = redflag.Counts(flags)

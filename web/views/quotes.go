@@ -95,6 +95,9 @@ type FlagView struct {
 
 // QuoteDetail is the quote page.
 type QuoteDetail struct {
+	// Money is the quote's figures from the worksheet; nil when the
+	// worksheet left it out.
+	Money          *QuoteMoney
 	ID             int64
 	EvaluationID   int64
 	EvaluationName string
@@ -245,4 +248,15 @@ func withImportErrors(ctx context.Context, p Page, m ImportPage) Page {
 		p.Errors = append(p.Errors, FormError{Target: "import-errors", Message: t(ctx, "import.errors")})
 	}
 	return p
+}
+
+// QuoteMoney is a quote's figures, translated: each in the evaluation's
+// currency, with the amount as quoted ("…Quoted") when it was converted.
+type QuoteMoney struct {
+	TCO, TCOQuoted, TCORange                         string
+	Contract, ContractQuoted                         string
+	CostPerUnit, CostPerUnitQuoted, CostPerUnitRange string
+	Unit                                             string
+	Place                                            string // "1st of 3 by cost per useful unit"
+	WorksheetHref                                    string
 }
