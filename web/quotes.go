@@ -250,6 +250,11 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	m.Flags, m.Blockers = append(m.Flags, compliance...), m.Blockers+len(compliance)
+	if text, ok, err := s.awardStatus(ctx, z, sq.EvaluationID, sq.ID); err != nil {
+		return err
+	} else if ok {
+		m.Status, m.StatusCSS = text, "ok"
+	}
 	bench, err := s.loadBench(ctx, sq, b.Data)
 	if err != nil {
 		return err
