@@ -85,7 +85,7 @@ func TestDirectApprovalCannotBypassTheTwoApproverThreshold(t *testing.T) {
 	res, out := a.api(tok, "POST", "/api/v1"+above+"/approval", `{"decision":"approve","reason":"cheapest per unit"}`)
 	wantStatus(t, res, http.StatusConflict)
 	msg, _ := out["error"].(string)
-	if out["code"] != "needs_more_approvers" || !strings.Contains(msg, "2 approvers") || !strings.Contains(msg, "600,000 USD") ||
+	if out["code"] != "needs_more_approvers" || !strings.Contains(msg, "2 approvers") || !strings.Contains(msg, "600,000\u00a0USD") ||
 		!strings.Contains(msg, "award") {
 		t.Errorf("API refusal %v", out)
 	}
