@@ -55,7 +55,7 @@ func (s *Server) worksheetView(r *http.Request, d *evaluation.Analysis, input ma
 	q := r.URL.Query()
 	m := views.WorksheetPage{EvaluationID: d.Evaluation.ID, EvaluationName: d.Evaluation.Name, Currency: d.A.Currency,
 		UnitName: unitLabel(z, d), Version: d.Stored.Version, CanEdit: currentUser(r).Role.Can(auth.EditBrief),
-		Errors: errs, Sort: q.Get("sort"), Hidden: map[string]bool{}}
+		Errors: errs, Sort: q.Get("sort"), Hidden: map[string]bool{}, Day: z.Date(d.Day)}
 	m.Notice = skippedNotice(z, d)
 	m.Assumptions = assumptionFields(z, d.A, input, errs)
 	byID := map[string]store.StoredQuote{}

@@ -6,6 +6,7 @@ type WorksheetPage struct {
 	EvaluationName string
 	Currency       string
 	UnitName       string
+	Day            string // the analysis's date, printed with the name
 	Columns        []WorksheetColumn
 	Groups         []WorksheetGroup
 	Assumptions    []AssumptionField
