@@ -284,6 +284,11 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 			m.Awards = append(m.Awards, recordedAwardView(z, st, aw, store.User{}, nil))
 		}
 	}
+	approved := int64(0)
+	if cur != nil {
+		approved = cur.QuoteID
+	}
+	m.Evidence = memoEvidence(z, st, awards, approved)
 	s.render(w, r, http.StatusOK, views.MemoView(s.page(r, z.T("memo.title", map[string]any{"Name": st.Evaluation.Name}), "evaluations"), m))
 	return nil
 }

@@ -38,3 +38,21 @@ func TestQuoteInAnApprovedAwardSaysSo(t *testing.T) {
 		t.Errorf("status of an awarded quote = %q (evaluation %s)", status, id)
 	}
 }
+
+// The memo omitted the awarded quotes' flags and tests: each awarded
+// quote has its red flags and its acceptance progress in the memo.
+func TestMemoCarriesTheAwardedQuotesFlagsAndTests(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, _ := recordTwoStepAward(t, a, `{"above":"999999999","approvers":2}`)
+	c, _ := a.login("memo@example.com", auth.Manager)
+	page := c.get("/evaluations/" + id + "/decision/memo")
+	wantStatus(t, page, http.StatusOK)
+	ev := doc(t, page).Find("[data-testid=memo-evidence]")
+	if ev.Length() == 0 {
+		t.Fatal("no evidence section for the awarded quotes")
+	}
+	if txt := ev.Text(); !strings.Contains(txt, "passed") || ev.Find("[data-testid=memo-evidence-flags]").Length() == 0 {
+		t.Errorf("evidence = %q", txt)
+	}
+}

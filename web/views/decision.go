@@ -136,6 +136,14 @@ type MemoPage struct {
 	Award          *AwardView
 	Assumptions    []Figure // what the figures were computed with
 	Awards         []RecordedAward
+	Evidence       []MemoEvidence // the awarded quotes' flags and tests
+}
+
+// MemoEvidence is an awarded quote's red flags and acceptance tests.
+type MemoEvidence struct {
+	Provider string
+	Flags    []FlagView
+	Tests    string // "6/9 passed, 1 failed"
 }
 
 // AwardView is what the analysis says to award, for the decision page,
