@@ -30,3 +30,27 @@ func TestQuotePageShowsItsMoney(t *testing.T) {
 		}
 	}
 }
+
+// The list shows the same money as columns, sortable: by cost per useful
+// unit the cheapest comes first.
+func TestQuoteListShowsMoneyColumnsSortable(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, _ := analysedEvaluation(t, a)
+	c, _ := a.login("list-reader@example.com", "engineer")
+	d := doc(t, c.get("/evaluations/"+id+"/quotes?sort=cost"))
+	var costs []string
+	d.Find("[data-testid=quote-row] [data-testid=quote-cost]").Each(func(_ int, s *goquerySelection) {
+		costs = append(costs, strings.TrimSpace(s.Text()))
+	})
+	if len(costs) < 2 || d.Find("[data-testid=quote-row] [data-testid=quote-tco]").Length() != len(costs) ||
+		d.Find("[data-testid=quote-row] [data-testid=quote-contract]").Length() != len(costs) {
+		t.Fatalf("money columns: %v", costs)
+	}
+	if th := d.Find("th[aria-sort=ascending]").Text(); !strings.Contains(th, "Cost per") {
+		t.Errorf("sorted column = %q", th)
+	}
+	if _, err := d.Find("th a[href*='sort=tco']").Attr("href"); !err {
+		t.Errorf("no sort link for the monthly TCO")
+	}
+}

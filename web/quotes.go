@@ -66,8 +66,12 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	if len(d.All) > 0 {
 		// The table is the analysis seen in a language (its dates are the
 		// analysis's day's): kept rendered per analysis, as the worksheet.
-		m.Table, err = s.parts.render(r.Context(), d, "quotes\x00"+z.Lang, func() templ.Component {
-			return views.QuoteListTable(s.quoteRows(z, d))
+		by := quoteSortKey(r.URL.Query().Get("sort"))
+		sort := views.QuoteSort{By: by, Href: func(col string) string {
+			return "/evaluations/" + strconv.FormatInt(id, 10) + "/quotes?sort=" + col
+		}}
+		m.Table, err = s.parts.render(r.Context(), d, "quotes\x00"+z.Lang+"\x00"+by, func() templ.Component {
+			return views.QuoteListTable(sortQuoteRows(s.quoteRows(z, d), d, by), sort)
 		})
 		if err != nil {
 			return err
@@ -90,6 +94,9 @@ func (s *Server) quoteRows(z *i18n.Localizer, d *evaluation.Analysis) []views.Qu
 		flags := d.TermFlags[sq.ID]
 		row := s.quoteRow(z, sq.ID, sq.ProviderName, sq.Quote, flags)
 		row.Suite = suiteProgress(z, d.SuiteCounts[sq.ID])
+		if res, ok := d.Result(sq.ID); ok {
+			row.TCO, row.CostPerUnit, row.Contract = money(z, res.TCO), money(z, res.CostPerUnit), money(z, res.Contract.Value)
+		}
 		status.apply(z, &row, flags)
 		rows = append(rows, row)
 	}

@@ -37,6 +37,16 @@ type QuoteRow struct {
 	Waived    int    // blockers waived (not counted in Blockers)
 	Status    string // the quote's place in the decision, translated; "" for none
 	StatusCSS string
+	// The worksheet's money for the quote, translated; "" when the
+	// worksheet left it out (no exchange rate).
+	TCO, CostPerUnit, Contract string
+}
+
+// QuoteSort is the list's sort: a column key ("tco", "cost", "contract")
+// or "" for the order of entry; Href gives each column's sort link.
+type QuoteSort struct {
+	By   string
+	Href func(by string) string
 }
 
 // TermField is one term in the quote form.
