@@ -27,6 +27,7 @@ var auditActions = []string{
 	"rfq.create", "rfq.brief", "rfq.remind", "rfq.reissue_link", "rfq.revoke", "rfq.answer",
 	"rfq.open_early", "rfq.open_deadline", "quote.rfq", "quote.rfq_revision",
 	"rfq.vendor_open", "rfq.vendor_draft", "rfq.vendor_document", "rfq.vendor_question", "rfq.vendor_submit",
+	"rfq.vendor_attestations",
 	"fx.set", "fx.rollback", "reference.upload", "reference.rollback", "setting.update",
 	"user.create", "user.update", "user.language", "user.password", "user.rehash", "token.create", "token.revoke",
 	"auth.login", "auth.login_failed", "auth.login_rate_limited", "auth.logout", "auth.reauthenticate", "auth.denied",
