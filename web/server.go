@@ -4,6 +4,7 @@
 package web
 
 import (
+	"cmp"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -44,6 +45,10 @@ type Config struct {
 	// Evaluations is the evaluation service the pages read analyses from
 	// (and keep them in); nil: one of the server's own on Store.
 	Evaluations *evaluation.Service
+	// ReadBudget is how long building one page of the analysis or
+	// worksheet API may take before it answers with what it has; zero
+	// means 250 ms.
+	ReadBudget time.Duration
 }
 
 // Server holds the handlers' dependencies.
@@ -65,9 +70,11 @@ type Server struct {
 	receiving chan struct{}
 	upload    uploadPolicy
 	timeout   time.Duration
-	eval      *evaluation.Service
-	parts     *keptParts         // rendered page parts of the analyses served
-	texts     *keptDecisionTexts // the decision page's words per analysis and language
+	// readBudget bounds building one API page (see api_page.go).
+	readBudget time.Duration
+	eval       *evaluation.Service
+	parts      *keptParts         // rendered page parts of the analyses served
+	texts      *keptDecisionTexts // the decision page's words per analysis and language
 	// Sourcing rounds (web/rfq*.go, web/vendor*.go).
 	publicURL  string
 	mailOn     bool
@@ -97,6 +104,7 @@ func NewServer(cfg Config) http.Handler {
 	if s.timeout <= 0 {
 		s.timeout = requestTimeout
 	}
+	s.readBudget = cmp.Or(cfg.ReadBudget, readBudget)
 	// A brief or quote edited after uploads judges them again (the verdicts
 	// depend on both), as an upload does.
 	if cfg.Store != nil {
