@@ -169,6 +169,7 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	win.begin()
 	split, err := splitJSON(r, a)
 	if err != nil {
 		return err

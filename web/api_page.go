@@ -45,8 +45,13 @@ type pageWindow struct {
 
 // readPage reads ?page= (from 1) and ?per_page= (1 to 500, default 100).
 func (s *Server) readPage(r *http.Request) (pageWindow, error) {
+	return s.readPageOf(r, defaultPerPage, maxPerPage)
+}
+
+// readPageOf reads ?page= and ?per_page= (1 to most, default def).
+func (s *Server) readPageOf(r *http.Request, def, most int) (pageWindow, error) {
 	q := r.URL.Query()
-	w := pageWindow{page: 1, per: defaultPerPage, started: time.Now(), budget: s.readBudget, u: r.URL}
+	w := pageWindow{page: 1, per: def, started: time.Now(), budget: s.readBudget, u: r.URL}
 	if v := q.Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
@@ -56,13 +61,17 @@ func (s *Server) readPage(r *http.Request) (pageWindow, error) {
 	}
 	if v := q.Get("per_page"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > maxPerPage {
-			return w, fieldErrors{"per_page": "api.error.per_page"}
+		if err != nil || n < 1 || n > most {
+			return w, fieldErrors{"per_page": perPageError(most)}
 		}
 		w.per = n
 	}
 	return w, nil
 }
+
+// begin starts the budget's clock: after the analysis is at hand, whose
+// first computation for new inputs is not the page's to bound.
+func (w *pageWindow) begin() { w.started = time.Now() }
 
 // span is the window's [from, to) over a list of n.
 func (w pageWindow) span(n int) (from, to int) {
@@ -98,4 +107,12 @@ func (w pageWindow) link(page, per int) *string {
 	v.Set("per_page", strconv.Itoa(per))
 	s := w.u.Path + "?" + v.Encode()
 	return &s
+}
+
+// perPageError names the per_page range of a read.
+func perPageError(most int) string {
+	if most == maxXLSXPerPage {
+		return "api.error.per_page_xlsx"
+	}
+	return "api.error.per_page"
 }

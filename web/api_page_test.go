@@ -1,12 +1,15 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/quote"
@@ -103,5 +106,40 @@ func TestAnalysisPagePastItsBudgetAnswersWithWhatItHas(t *testing.T) {
 		if !strings.Contains(narrow, "page=4") || !strings.Contains(narrow, "per_page=1") {
 			t.Errorf("%s: narrow_view %q, want page 4 of 1 (the 4th quote, the first not sent)", what, narrow)
 		}
+	}
+}
+
+// A workbook holds a page of the quotes (at most 1,000): page 2 of 2
+// holds the rest, each column one quote, and says how many pages there
+// are.
+func TestWorksheetXLSXPages(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, tok := pagedEvaluation(t, a, 7)
+	get := func(q string) (*http.Response, []byte) {
+		req, _ := http.NewRequest("GET", fmt.Sprintf("%s/api/v1/evaluations/%d/worksheet.xlsx%s", a.srv.URL, id, q), nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		return a.send(req)
+	}
+	res, raw := get("?page=2&per_page=4")
+	if res.StatusCode != http.StatusOK || res.Header.Get("X-Total-Pages") != "2" ||
+		!strings.Contains(res.Header.Get("Content-Disposition"), "page-2.xlsx") {
+		t.Fatalf("page 2: %d %v", res.StatusCode, res.Header)
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Worksheet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(rows[1]) - 1; got != 3 { // the label column aside
+		t.Errorf("page 2 has %d quote columns, want the last 3: %q", got, rows[1])
+	}
+	if res, _ := get("?per_page=1001"); res.StatusCode != http.StatusUnprocessableEntity ||
+		strings.Contains(res.Header.Get("Content-Disposition"), "attachment") {
+		t.Errorf("per_page 1001: %d %v", res.StatusCode, res.Header)
 	}
 }

@@ -67,6 +67,7 @@ func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	win.begin()
 	from, to := win.span(len(d.WS.Results))
 	results := make([]apiResult, 0, to-from)
 	onPage := map[string]bool{}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -213,12 +214,12 @@ func (s *Server) exportQuotes(w http.ResponseWriter, r *http.Request) error {
 	for i, sq := range stored {
 		qs[i] = sq.Quote
 	}
-	var buf bytes.Buffer
-	if err := quote.WriteCSV(&buf, qs); err != nil {
-		return err
-	}
+	// Streamed: 10,000 quotes are some 5 MB of CSV, held by no buffer.
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="quotes-evaluation-`+strconv.FormatInt(e.ID, 10)+`.csv"`)
-	_, err = w.Write(buf.Bytes())
-	return err
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := quote.WriteCSV(bw, qs); err != nil {
+		return err
+	}
+	return bw.Flush()
 }
