@@ -14,6 +14,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
+	"github.com/gpuquote/gpuquote/internal/spool"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -29,10 +30,16 @@ type Config struct {
 	// account (ASVS 6.3.1); zero means 5. The counters live in PostgreSQL,
 	// so the limit holds across every instance on the database.
 	LoginLimitPerMinute int
-	// UploadMinBytesPerSecond is the slowest average rate an upload's body
-	// may arrive at once UploadGrace has passed; zero means 32 KiB/s and 10 s.
+	// UploadMinBytesPerSecond is the slowest rate an upload's body may
+	// arrive at over any UploadWindow; zero means 32 KiB/s and 10 s.
 	UploadMinBytesPerSecond int64
-	UploadGrace             time.Duration
+	UploadWindow            time.Duration
+	// UploadSlots, UploadSlotsPerUser and UploadSlotsPerAddress bound the
+	// upload bodies received at once; zero means 32, 4 and 8.
+	UploadSlots, UploadSlotsPerUser, UploadSlotsPerAddress int
+	// TempDir is the folder this process keeps its temporary files in
+	// (internal/spool); empty: a folder of its own under spool.DefaultRoot.
+	TempDir string
 	// RequestTimeout is every request's deadline but an upload's (whose
 	// body may take longer to arrive); zero means 60 s.
 	RequestTimeout time.Duration
@@ -67,7 +74,9 @@ type Server struct {
 	// a receiving slot instead, and the body waits on disk. Both are per
 	// instance: they bound one process's memory, disk and CPU.
 	uploads   chan struct{}
-	receiving chan struct{}
+	receiving *uploadSlots
+	spool     string     // the folder of the temporary files
+	spoolDir  *spool.Dir // when the server opened it itself: holds its lock
 	upload    uploadPolicy
 	timeout   time.Duration
 	// readBudget bounds building one API page (see api_page.go).
@@ -97,9 +106,10 @@ func NewServer(cfg Config) http.Handler {
 		publicURL:     strings.TrimRight(cfg.PublicURL, "/"),
 		mailOn:        cfg.MailEnabled,
 		attachGate:    sourcing.NewGate(2, 8),
-		receiving:     make(chan struct{}, 32),
-		upload:        uploadPolicy{minRate: cfg.UploadMinBytesPerSecond, grace: cfg.UploadGrace},
-		timeout:       cfg.RequestTimeout,
+		receiving: newUploadSlots(cmp.Or(cfg.UploadSlots, receivingSlots), cmp.Or(cfg.UploadSlotsPerUser, receivingSlotsPerUser),
+			cmp.Or(cfg.UploadSlotsPerAddress, receivingSlotsPerAddr)),
+		upload:  uploadPolicy{minRate: cfg.UploadMinBytesPerSecond, window: cfg.UploadWindow},
+		timeout: cfg.RequestTimeout,
 	}
 	if s.timeout <= 0 {
 		s.timeout = requestTimeout
@@ -115,11 +125,17 @@ func NewServer(cfg Config) http.Handler {
 	if s.upload.minRate <= 0 {
 		s.upload.minRate = 32 << 10
 	}
-	if s.upload.grace <= 0 {
-		s.upload.grace = 10 * time.Second
+	if s.upload.window <= 0 {
+		s.upload.window = 10 * time.Second
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
+	}
+	s.spool = cfg.TempDir
+	if s.spool == "" {
+		if s.spoolDir = ownSpool(s.log); s.spoolDir != nil {
+			s.spool = s.spoolDir.Path
+		}
 	}
 	s.parts, s.texts = newKeptParts(), newKeptDecisionTexts()
 	s.eval = cfg.Evaluations
