@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -82,6 +81,28 @@ type decisionForm struct {
 	award  *awardForm
 }
 
+// decisionRowsPerPage is how many quotes one decision page lists; the pager
+// turns to the others.
+const decisionRowsPerPage = 100
+
+// decisionPageRows are the indexes of the rows a page lists: those from
+// to to, and before them any quote outside it that is on the shortlist or
+// decided, so that a manager never pages to find what to approve.
+func decisionPageRows(all []views.DecisionQuote, from, to int) []int {
+	var rows []int
+	if from > 0 || to < len(all) {
+		for i, q := range all {
+			if q.Status != "" && (i < from || i >= to) {
+				rows = append(rows, i)
+			}
+		}
+	}
+	for i := from; i < to; i++ {
+		rows = append(rows, i)
+	}
+	return rows
+}
+
 // renderDecisionWith shows the decision page after f.
 func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, evaluationID int64, f decisionForm) error {
 	status, errMsg, reason := f.status, f.errMsg, f.reason
@@ -111,10 +132,16 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	m.HasScores, m.ScoreOverlap, m.ScoreFlip = len(t.scoreCols) > 0, t.scoreOverlap, t.scoreFlip
 	// The rows, the approval in force and the history are the kept texts';
 	// whether this reader may approve or re-approve is theirs alone.
-	m.Quotes = slices.Clone(t.quotes)
-	for i := range m.Quotes {
+	// A page of them: 10,000 rows were 8 MB of HTML.
+	// A page of them (10,000 rows were 8 MB of HTML), after the quotes on
+	// the shortlist or decided, which every page lists.
+	from, to, pager := pageRange(len(t.quotes), r.URL.Query(), decisionRowsPerPage)
+	rows := decisionPageRows(t.quotes, from, to)
+	m.Quotes, m.Pager = make([]views.DecisionQuote, len(rows)), pager
+	for i, at := range rows {
+		m.Quotes[i] = t.quotes[at]
 		if dq := &m.Quotes[i]; dq.Status == "shortlisted" && m.CanDecide {
-			rf, err := s.eval.ApproveRefusal(ctx, st, st.Quotes[i], u)
+			rf, err := s.eval.ApproveRefusal(ctx, st, st.Quotes[at], u)
 			if err != nil {
 				return err
 			}
