@@ -62,3 +62,34 @@ func TestDecisionPageOfManyQuotesIsBounded(t *testing.T) {
 			n, first.Find(fmt.Sprintf("input[name=share_%d]", last)).Length() == 1)
 	}
 }
+
+// The quote list of many quotes shows a page of 200: at 10,000 quotes it
+// was 6 MB of HTML, rendered anew on every request.
+func TestQuoteListOfManyQuotesPages(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, tok := pagedEvaluation(t, a, 230)
+	get := func(path string) *goquery.Document {
+		req, _ := http.NewRequest("GET", a.srv.URL+path, nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		d, err := goquery.NewDocumentFromReader(res.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	list := fmt.Sprintf("/evaluations/%d/quotes", id)
+	first := get(list)
+	if n := first.Find("[data-testid=quote-row]").Length(); n != 200 {
+		t.Errorf("page 1 shows %d quotes, want 200", n)
+	}
+	next, _ := first.Find("[data-testid=quotes-pager] a[rel=next]").Attr("href")
+	if n := get(list + next).Find("[data-testid=quote-row]").Length(); n != 30 || !strings.Contains(next, "page=2") {
+		t.Errorf("page 2 (%q) shows %d quotes, want the last 30", next, n)
+	}
+}

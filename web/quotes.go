@@ -3,6 +3,7 @@ package web
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -66,8 +67,11 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	if len(d.All) > 0 {
 		// The table is the analysis seen in a language (its dates are the
 		// analysis's day's): kept rendered per analysis, as the worksheet.
-		m.Table, err = s.parts.render(r.Context(), d, "quotes\x00"+z.Lang, func() templ.Component {
-			return views.QuoteListTable(s.quoteRows(z, d))
+		// A page of it: 10,000 rows were 6 MB, too big to keep.
+		from, to, pager := pageRange(len(d.All), r.URL.Query(), quoteListRows)
+		m.Pager = pager
+		m.Table, err = s.parts.render(r.Context(), d, fmt.Sprintf("quotes\x00%s\x00%d", z.Lang, pager.Page), func() templ.Component {
+			return views.QuoteListTable(s.quoteRows(z, d, d.All[from:to]))
 		})
 		if err != nil {
 			return err
@@ -81,12 +85,16 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// quoteRows are the list's rows: each quote's terms, its own flags less the
-// waived ones, its place in the decision and its acceptance progress.
-func (s *Server) quoteRows(z *i18n.Localizer, d *evaluation.Analysis) []views.QuoteRow {
+// quoteListRows is how many quotes one page of the quote list shows.
+const quoteListRows = 200
+
+// quoteRows are the list's rows for quotes (of d): each quote's terms, its
+// own flags less the waived ones, its place in the decision and its
+// acceptance progress.
+func (s *Server) quoteRows(z *i18n.Localizer, d *evaluation.Analysis, quotes []store.StoredQuote) []views.QuoteRow {
 	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
-	rows := make([]views.QuoteRow, 0, len(d.All))
-	for _, sq := range d.All {
+	rows := make([]views.QuoteRow, 0, len(quotes))
+	for _, sq := range quotes {
 		flags := d.TermFlags[sq.ID]
 		row := s.quoteRow(z, sq.ID, sq.ProviderName, sq.Quote, flags)
 		row.Suite = suiteProgress(z, d.SuiteCounts[sq.ID])
