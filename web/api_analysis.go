@@ -170,7 +170,7 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	win.begin()
-	split, err := splitJSON(r, a)
+	split, err := s.splitJSON(r, a)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/spool"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -82,8 +83,9 @@ type Server struct {
 	// readBudget bounds building one API page (see api_page.go).
 	readBudget time.Duration
 	eval       *evaluation.Service
-	parts      *keptParts         // rendered page parts of the analyses served
-	texts      *keptDecisionTexts // the decision page's words per analysis and language
+	parts      *keptParts                         // rendered page parts of the analyses served
+	texts      *keptDecisionTexts                 // the decision page's words per analysis and language
+	splits     *keptByAnalysis[[2]*scoring.Split] // suggested award splits per analysis and constraints
 	// Sourcing rounds (web/rfq*.go, web/vendor*.go).
 	publicURL  string
 	mailOn     bool
@@ -137,7 +139,7 @@ func NewServer(cfg Config) http.Handler {
 			s.spool = s.spoolDir.Path
 		}
 	}
-	s.parts, s.texts = newKeptParts(), newKeptDecisionTexts()
+	s.parts, s.texts, s.splits = newKeptParts(), newKeptDecisionTexts(), newKeptSplits()
 	s.eval = cfg.Evaluations
 	if s.eval == nil {
 		s.eval = evaluation.New(cfg.Store)
