@@ -55,11 +55,9 @@ func quoteIDOf(s string) int64 {
 	return id
 }
 
-// sensitivityJSON is the grid for every quote; sensitivityFor keeps the
-// columns of the quotes in keep (a page of the API), with each point's
-// cheapest quote and the changes still those over every quote.
-func sensitivityJSON(s tco.Sensitivity) apiSensitivity { return sensitivityFor(s, nil) }
-
+// sensitivityFor is the grid with the columns of the quotes in keep (a
+// page of the API; nil keeps all), each point's cheapest quote and the
+// changes still those over every quote.
 func sensitivityFor(s tco.Sensitivity, keep map[string]bool) apiSensitivity {
 	out := apiSensitivity{QuoteIDs: []int64{}, Utilizations: s.Utilisations, Restarts: []string{},
 		Points: []apiSensPoint{}, Changes: []apiSensChanges{}}
