@@ -38,7 +38,12 @@ func quoteIDs(t *testing.T, out map[string]any) []int64 {
 	t.Helper()
 	var ids []int64
 	for _, q := range out["quotes"].([]any) {
-		ids = append(ids, int64(q.(map[string]any)["quote_id"].(float64)))
+		m := q.(map[string]any)
+		id, ok := m["quote_id"].(float64)
+		if !ok {
+			id = m["id"].(float64) // the quotes API's quote
+		}
+		ids = append(ids, int64(id))
 	}
 	return ids
 }
@@ -50,7 +55,7 @@ func TestAnalysisAndWorksheetAPIsPage(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	id, tok := pagedEvaluation(t, a, 25)
-	for _, what := range []string{"analysis", "worksheet"} {
+	for _, what := range []string{"analysis", "worksheet", "decision", "quotes"} {
 		base := fmt.Sprintf("/api/v1/evaluations/%d/%s", id, what)
 		_, whole := a.api(tok, "GET", base, "")
 		if got := len(whole["quotes"].([]any)); got != 25 {
@@ -66,7 +71,7 @@ func TestAnalysisAndWorksheetAPIsPage(t *testing.T) {
 			if out["total_quotes"] != float64(25) || out["pages"] != float64(3) || out["partial"] != false {
 				t.Errorf("%s %s: totals %v, pages %v, partial %v", what, next, out["total_quotes"], out["pages"], out["partial"])
 			}
-			if what == "analysis" && fmt.Sprint(out["award"]) != fmt.Sprint(whole["award"]) {
+			if (what == "analysis" || what == "decision") && fmt.Sprint(out["award"]) != fmt.Sprint(whole["award"]) {
 				t.Errorf("%s: the award differs on a page: %v", next, out["award"])
 			}
 			for _, q := range quoteIDs(t, out) {
