@@ -127,6 +127,7 @@ func round2(x float64) float64 {
 
 // apiAnalysis is GET /api/v1/evaluations/{id}/analysis: the whole analysis.
 type apiAnalysis struct {
+	apiPage
 	EvaluationID   int64             `json:"evaluation_id"`
 	Currency       string            `json:"currency"`
 	Unit           string            `json:"unit"`
@@ -160,32 +161,52 @@ type apiSuiteCounts struct {
 }
 
 func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
+	win, err := s.readPage(r)
+	if err != nil {
+		return err
+	}
 	a, err := s.analysisParam(r)
 	if err != nil {
 		return err
 	}
-	split, err := splitJSON(r, a)
+	win.begin()
+	split, err := s.splitJSON(r, a)
 	if err != nil {
 		return err
 	}
 	z := i18n.From(r.Context())
 	out := apiAnalysis{AwardSplit: split, EvaluationID: a.Evaluation.ID, Currency: a.WS.Currency, Unit: a.WS.UnitName, Assumptions: assumptionValues(a),
-		Quotes: []apiAnalysisRow{}, LeftOut: leftOut(a), Award: awardJSON(a, awardSummary(z, a)),
+		Quotes: []apiAnalysisRow{}, Award: awardJSON(a, awardSummary(z, a)),
 		Recommendation: recommendationJSON(a), Best: bestIDs(a.WS.Best), Approval: approvalJSON(a), Scoring: scoringJSON(a)}
-	for i, res := range a.WS.Results {
-		sq := a.Quotes[i]
-		row := apiAnalysisRow{apiQuoteFigures: quoteFigures(a, i), Committed: res.Committed, Lines: apiLines(res), Missing: missingJSON(res.Missing)}
-		row.Blockers, row.Warnings = redflag.Counts(a.Flags[sq.ID])
-		c := a.SuiteCounts[sq.ID]
-		row.Suite = apiSuiteCounts{Passed: c.Passed, Failed: c.Failed, Waived: c.Waived, Total: c.Total()}
-		row.Score = scoreJSON(z, a, sq.ID)
-		out.Quotes = append(out.Quotes, row)
-	}
+	all := leftOut(a)
+	lf, lt := win.span(len(all))
+	out.LeftOut = all[lf:lt]
 	for i := range out.LeftOut {
 		out.LeftOut[i].Score = scoreJSON(z, a, out.LeftOut[i].QuoteID)
 	}
+	from, to := win.span(len(a.WS.Results))
+	cut := false
+	for i := from; i < to; i++ {
+		if cut = win.over(i - from); cut {
+			break
+		}
+		out.Quotes = append(out.Quotes, analysisRow(z, a, i))
+	}
+	out.apiPage = win.describe(len(a.WS.Results), len(all), len(out.Quotes), cut)
 	writeJSON(w, http.StatusOK, out)
 	return nil
+}
+
+// analysisRow is the i-th priced quote of the analysis with everything
+// the analysis knows of it.
+func analysisRow(z *i18n.Localizer, a *evaluation.Analysis, i int) apiAnalysisRow {
+	res, sq := a.WS.Results[i], a.Quotes[i]
+	row := apiAnalysisRow{apiQuoteFigures: quoteFigures(a, i), Committed: res.Committed, Lines: apiLines(res), Missing: missingJSON(res.Missing)}
+	row.Blockers, row.Warnings = redflag.Counts(a.Flags[sq.ID])
+	c := a.SuiteCounts[sq.ID]
+	row.Suite = apiSuiteCounts{Passed: c.Passed, Failed: c.Failed, Waived: c.Waived, Total: c.Total()}
+	row.Score = scoreJSON(z, a, sq.ID)
+	return row
 }
 
 func assumptionValues(a *evaluation.Analysis) map[string]string {

@@ -67,7 +67,7 @@ type apiSplit struct {
 // splitJSON reads the buyer's constraints from the query
 // (max_vendor_pct 1–100, verified_fabric_only=1) and suggests the split;
 // a malformed constraint is a field error, not a guess.
-func splitJSON(r *http.Request, a *evaluation.Analysis) (map[string]any, error) {
+func (s *Server) splitJSON(r *http.Request, a *evaluation.Analysis) (map[string]any, error) {
 	q := r.URL.Query()
 	maxPct := 100
 	if v := q.Get("max_vendor_pct"); v != "" {
@@ -78,7 +78,7 @@ func splitJSON(r *http.Request, a *evaluation.Analysis) (map[string]any, error) 
 		maxPct = n
 	}
 	verified := q.Get("verified_fabric_only") == "1"
-	best, run := a.SuggestSplit(maxPct, verified)
+	best, run := s.suggestSplit(a, maxPct, verified)
 	conv := func(s *scoring.Split) *apiSplit {
 		if s == nil {
 			return nil

@@ -76,6 +76,10 @@ func (s *Server) apiStoredQuote(z *i18n.Localizer, sq store.StoredQuote, flags [
 }
 
 func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
+	win, err := s.readPage(r)
+	if err != nil {
+		return err
+	}
 	e, err := s.openEvaluation(r) // opens rounds past their deadline
 	if err != nil {
 		return err
@@ -90,8 +94,14 @@ func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	z := i18n.From(r.Context())
-	out := make([]apiQuote, 0, len(d.All))
-	for _, sq := range d.All {
+	win.begin()
+	from, to := win.span(len(d.All))
+	out := make([]apiQuote, 0, to-from)
+	cut := false
+	for _, sq := range d.All[from:to] {
+		if cut = win.over(len(out)); cut {
+			break
+		}
 		q := s.apiStoredQuote(z, sq, d.TermFlags[sq.ID])
 		q.Source = sourcesJSON(srcs[sq.ID])
 		out = append(out, q)
@@ -100,7 +110,11 @@ func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"quotes": out, "sealed_rounds": sealed})
+	writeJSON(w, http.StatusOK, struct {
+		apiPage
+		Quotes []apiQuote `json:"quotes"`
+		Sealed any        `json:"sealed_rounds"`
+	}{win.describe(len(d.All), 0, len(out), cut), out, sealed})
 	return nil
 }
 

@@ -55,22 +55,30 @@ func quoteIDOf(s string) int64 {
 	return id
 }
 
-func sensitivityJSON(s tco.Sensitivity) apiSensitivity {
+// sensitivityFor is the grid with the columns of the quotes in keep (a
+// page of the API; nil keeps all), each point's cheapest quote and the
+// changes still those over every quote.
+func sensitivityFor(s tco.Sensitivity, keep map[string]bool) apiSensitivity {
 	out := apiSensitivity{QuoteIDs: []int64{}, Utilizations: s.Utilisations, Restarts: []string{},
 		Points: []apiSensPoint{}, Changes: []apiSensChanges{}}
 	if out.Utilizations == nil {
 		out.Utilizations = []float64{}
 	}
-	for _, id := range s.QuoteIDs {
-		out.QuoteIDs = append(out.QuoteIDs, quoteIDOf(id))
+	kept := func(j int) bool { return keep == nil || keep[s.QuoteIDs[j]] }
+	for j, id := range s.QuoteIDs {
+		if kept(j) {
+			out.QuoteIDs = append(out.QuoteIDs, quoteIDOf(id))
+		}
 	}
 	for _, r := range s.Restarts {
 		out.Restarts = append(out.Restarts, string(r))
 	}
 	for _, p := range s.Points {
 		ap := apiSensPoint{Utilization: p.Utilisation, Restart: string(p.Restart), CostPerUnit: []apiMoney{}, Cheapest: quoteIDOf(p.Cheapest)}
-		for _, m := range p.CostPerUnit {
-			ap.CostPerUnit = append(ap.CostPerUnit, apiMoneyOf(m))
+		for j, m := range p.CostPerUnit {
+			if kept(j) {
+				ap.CostPerUnit = append(ap.CostPerUnit, apiMoneyOf(m))
+			}
 		}
 		out.Points = append(out.Points, ap)
 	}

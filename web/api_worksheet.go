@@ -59,23 +59,47 @@ type apiResult struct {
 }
 
 func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
+	win, err := s.readPage(r)
+	if err != nil {
+		return err
+	}
 	d, err := s.analysisParam(r)
 	if err != nil {
 		return err
 	}
-	results := make([]apiResult, 0, len(d.WS.Results))
-	for i, res := range d.WS.Results {
-		ar := apiResult{QuoteID: d.Quotes[i].ID, Provider: d.Quotes[i].ProviderName, RentalModel: string(res.RentalModel),
+	win.begin()
+	from, to := win.span(len(d.WS.Results))
+	results := make([]apiResult, 0, to-from)
+	onPage := map[string]bool{}
+	cut := false
+	for i := from; i < to; i++ {
+		if cut = win.over(i - from); cut {
+			break
+		}
+		res := d.WS.Results[i]
+		results = append(results, apiResult{QuoteID: d.Quotes[i].ID, Provider: d.Quotes[i].ProviderName, RentalModel: string(res.RentalModel),
 			Committed: res.Committed, TCO: apiMoneyOf(res.TCO), Low: apiMoneyOf(res.Low), High: apiMoneyOf(res.High),
 			Incomplete: res.Incomplete, Missing: missingJSON(res.Missing), CostPerUnit: apiMoneyOf(res.CostPerUnit), UnitsPerMo: res.UnitsPerMonth,
-			Throughput: throughputJSON(res.Speed), Lines: apiLines(res)}
-		results = append(results, ar)
+			Throughput: throughputJSON(res.Speed), Lines: apiLines(res)})
+		onPage[res.QuoteID] = true
 	}
+	all := leftOut(d)
+	lf, lt := win.span(len(all))
 	skipped := []string{}
 	for _, sq := range d.Skipped {
 		skipped = append(skipped, sq.ProviderName)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"currency": d.WS.Currency, "unit": d.WS.UnitName, "quotes": results,
-		"best": bestIDs(d.WS.Best), "skipped_without_fx": skipped, "left_out": leftOut(d), "sensitivity": sensitivityJSON(d.WS.Sensitivity)})
+	sf, st := win.span(len(skipped))
+	writeJSON(w, http.StatusOK, struct {
+		apiPage
+		Currency    string           `json:"currency"`
+		Unit        string           `json:"unit"`
+		Quotes      []apiResult      `json:"quotes"`
+		Best        map[string]int64 `json:"best"`
+		Skipped     []string         `json:"skipped_without_fx"`
+		LeftOut     []apiLeftOut     `json:"left_out"`
+		Sensitivity apiSensitivity   `json:"sensitivity"`
+	}{win.describe(len(d.WS.Results), len(all), len(results), cut), d.WS.Currency, d.WS.UnitName, results,
+		bestIDs(d.WS.Best), skipped[sf:st], all[lf:lt], sensitivityFor(d.WS.Sensitivity, onPage)})
 	return nil
 }

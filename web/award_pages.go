@@ -44,7 +44,7 @@ func (s *Server) awardsPanel(r *http.Request, st *evaluation.Analysis, af *award
 		maxPct, p.MaxVendorPct = n, q.Get("max_vendor_pct")
 	}
 	p.VerifiedOnly = q.Get("verified_fabric_only") == "1"
-	best, run := st.SuggestSplit(maxPct, p.VerifiedOnly)
+	best, run := s.suggestSplit(st, maxPct, p.VerifiedOnly)
 	p.NoSplit = best == nil && len(st.Quotes) > 0
 	p.Suggested = splitSentence(z, st, best, "award.suggest.best")
 	p.RunnerUp = splitSentence(z, st, run, "award.suggest.runner_up")
@@ -54,8 +54,8 @@ func (s *Server) awardsPanel(r *http.Request, st *evaluation.Analysis, af *award
 			suggested[sh.QuoteID] = sh.SharePct
 		}
 	}
-	for i, sq := range st.Quotes {
-		res := st.WS.Results[i]
+	for _, i := range awardRows(st, suggested, af) {
+		sq, res := st.Quotes[i], st.WS.Results[i]
 		o := views.AwardOption{QuoteID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
 			CostPerUnit: money(z, res.CostPerUnit)}
 		if n := suggested[sq.ID]; n > 0 {

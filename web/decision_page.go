@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -85,6 +84,28 @@ type decisionForm struct {
 	field string
 }
 
+// decisionRowsPerPage is how many quotes one decision page lists; the pager
+// turns to the others.
+const decisionRowsPerPage = 100
+
+// decisionPageRows are the indexes of the rows a page lists: those from
+// to to, and before them any quote outside it that is on the shortlist or
+// decided, so that a manager never pages to find what to approve.
+func decisionPageRows(all []views.DecisionQuote, from, to int) []int {
+	var rows []int
+	if from > 0 || to < len(all) {
+		for i, q := range all {
+			if q.Status != "" && (i < from || i >= to) {
+				rows = append(rows, i)
+			}
+		}
+	}
+	for i := from; i < to; i++ {
+		rows = append(rows, i)
+	}
+	return rows
+}
+
 // renderDecisionWith shows the decision page after f.
 func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, evaluationID int64, f decisionForm) error {
 	status, errMsg, reason := f.status, f.errMsg, f.reason
@@ -114,10 +135,16 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	m.HasScores, m.ScoreOverlap, m.ScoreFlip = len(t.scoreCols) > 0, t.scoreOverlap, t.scoreFlip
 	// The rows, the approval in force and the history are the kept texts';
 	// whether this reader may approve or re-approve is theirs alone.
-	m.Quotes = slices.Clone(t.quotes)
-	for i := range m.Quotes {
+	// A page of them: 10,000 rows were 8 MB of HTML.
+	// A page of them (10,000 rows were 8 MB of HTML), after the quotes on
+	// the shortlist or decided, which every page lists.
+	from, to, pager := pageRange(len(t.quotes), r.URL.Query(), decisionRowsPerPage)
+	rows := decisionPageRows(t.quotes, from, to)
+	m.Quotes, m.Pager = make([]views.DecisionQuote, len(rows)), pager
+	for i, at := range rows {
+		m.Quotes[i] = t.quotes[at]
 		if dq := &m.Quotes[i]; dq.Status == "shortlisted" && m.CanDecide {
-			rf, err := s.eval.ApproveRefusal(ctx, st, st.Quotes[i], u)
+			rf, err := s.eval.ApproveRefusal(ctx, st, st.Quotes[at], u)
 			if err != nil {
 				return err
 			}
@@ -295,6 +322,10 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 
 // apiDecision is the recommendation and the approval state.
 func (s *Server) apiDecision(w http.ResponseWriter, r *http.Request) error {
+	win, err := s.readPage(r)
+	if err != nil {
+		return err
+	}
 	id, err := idParam(r, "id")
 	if err != nil {
 		return err
@@ -303,13 +334,28 @@ func (s *Server) apiDecision(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	quotes := make([]apiQuoteFigures, 0, len(st.Quotes))
-	for i := range st.Quotes {
+	// A page of the quotes, like the analysis: 10,000 were 9.8 MB.
+	win.begin()
+	from, to := win.span(len(st.Quotes))
+	quotes := make([]apiQuoteFigures, 0, to-from)
+	cut := false
+	for i := from; i < to; i++ {
+		if cut = win.over(i - from); cut {
+			break
+		}
 		quotes = append(quotes, quoteFigures(st, i))
 	}
-	out := map[string]any{"quotes": quotes, "left_out": leftOut(st), "approval": approvalJSON(st),
-		"award": awardJSON(st, awardSummary(i18n.From(r.Context()), st)), "recommendation": recommendationJSON(st)}
-	writeJSON(w, http.StatusOK, out)
+	all := leftOut(st)
+	lf, lt := win.span(len(all))
+	writeJSON(w, http.StatusOK, struct {
+		apiPage
+		Quotes         []apiQuoteFigures `json:"quotes"`
+		LeftOut        []apiLeftOut      `json:"left_out"`
+		Approval       any               `json:"approval"`
+		Award          apiAward          `json:"award"`
+		Recommendation any               `json:"recommendation"`
+	}{win.describe(len(st.Quotes), len(all), len(quotes), cut), quotes, all[lf:lt], approvalJSON(st),
+		awardJSON(st, awardSummary(i18n.From(r.Context()), st)), recommendationJSON(st)})
 	return nil
 }
 

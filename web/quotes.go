@@ -3,6 +3,7 @@ package web
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -70,8 +71,13 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 		sort := views.QuoteSort{By: by, Href: func(col string) string {
 			return "/evaluations/" + strconv.FormatInt(id, 10) + "/quotes?sort=" + col
 		}}
-		m.Table, err = s.parts.render(r.Context(), d, "quotes\x00"+z.Lang+"\x00"+by, func() templ.Component {
-			return views.QuoteListTable(sortQuoteRows(s.quoteRows(z, d), d, by), sort)
+		// A page of it, in the order asked for: 10,000 rows were 6 MB, too
+		// big to keep.
+		quotes := sortQuotes(d.All, d, by)
+		from, to, pager := pageRange(len(quotes), r.URL.Query(), quoteListRows)
+		m.Pager = pager
+		m.Table, err = s.parts.render(r.Context(), d, fmt.Sprintf("quotes\x00%s\x00%s\x00%d", z.Lang, by, pager.Page), func() templ.Component {
+			return views.QuoteListTable(s.quoteRows(z, d, quotes[from:to]), sort)
 		})
 		if err != nil {
 			return err
@@ -85,12 +91,16 @@ func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// quoteRows are the list's rows: each quote's terms, its own flags less the
-// waived ones, its place in the decision and its acceptance progress.
-func (s *Server) quoteRows(z *i18n.Localizer, d *evaluation.Analysis) []views.QuoteRow {
+// quoteListRows is how many quotes one page of the quote list shows.
+const quoteListRows = 200
+
+// quoteRows are the list's rows for quotes (of d): each quote's terms, its
+// own flags less the waived ones, its place in the decision and its
+// acceptance progress.
+func (s *Server) quoteRows(z *i18n.Localizer, d *evaluation.Analysis, quotes []store.StoredQuote) []views.QuoteRow {
 	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
-	rows := make([]views.QuoteRow, 0, len(d.All))
-	for _, sq := range d.All {
+	rows := make([]views.QuoteRow, 0, len(quotes))
+	for _, sq := range quotes {
 		flags := d.TermFlags[sq.ID]
 		row := s.quoteRow(z, sq.ID, sq.ProviderName, sq.Quote, flags)
 		row.Suite = suiteProgress(z, d.SuiteCounts[sq.ID])

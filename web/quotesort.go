@@ -1,12 +1,13 @@
 package web
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
-	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // quoteSortKey accepts the list's sort columns only; anything else is the
@@ -19,29 +20,23 @@ func quoteSortKey(q string) string {
 	return ""
 }
 
-// sortQuoteRows orders the list by a money column, cheapest first; quotes
-// the worksheet left out (no exchange rate) go last, in entry order.
-func sortQuoteRows(rows []views.QuoteRow, d *evaluation.Analysis, by string) []views.QuoteRow {
+// sortQuotes orders the quotes by a money column, cheapest first, in a
+// copy; quotes the worksheet left out (no exchange rate) go last, in entry
+// order. The list pages after sorting, so a page is a slice of the order.
+func sortQuotes(quotes []store.StoredQuote, d *evaluation.Analysis, by string) []store.StoredQuote {
 	if by == "" {
-		return rows
+		return quotes
 	}
-	keys := make(map[int64]int64, len(rows))
-	for _, r := range rows {
-		keys[r.ID] = math.MaxInt64
-		if res, ok := d.Result(r.ID); ok {
-			keys[r.ID] = map[string]tco.Money{"tco": res.TCO, "cost": res.CostPerUnit, "contract": res.Contract.Value}[by].Minor
+	keys := make(map[int64]int64, len(quotes))
+	for _, q := range quotes {
+		keys[q.ID] = math.MaxInt64
+		if res, ok := d.Result(q.ID); ok {
+			keys[q.ID] = map[string]tco.Money{"tco": res.TCO, "cost": res.CostPerUnit, "contract": res.Contract.Value}[by].Minor
 		}
 	}
-	key := func(id int64) int64 { return keys[id] }
-	slices.SortStableFunc(rows, func(a, b views.QuoteRow) int {
-		ka, kb := key(a.ID), key(b.ID)
-		switch {
-		case ka < kb:
-			return -1
-		case ka > kb:
-			return 1
-		}
-		return 0
+	out := slices.Clone(quotes)
+	slices.SortStableFunc(out, func(a, b store.StoredQuote) int {
+		return cmp.Compare(keys[a.ID], keys[b.ID])
 	})
-	return rows
+	return out
 }

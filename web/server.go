@@ -4,6 +4,7 @@
 package web
 
 import (
+	"cmp"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -12,7 +13,9 @@ import (
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
+	"github.com/gpuquote/gpuquote/internal/spool"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -28,10 +31,16 @@ type Config struct {
 	// account (ASVS 6.3.1); zero means 5. The counters live in PostgreSQL,
 	// so the limit holds across every instance on the database.
 	LoginLimitPerMinute int
-	// UploadMinBytesPerSecond is the slowest average rate an upload's body
-	// may arrive at once UploadGrace has passed; zero means 32 KiB/s and 10 s.
+	// UploadMinBytesPerSecond is the slowest rate an upload's body may
+	// arrive at over any UploadWindow; zero means 32 KiB/s and 10 s.
 	UploadMinBytesPerSecond int64
-	UploadGrace             time.Duration
+	UploadWindow            time.Duration
+	// UploadSlots, UploadSlotsPerUser and UploadSlotsPerAddress bound the
+	// upload bodies received at once; zero means 32, 4 and 8.
+	UploadSlots, UploadSlotsPerUser, UploadSlotsPerAddress int
+	// TempDir is the folder this process keeps its temporary files in
+	// (internal/spool); empty: a folder of its own under spool.DefaultRoot.
+	TempDir string
 	// RequestTimeout is every request's deadline but an upload's (whose
 	// body may take longer to arrive); zero means 60 s.
 	RequestTimeout time.Duration
@@ -44,6 +53,10 @@ type Config struct {
 	// Evaluations is the evaluation service the pages read analyses from
 	// (and keep them in); nil: one of the server's own on Store.
 	Evaluations *evaluation.Service
+	// ReadBudget is how long building one page of the analysis or
+	// worksheet API may take before it answers with what it has; zero
+	// means 250 ms.
+	ReadBudget time.Duration
 }
 
 // Server holds the handlers' dependencies.
@@ -62,12 +75,17 @@ type Server struct {
 	// a receiving slot instead, and the body waits on disk. Both are per
 	// instance: they bound one process's memory, disk and CPU.
 	uploads   chan struct{}
-	receiving chan struct{}
+	receiving *uploadSlots
+	spool     string     // the folder of the temporary files
+	spoolDir  *spool.Dir // when the server opened it itself: holds its lock
 	upload    uploadPolicy
 	timeout   time.Duration
-	eval      *evaluation.Service
-	parts     *keptParts         // rendered page parts of the analyses served
-	texts     *keptDecisionTexts // the decision page's words per analysis and language
+	// readBudget bounds building one API page (see api_page.go).
+	readBudget time.Duration
+	eval       *evaluation.Service
+	parts      *keptParts                         // rendered page parts of the analyses served
+	texts      *keptDecisionTexts                 // the decision page's words per analysis and language
+	splits     *keptByAnalysis[[2]*scoring.Split] // suggested award splits per analysis and constraints
 	// Sourcing rounds (web/rfq*.go, web/vendor*.go).
 	publicURL  string
 	mailOn     bool
@@ -90,13 +108,15 @@ func NewServer(cfg Config) http.Handler {
 		publicURL:     strings.TrimRight(cfg.PublicURL, "/"),
 		mailOn:        cfg.MailEnabled,
 		attachGate:    sourcing.NewGate(2, 8),
-		receiving:     make(chan struct{}, 32),
-		upload:        uploadPolicy{minRate: cfg.UploadMinBytesPerSecond, grace: cfg.UploadGrace},
-		timeout:       cfg.RequestTimeout,
+		receiving: newUploadSlots(cmp.Or(cfg.UploadSlots, receivingSlots), cmp.Or(cfg.UploadSlotsPerUser, receivingSlotsPerUser),
+			cmp.Or(cfg.UploadSlotsPerAddress, receivingSlotsPerAddr)),
+		upload:  uploadPolicy{minRate: cfg.UploadMinBytesPerSecond, window: cfg.UploadWindow},
+		timeout: cfg.RequestTimeout,
 	}
 	if s.timeout <= 0 {
 		s.timeout = requestTimeout
 	}
+	s.readBudget = cmp.Or(cfg.ReadBudget, readBudget)
 	// A brief or quote edited after uploads judges them again (the verdicts
 	// depend on both), as an upload does.
 	if cfg.Store != nil {
@@ -107,13 +127,19 @@ func NewServer(cfg Config) http.Handler {
 	if s.upload.minRate <= 0 {
 		s.upload.minRate = 32 << 10
 	}
-	if s.upload.grace <= 0 {
-		s.upload.grace = 10 * time.Second
+	if s.upload.window <= 0 {
+		s.upload.window = 10 * time.Second
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
-	s.parts, s.texts = newKeptParts(), newKeptDecisionTexts()
+	s.spool = cfg.TempDir
+	if s.spool == "" {
+		if s.spoolDir = ownSpool(s.log); s.spoolDir != nil {
+			s.spool = s.spoolDir.Path
+		}
+	}
+	s.parts, s.texts, s.splits = newKeptParts(), newKeptDecisionTexts(), newKeptSplits()
 	s.eval = cfg.Evaluations
 	if s.eval == nil {
 		s.eval = evaluation.New(cfg.Store)

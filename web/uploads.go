@@ -28,13 +28,14 @@ var (
 	errBodyRead = errors.New("upload body interrupted")
 )
 
-// uploadPolicy is how slowly an upload's body may arrive: after grace, the
-// average rate must stay at or above minRate bytes a second. A 50 MB log
-// over a 1 MB/s link takes 50 s and passes; a body trickling a byte a
-// second is cut after grace.
+// uploadPolicy is how slowly an upload's body may arrive: every window
+// of its length (from the first byte on) must bring at least minRate
+// bytes a second, so a sender that stalls after a burst is cut as surely
+// as one that trickles. A 50 MB log over a 1 MB/s link takes 50 s and
+// passes; a body trickling a byte a second is cut after one window.
 type uploadPolicy struct {
 	minRate int64
-	grace   time.Duration
+	window  time.Duration
 }
 
 // uploadRoute matches the routes that receive files: benchmark logs, and
@@ -77,13 +78,21 @@ func (s *Server) limitUploads(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r) // not a file, or too big: the handler refuses it before reading
 			return
 		}
-		if !s.acquire(r.Context(), s.receiving, s.timeout) {
+		user, ip := currentUser(r).ID, clientIP(r)
+		switch s.receiving.acquire(r.Context(), user, ip, s.timeout) {
+		case slotOwnLimit:
+			w.Header().Set("Retry-After", "10")
+			refuseBody(w)
+			s.renderError(w, r, http.StatusTooManyRequests, "error.upload_own_limit")
+			return
+		case slotBusy:
+			refuseBody(w)
 			s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
 			return
 		}
 		rc := http.NewResponseController(w)
-		f, n, err := s.upload.receive(r, rc)
-		<-s.receiving
+		f, n, err := s.upload.receive(r, rc, s.spool)
+		s.receiving.release(user, ip)
 		if f != nil {
 			defer func() { f.Close(); os.Remove(f.Name()) }()
 		}
@@ -115,6 +124,11 @@ func (s *Server) limitUploads(next http.Handler) http.Handler {
 	})
 }
 
+// refuseBody closes the connection after the answer to an upload whose
+// body is not read: otherwise net/http reads up to 256 KB of it before it
+// sends the answer, which from a slow sender takes as long as a slot.
+func refuseBody(w http.ResponseWriter) { w.Header().Set("Connection", "close") }
+
 // acquire takes a slot of sem, waiting at most wait or until ctx is done.
 func (s *Server) acquire(ctx context.Context, sem chan struct{}, wait time.Duration) bool {
 	t := time.NewTimer(wait)
@@ -129,21 +143,23 @@ func (s *Server) acquire(ctx context.Context, sem chan struct{}, wait time.Durat
 }
 
 // receive copies r's body to a temporary file, rewound for reading. The
-// connection's read deadline follows the bytes received, so the body must
-// keep the policy's average rate; it replaces the server's ReadTimeout.
-func (p uploadPolicy) receive(r *http.Request, rc *http.ResponseController) (*os.File, int64, error) {
-	f, err := os.CreateTemp("", "gpuquote-upload-*")
+// connection's read deadline follows the bytes received, so every window
+// of the body must keep the policy's rate; it replaces the server's
+// ReadTimeout.
+func (p uploadPolicy) receive(r *http.Request, rc *http.ResponseController, dir string) (*os.File, int64, error) {
+	f, err := os.CreateTemp(dir, "upload-*")
 	if err != nil {
 		return nil, 0, err
 	}
-	start := time.Now()
+	rate := newRateWindow(time.Now(), p.minRate, p.window)
 	buf := make([]byte, 64<<10)
 	var total int64
 	for {
-		deadline := start.Add(p.grace + time.Duration(total*int64(time.Second)/p.minRate))
+		deadline := rate.deadline()
 		_ = rc.SetReadDeadline(deadline)
 		n, rerr := r.Body.Read(buf)
 		if n > 0 {
+			rate.add(time.Now(), int64(n))
 			total += int64(n)
 			if total > maxUploadBody {
 				return f, total, errTooLarge

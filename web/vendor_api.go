@@ -222,7 +222,7 @@ func (s *Server) vendorDocument(w http.ResponseWriter, r *http.Request) (int64, 
 	if n := []rune(name); len(n) > 200 {
 		name = string(n[len(n)-200:]) // keep the extension, which says the type
 	}
-	sp, err := sourcing.Spool(part, name, rfq.MaxDocument)
+	sp, err := sourcing.Spool(part, name, rfq.MaxDocument, s.spool)
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.Is(err, sourcing.ErrEmptyOrTooLarge), errors.As(err, &mbe):

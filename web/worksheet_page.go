@@ -113,12 +113,19 @@ const (
 // pageOf is the page of results the "page" parameter asks for (1 when it
 // is absent or out of range) and the links to the others.
 func pageOf(results []tco.Result, q url.Values, size int) ([]tco.Result, views.Pager) {
-	pages := (len(results) + size - 1) / size
+	from, to, pager := pageRange(len(results), q, size)
+	return results[from:to], pager
+}
+
+// pageRange is the [from, to) of n items the "page" parameter asks for,
+// size a page, and the pager linking the others.
+func pageRange(n int, q url.Values, size int) (int, int, views.Pager) {
+	pages := (n + size - 1) / size
 	p, err := strconv.Atoi(q.Get("page"))
 	if err != nil || p < 1 || p > pages {
 		p = 1
 	}
-	pager := views.Pager{Page: p, Pages: pages, Total: len(results), From: (p-1)*size + 1, To: min(p*size, len(results))}
+	pager := views.Pager{Page: p, Pages: pages, Total: n, From: (p-1)*size + 1, To: min(p*size, n)}
 	link := func(n int) string {
 		v := url.Values{}
 		for k, vs := range q {
@@ -133,7 +140,7 @@ func pageOf(results []tco.Result, q url.Values, size int) ([]tco.Result, views.P
 	if p < pages {
 		pager.Next = link(p + 1)
 	}
-	return results[pager.From-1 : pager.To], pager
+	return min(pager.From-1, n), pager.To, pager
 }
 
 func visibleResults(all []tco.Result, hidden map[string]bool, byCost bool) []tco.Result {

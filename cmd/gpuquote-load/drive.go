@@ -109,16 +109,3 @@ func percentile(ls []time.Duration, p float64) time.Duration {
 	slices.Sort(s)
 	return s[min(len(s)-1, int(float64(len(s))*p))]
 }
-
-// report prints one line per page; "÷ css" is the page's req/s over the
-// stylesheet's, the figure that survives a busy machine.
-func report(results []*result) {
-	css := float64(results[0].requests) / results[0].elapsed.Seconds()
-	fmt.Printf("%-20s %9s %9s %10s %10s %7s %8s %9s %8s\n", "page", "requests", "req/s", "p50", "p99", "errors", "KB/req", "css req/s", "÷ css")
-	for _, r := range results {
-		rps := float64(r.requests) / r.elapsed.Seconds()
-		fmt.Printf("%-20s %9d %9.1f %10s %10s %7d %8.1f %9.1f %8.3f\n", r.name, r.requests, rps,
-			percentile(r.latencies, 0.50).Round(10*time.Microsecond), percentile(r.latencies, 0.99).Round(10*time.Microsecond),
-			r.errors, float64(r.bytes)/float64(max(r.requests, 1))/1024, css, rps/css)
-	}
-}

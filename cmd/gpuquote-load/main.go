@@ -8,6 +8,7 @@
 // the stylesheet is the figure to compare.
 //
 //	go run ./cmd/gpuquote-load -quotes 300 -uploads 4 -c 16 -d 5s -rounds 2
+//	go run ./cmd/gpuquote-load -quotes 10000 -c 4 -d 3s -rounds 1 -exports -report run.csv
 //
 // Run it from the repository root: it reads the example quotes CSV and a
 // sample nccl-tests log from the repository's test data. The database is
@@ -37,6 +38,8 @@ type options struct {
 	duration         time.Duration
 	keep             bool
 	cpuProfile, only string
+	report           string // -report: the table as CSV
+	exports          bool   // -exports: time each export once after the load
 }
 
 func main() {
@@ -52,6 +55,8 @@ func main() {
 	flag.IntVar(&o.rounds, "rounds", 2, "rounds; pages are interleaved within each")
 	flag.BoolVar(&o.keep, "keep", false, "keep the database")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the load (app and driver) to `file`")
+	flag.StringVar(&o.report, "report", "", "also write the table as CSV to `file`")
+	flag.BoolVar(&o.exports, "exports", false, "after the load, fetch each export of the large evaluation once and time it")
 	flag.StringVar(&o.only, "only", "", "drive only the pages whose name contains `text` (and the stylesheet)")
 	flag.Parse()
 	if err := run(o); err != nil {
@@ -107,6 +112,16 @@ func run(o options) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	report(drive(fx, o))
+	rows := reportRows(drive(fx, o))
+	if o.exports {
+		rows = append(rows, exportRows(fx)...)
+	}
+	printReport(os.Stdout, rows)
+	if o.exports {
+		fmt.Printf("peak RSS of the process (app and driver): %d MB\n", peakRSS()>>20)
+	}
+	if o.report != "" {
+		return writeReport(o.report, rows)
+	}
 	return nil
 }

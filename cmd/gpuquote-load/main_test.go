@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/csv"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,5 +40,36 @@ func TestPercentile(t *testing.T) {
 	}
 	if percentile(nil, 0.5) != 0 {
 		t.Error("no requests must give 0")
+	}
+}
+
+// -report writes the printed table as CSV: a header and one row a page,
+// the ratio to the stylesheet's req/s included.
+func TestReportIsTheTableAsCSV(t *testing.T) {
+	results := []*result{
+		{page: page{name: "stylesheet"}, requests: 1000, elapsed: time.Second, latencies: []time.Duration{time.Millisecond}},
+		{page: page{name: "worksheet, 3 q"}, requests: 300, errors: 1, bytes: 300 << 10, elapsed: time.Second,
+			latencies: []time.Duration{2 * time.Millisecond, 4 * time.Millisecond}},
+	}
+	path := filepath.Join(t.TempDir(), "run.csv")
+	if err := writeReport(path, reportRows(results)); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"page", "requests", "req/s", "p50_ms", "p99_ms", "errors", "KB/req", "css req/s", "÷ css"},
+		{"stylesheet", "1000", "1000.0", "1.00", "1.00", "0", "0.0", "1000.0", "1.000"},
+		{"worksheet, 3 q", "300", "300.0", "4.00", "4.00", "1", "1.0", "1000.0", "0.300"},
+	}
+	if fmt.Sprint(rows) != fmt.Sprint(want) {
+		t.Errorf("report:\n%q\nwant\n%q", rows, want)
 	}
 }

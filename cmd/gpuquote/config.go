@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/gpuquote/gpuquote/internal/spool"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -28,12 +30,15 @@ type config struct {
 	// dbWait bounds how long the first connection to a configured
 	// database is retried (a container may start before PostgreSQL).
 	dbWait time.Duration
+	// tmpDir is the folder the app keeps its temporary files in.
+	tmpDir string
 }
 
 // loadConfig reads the environment, then args; -h prints the flags to
 // stdout (when given) and returns flag.ErrHelp.
 func loadConfig(name string, args []string, getenv func(string) string, stdout ...io.Writer) (config, error) {
-	c := config{databaseURL: getenv("DATABASE_URL"), addr: getenv("ADDR"), demo: true, dbWait: 60 * time.Second}
+	c := config{databaseURL: getenv("DATABASE_URL"), addr: getenv("ADDR"), demo: true, dbWait: 60 * time.Second,
+		tmpDir: cmp.Or(getenv("GPUQUOTE_TMP_DIR"), spool.DefaultRoot())}
 	c.databaseSet = c.databaseURL != ""
 	if !c.databaseSet {
 		c.databaseURL = defaultDatabaseURL
@@ -66,6 +71,7 @@ func loadConfig(name string, args []string, getenv func(string) string, stdout .
 	url := fs.String("database-url", "", "PostgreSQL URL (env DATABASE_URL)")
 	fs.StringVar(&c.addr, "addr", c.addr, "listen address (env ADDR)")
 	fs.BoolVar(&c.demo, "demo", c.demo, "load demo data into an empty database (env GPUQUOTE_DEMO)")
+	fs.StringVar(&c.tmpDir, "tmp-dir", c.tmpDir, "folder of the app's temporary files, emptied of a crash's leftovers at start (env GPUQUOTE_TMP_DIR)")
 	fs.DurationVar(&c.dbWait, "db-wait", c.dbWait, "how long to retry the first connection to DATABASE_URL (env GPUQUOTE_DB_WAIT)")
 	out := io.Discard
 	if len(stdout) > 0 {

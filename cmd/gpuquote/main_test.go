@@ -6,6 +6,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -55,7 +57,18 @@ func TestServeCreatesDatabaseLoadsDemoAndShutsDownGracefully(t *testing.T) {
 	t.Parallel()
 	dbURL := storetest.FreshURL(t)
 	addr := freeAddr(t)
-	env := map[string]string{"DATABASE_URL": dbURL, "ADDR": addr}
+	// A crash left an upload in its folder of temporary files.
+	tmp := t.TempDir()
+	leftover := filepath.Join(tmp, "instance-crashed", "upload-1")
+	if err := os.MkdirAll(filepath.Dir(leftover), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{leftover, filepath.Join(filepath.Dir(leftover), ".lock")} {
+		if err := os.WriteFile(f, []byte("left"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"DATABASE_URL": dbURL, "ADDR": addr, "GPUQUOTE_TMP_DIR": tmp}
 	getenv := func(k string) string { return env[k] }
 	ctx, cancel := context.WithCancel(context.Background())
 	logs := &syncBuffer{}
@@ -80,6 +93,9 @@ func TestServeCreatesDatabaseLoadsDemoAndShutsDownGracefully(t *testing.T) {
 	if !strings.Contains(logs.String(), "admin@demo.gpuquote") || !strings.Contains(logs.String(), "demo evaluation created") {
 		t.Errorf("demo data not loaded: %s", logs.String())
 	}
+	if _, err := os.Stat(leftover); !os.IsNotExist(err) {
+		t.Errorf("the crash's temporary upload is still there after start-up: %v", err)
+	}
 	cancel()
 	select {
 	case err := <-done:
@@ -88,6 +104,9 @@ func TestServeCreatesDatabaseLoadsDemoAndShutsDownGracefully(t *testing.T) {
 		}
 	case <-time.After(25 * time.Second):
 		t.Fatal("no graceful shutdown")
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("the temporary folder after shutdown holds %v", left)
 	}
 
 	// The CLI adds a user and a token against the same database.

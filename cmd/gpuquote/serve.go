@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/spool"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web"
 )
@@ -30,6 +31,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return fmt.Errorf("cannot listen on %s: %v; set ADDR or -addr to a free address", c.addr, err)
 	}
 	defer ln.Close()
+	// Temporary files in one folder of the app's; a crash's are removed now.
+	tmp, removed, err := spool.Open(c.tmpDir)
+	if err != nil {
+		return err
+	}
+	defer tmp.Close()
+	if removed > 0 {
+		log.Info("removed temporary files left by a process that ended", "folders", removed, "root", c.tmpDir)
+	}
 	pool, closeDB, err := openDatabase(ctx, &c, log)
 	if err != nil {
 		return err
@@ -48,7 +58,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 
 	srv := web.HTTPServer(c.addr, web.NewServer(web.Config{Store: st, Logger: log, SecureCookies: c.secureCookies,
-		PublicURL: getenv("PUBLIC_URL"), MailEnabled: mailOn}), log)
+		PublicURL: getenv("PUBLIC_URL"), MailEnabled: mailOn, TempDir: tmp.Path}), log)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("serving", "addr", "http://"+ln.Addr().String())

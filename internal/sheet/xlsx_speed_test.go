@@ -99,3 +99,7 @@ func TestWidthRunsGroupColumns(t *testing.T) {
 		t.Errorf("runs = %v, want %v", got, want)
 	}
 }
+
+// BenchmarkWorksheetXLSX2000 is the workbook of 2,000 quotes: the cost
+// per quote at the scale of the documented maximum (10,000).
+func BenchmarkWorksheetXLSX2000(b *testing.B) { benchXLSX(b, 2000) }

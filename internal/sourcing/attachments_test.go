@@ -34,7 +34,7 @@ func TestSpoolChecksTypeAndSizeAsItReads(t *testing.T) {
 			max = 1000
 		}
 		// One byte at a time: a rune split across reads is still valid.
-		sp, err := Spool(iotest.OneByteReader(bytes.NewReader(c.data)), c.name, max)
+		sp, err := Spool(iotest.OneByteReader(bytes.NewReader(c.data)), c.name, max, t.TempDir())
 		if !errors.Is(err, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, err, c.want)
 			continue

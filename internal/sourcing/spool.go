@@ -35,14 +35,15 @@ func (s *Spooled) Close() {
 // Spool copies an attachment to a temporary file a buffer at a time,
 // checking it as it goes: at most max bytes, and by its bytes (whatever
 // the name claims) a PDF named .pdf, or UTF-8 text without NUL named .txt
-// or .csv. Memory stays one buffer, however large the file.
-func Spool(r io.Reader, name string, max int64) (*Spooled, error) {
+// or .csv. Memory stays one buffer, however large the file. The file is
+// made in dir, the app's folder of temporary files ("" for the system's).
+func Spool(r io.Reader, name string, max int64, dir string) (*Spooled, error) {
 	ext := strings.ToLower(filepath.Ext(name))
 	sp := &Spooled{ContentType: map[string]string{".pdf": "application/pdf", ".txt": "text/plain", ".csv": "text/csv"}[ext]}
 	if sp.ContentType == "" {
 		return nil, ErrFileType
 	}
-	f, err := os.CreateTemp("", "gpuquote-attachment-*")
+	f, err := os.CreateTemp(dir, "attachment-*")
 	if err != nil {
 		return nil, err
 	}

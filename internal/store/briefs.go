@@ -32,8 +32,13 @@ func getBrief(ctx context.Context, q querier, evaluationID int64, lock string) (
 }
 
 func briefRead(evaluationID int64, lock string) read[StoredBrief] {
-	return read[StoredBrief]{sql: `SELECT b.data, b.version, b.updated_at, u.name FROM briefs b
-		JOIN users u ON u.id = b.updated_by WHERE b.evaluation_id = $1 ` + lock, args: []any{evaluationID},
+	// The editor's name is a subquery, not a join: a save that waits on
+	// another's row lock (FOR UPDATE) re-reads the brief's new row, and a
+	// join would still hold the old editor's user row, which no longer
+	// matches it: the brief vanished and a conflict answered 404.
+	return read[StoredBrief]{sql: `SELECT b.data, b.version, b.updated_at,
+		(SELECT u.name FROM users u WHERE u.id = b.updated_by) FROM briefs b
+		WHERE b.evaluation_id = $1 ` + lock, args: []any{evaluationID},
 		collect: func(rows pgx.Rows) (StoredBrief, error) {
 			b := StoredBrief{EvaluationID: evaluationID}
 			var raw []byte
@@ -70,7 +75,7 @@ func (e *ConflictError) Unwrap() error { return ErrConflict }
 // fields that changed.
 func (s *Store) SaveBrief(ctx context.Context, by audit.Actor, evaluationID int64, version int, data brief.Brief) (StoredBrief, error) {
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		cur, err := getBrief(ctx, tx, evaluationID, "FOR UPDATE OF b")
+		cur, err := getBrief(ctx, tx, evaluationID, "FOR UPDATE")
 		if err != nil {
 			return err
 		}

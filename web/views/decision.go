@@ -29,7 +29,8 @@ type DecisionPage struct {
 	ScoreOverlap string
 	ScoreFlip    string
 	HasScores    bool
-	Quotes       []DecisionQuote
+	Quotes       []DecisionQuote // a page of the priced quotes
+	Pager        Pager
 	Current      *ApprovalView
 	History      []HistoryRow
 	CanShortlist bool

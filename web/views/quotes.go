@@ -10,7 +10,8 @@ import (
 type QuotesPage struct {
 	EvaluationID   int64
 	EvaluationName string
-	Table          templ.Component // the quotes' table; nil when there are none
+	Table          templ.Component // a page of the quotes' table; nil when there are none
+	Pager          Pager
 	CanEdit        bool
 	Sealed         []SealedRound // sourcing rounds whose answers are not open yet
 }
