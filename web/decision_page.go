@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
 
 	"github.com/gpuquote/gpuquote/internal/approval"
@@ -129,7 +128,11 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	if t.current != nil {
 		cur := *t.current
 		m.Current = &cur
-		if cur.Stale && m.CanDecide {
+		var split *views.RecordedAward // shown in the awards panel
+		if err := s.approvalInForce(ctx, z, st, m.Current, &split); err != nil {
+			return err
+		}
+		if m.Current.Stale && m.CanDecide {
 			rf, err := st.NeedsMoreApprovers(cur.QuoteID)
 			if err != nil {
 				return err
@@ -275,20 +278,23 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 			m.Current.Approvers = signatureLines(z, cur.Snapshot.Approvers)
 		}
 	}
-	awards, err := s.store.Awards(ctx, id)
+	awards, err := s.eval.Awards(ctx, st)
 	if err != nil {
 		return err
 	}
 	for _, aw := range awards {
-		if aw.Status != "withdrawn" {
-			m.Awards = append(m.Awards, recordedAwardView(z, st, aw, store.User{}, nil))
+		if aw.Status != evaluation.AwardRevoked && aw.Status != evaluation.AwardRejected {
+			m.Awards = append(m.Awards, recordedAwardView(z, st, aw, nil))
 		}
 	}
 	approved := int64(0)
 	if cur != nil {
 		approved = cur.QuoteID
 	}
-	m.Evidence = memoEvidence(z, st, awards, approved)
+	m.Evidence = memoEvidence(z, st, storedAwards(awards), approved)
+	if err := s.approvalInForce(ctx, z, st, m.Current, &m.InForce); err != nil {
+		return err
+	}
 	s.render(w, r, http.StatusOK, views.MemoView(s.page(r, z.T("memo.title", map[string]any{"Name": st.Evaluation.Name}), "evaluations"), m))
 	return nil
 }
@@ -307,7 +313,19 @@ func (s *Server) apiDecision(w http.ResponseWriter, r *http.Request) error {
 	for i := range st.Quotes {
 		quotes = append(quotes, quoteFigures(st, i))
 	}
-	out := map[string]any{"quotes": quotes, "left_out": leftOut(st), "approval": approvalJSON(st),
+	awards, err := s.eval.Awards(r.Context(), st)
+	if err != nil {
+		return err
+	}
+	recorded := make([]apiAwardView, 0, len(awards))
+	for _, v := range awards {
+		recorded = append(recorded, awardViewJSON(v))
+	}
+	approvalNow, err := s.approvalJSONNow(r.Context(), st)
+	if err != nil {
+		return err
+	}
+	out := map[string]any{"quotes": quotes, "left_out": leftOut(st), "approval": approvalNow, "awards": recorded,
 		"award": awardJSON(st, awardSummary(i18n.From(r.Context()), st)), "recommendation": recommendationJSON(st)}
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -335,7 +353,7 @@ func (s *Server) apiApproval(w http.ResponseWriter, r *http.Request) error {
 	rec, err := s.eval.Decide(r.Context(), currentUser(r), id, in.Decision, strings.TrimSpace(in.Reason))
 	var rf evaluation.Refusal
 	if errors.As(err, &rf) {
-		body := map[string]any{"error": refusalText(i18n.From(r.Context()), rf), "code": strings.TrimPrefix(rf.Key, "decision.error.")}
+		body := map[string]any{"error": refusalText(i18n.From(r.Context()), rf), "code": refusalCode(rf)}
 		if id, ok := rf.Data["QuoteID"]; ok {
 			body["approved_quote_id"] = id
 		}

@@ -245,6 +245,13 @@ var policy = map[string][]string{
 	"POST /evaluations/{id}/scores/criteria":  {"procurement", "manager", "admin"},
 	"POST /evaluations/{id}/awards":           {"procurement", "manager", "admin"},
 	"POST /awards/{id}/approval":              {"manager", "finance"},
+	"POST /awards/{id}/reapproval":            {"manager", "finance"},
+	"POST /awards/{id}/rejection":             {"manager", "finance"},
+	"POST /awards/{id}/revocation":            {"manager", "finance"},
+	"GET /api/v1/awards/{id}":                 {"user"},
+	"POST /api/v1/awards/{id}/reapproval":     {"manager", "finance"},
+	"POST /api/v1/awards/{id}/rejection":      {"manager", "finance"},
+	"POST /api/v1/awards/{id}/revocation":     {"manager", "finance"},
 	"POST /admin/settings/approval-rules":     {"admin"},
 	"POST /admin/settings/criteria-template":  {"admin"},
 }

@@ -47,7 +47,19 @@ func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, re
 		}
 		recs = append(recs, rec)
 	}
-	recs, err = s.store.DecideInTurn(ctx, u.Actor(), recs, st.AllowSelf)
+	err = s.store.Tx(ctx, func(tx *store.Store) error {
+		var err error
+		if recs, err = tx.DecideInTurn(ctx, u.Actor(), recs, st.AllowSelf); err != nil {
+			return err
+		}
+		if err := revokeDirect(ctx, tx, u, sq.EvaluationID, quoteID, reason); err != nil {
+			return err
+		}
+		return s.recordDirect(ctx, tx, u, sq.EvaluationID, quoteID, reason)
+	})
+	if rf := (*SigningRefusal)(nil); errors.As(err, &rf) {
+		return store.DecisionRecord{}, rf.refusal()
+	}
 	if errors.Is(err, store.ErrConflict) {
 		return store.DecisionRecord{}, Refusal{Kind: "conflict", Key: "decision.error.conflict"}
 	}

@@ -36,6 +36,9 @@ type NewAward struct {
 	// Direct: recorded and signed in one step by the single-quote
 	// decision, whose approver is also its recorder.
 	Direct bool
+	// RecorderID, when set, is whose proposal the award is (a
+	// re-approval carries the stale award's recorder); else the actor.
+	RecorderID int64
 }
 
 // Plan is the approval the award needs.
@@ -80,7 +83,7 @@ func (s *Store) RecordAward(ctx context.Context, by audit.Actor, a NewAward) (Aw
 	if err != nil {
 		return Award{}, err
 	}
-	out := Award{NewAward: a, Status: "awaiting_approval", RecordedByID: by.ID}
+	out := Award{NewAward: a, Status: "awaiting_approval", RecordedByID: cmp.Or(a.RecorderID, by.ID)}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		for _, sh := range a.Shares {
 			var ok bool
@@ -96,11 +99,13 @@ func (s *Store) RecordAward(ctx context.Context, by audit.Actor, a NewAward) (Aw
 		}
 		if err := tx.QueryRow(ctx, `INSERT INTO awards (evaluation_id, shares, reason, currency, contract_value, cost_per_unit, recorded_by, required_approvers,
 			approval_order, approver_roles, direct) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, recorded_at`,
-			a.EvaluationID, raw, a.Reason, a.Currency, a.ContractValue, a.CostPerUnit, by.ID, out.RequiredApprovers,
+			a.EvaluationID, raw, a.Reason, a.Currency, a.ContractValue, a.CostPerUnit, out.RecordedByID, out.RequiredApprovers,
 			a.ApprovalOrder, roles, a.Direct).Scan(&out.ID, &out.RecordedAt); err != nil {
 			return fmt.Errorf("store: record award: %w", err)
 		}
-		out.RecordedBy = by.Email
+		if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = $1`, out.RecordedByID).Scan(&out.RecordedBy); err != nil {
+			return fmt.Errorf("store: record award: %w", err)
+		}
 		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "award.record", ObjectType: "award",
 			ObjectID: fmt.Sprint(out.ID), EvaluationID: a.EvaluationID,
 			After: map[string]any{"shares": a.Shares, "reason": a.Reason, "currency": a.Currency,
@@ -138,16 +143,24 @@ func (s *Store) AddAwardSignature(ctx context.Context, by Approver, awardID int6
 }
 
 // SetAwardApproved marks an award approved with its frozen approval
-// snapshot and hash, and the inputs its last signature was checked on.
-func (s *Store) SetAwardApproved(ctx context.Context, awardID int64, snapshot []byte, hash string, inputs map[string]string, inputsHash string) error {
+// snapshot and hash.
+func (s *Store) SetAwardApproved(ctx context.Context, awardID int64, snapshot []byte, hash string) error {
+	_, err := s.pool.Exec(ctx, `UPDATE awards SET status = 'approved', approval_snapshot = $2, approval_hash = $3
+		WHERE id = $1`, awardID, snapshot, hash)
+	if err != nil {
+		return fmt.Errorf("store: approve award %d: %w", awardID, err)
+	}
+	return nil
+}
+
+// SetAwardInputs keeps what the latest signature was checked on.
+func (s *Store) SetAwardInputs(ctx context.Context, awardID int64, inputs map[string]string, inputsHash string) error {
 	raw, err := json.Marshal(inputs)
 	if err != nil {
 		return err
 	}
-	_, err = s.pool.Exec(ctx, `UPDATE awards SET status = 'approved', approval_snapshot = $2, approval_hash = $3, inputs = $4, inputs_hash = $5
-		WHERE id = $1`, awardID, snapshot, hash, raw, inputsHash)
-	if err != nil {
-		return fmt.Errorf("store: approve award %d: %w", awardID, err)
+	if _, err := s.pool.Exec(ctx, `UPDATE awards SET inputs = $2, inputs_hash = $3 WHERE id = $1`, awardID, raw, inputsHash); err != nil {
+		return fmt.Errorf("store: award %d inputs: %w", awardID, err)
 	}
 	return nil
 }
