@@ -250,3 +250,35 @@ func TestADirectApprovalIsAnAwardAndGoesStale(t *testing.T) {
 
 // double is twice d, as a decimal string.
 func double(d quote.Decimal) string { return strconv.FormatFloat(d.Float64()*2, 'f', 6, 64) }
+
+// An approver signs the figures of their moment: when a price changes
+// between the manager's signature and finance's, finance is refused with
+// stale (what changed listed) rather than completing an approval the
+// manager gave on other figures.
+func TestASignatureAfterTheFiguresMovedIsRefusedAsStale(t *testing.T) {
+	t.Parallel()
+	f := newDecisionFixture(t)
+	ctx := context.Background()
+	ids := f.priced(t)
+	f.waiveAll(t, ids[0])
+	f.setRules(t, "1", "manager", "finance")
+	aw := f.record(t, store.AwardShare{QuoteID: ids[0], SharePct: 100})
+	if _, err := f.svc.ApproveAward(ctx, f.m, aw.ID, "manager"); err != nil {
+		t.Fatal(err)
+	}
+	sq, _ := f.st.Quote(ctx, ids[0])
+	old, _ := sq.Quote.PricePerGPUHour.Get()
+	f.revisePrice(t, ids[0], double(old))
+	_, err := f.svc.ApproveAward(ctx, f.f, aw.ID, "finance")
+	var rf *evaluation.SigningRefusal
+	if !errors.As(err, &rf) || rf.Code != evaluation.CodeStale || len(rf.Changes) == 0 {
+		t.Fatalf("finance completed an approval given on other figures: %v %+v", err, rf)
+	}
+	if v := f.view(t, aw.ID); v.Status != evaluation.AwardAwaiting || len(v.Changes) == 0 {
+		t.Errorf("view %s %+v", v.Status, v.Changes)
+	}
+	res, err := f.svc.ReapproveAward(ctx, f.m2, aw.ID, "renewed on the new price")
+	if err != nil || res.Status != evaluation.AwardAwaiting || len(res.Signatures) != 1 {
+		t.Fatalf("re-approval: %+v %v", res, err)
+	}
+}
