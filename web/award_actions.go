@@ -132,3 +132,20 @@ func storedAwards(list []evaluation.AwardView) []store.Award {
 	}
 	return out
 }
+
+// setAwardAcceptance is the admin's rule that an award needs every
+// automatic acceptance test of its quotes passed or waived (off by
+// default).
+func (s *Server) setAwardAcceptance(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	v := "no"
+	if r.PostForm.Get("require") == "yes" {
+		v = "yes"
+	}
+	if err := s.store.SetSetting(r.Context(), currentUser(r).Actor(), store.SettingAwardRequiresAcceptance, v); err != nil {
+		return err
+	}
+	return redirect(w, r, "/admin/reference", "flash.setting_saved")
+}

@@ -124,6 +124,7 @@ func (s *Server) routes() http.Handler {
 			r.Post("/admin/reference/fx", s.h(s.saveFX))
 			r.Post("/admin/reference/prices", s.h(s.uploadPrices))
 			r.Post("/admin/settings/self-approval", s.h(s.setSelfApproval))
+			r.Post("/admin/settings/award-acceptance", s.h(s.setAwardAcceptance))
 			// Award settings (issue 14), as the API's PUT /api/v1/settings/….
 			r.Post("/admin/settings/approval-rules", s.h(s.saveApprovalRulesForm))
 			r.Post("/admin/settings/criteria-template", s.h(s.saveCriteriaTemplateForm))

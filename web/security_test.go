@@ -246,6 +246,7 @@ var policy = map[string][]string{
 	"POST /evaluations/{id}/awards":           {"procurement", "manager", "admin"},
 	"POST /awards/{id}/approval":              {"manager", "finance"},
 	"POST /awards/{id}/reapproval":            {"manager", "finance"},
+	"POST /admin/settings/award-acceptance":   {"admin"},
 	"POST /awards/{id}/rejection":             {"manager", "finance"},
 	"POST /awards/{id}/revocation":            {"manager", "finance"},
 	"GET /api/v1/awards/{id}":                 {"user"},
