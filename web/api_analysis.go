@@ -139,6 +139,8 @@ type apiAnalysis struct {
 	Approval       any               `json:"approval"`
 	Scoring        apiScoring        `json:"scoring"`
 	AwardSplit     map[string]any    `json:"award_split"`
+	// Awards are the recorded awards on today's figures (see apiAwardView).
+	Awards []apiAwardView `json:"awards"`
 }
 
 type apiAnalysisRow struct {
@@ -183,6 +185,9 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 	}
 	for i := range out.LeftOut {
 		out.LeftOut[i].Score = scoreJSON(z, a, out.LeftOut[i].QuoteID)
+	}
+	if out.Awards, out.Approval, err = s.awardsNow(r.Context(), a); err != nil {
+		return err
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

@@ -210,3 +210,18 @@ func (s *Server) approvalJSONNow(ctx context.Context, a *evaluation.Analysis) (a
 	return map[string]any{"quote_id": cur.QuoteID, "by": cur.DecidedBy, "at": cur.DecidedAt, "reason": cur.Reason,
 		"content_hash": cur.ContentHash, "stale": stale, "self_approval": cur.SelfApproval, "changed": changesJSON(state.Changes)}, nil
 }
+
+// awardsNow are the evaluation's recorded awards and the single-quote
+// approval in force, judged on a as every surface judges them.
+func (s *Server) awardsNow(ctx context.Context, a *evaluation.Analysis) ([]apiAwardView, any, error) {
+	views, err := s.eval.Awards(ctx, a)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]apiAwardView, 0, len(views))
+	for _, v := range views {
+		out = append(out, awardViewJSON(v))
+	}
+	approvalNow, err := s.approvalJSONNow(ctx, a)
+	return out, approvalNow, err
+}

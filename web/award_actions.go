@@ -149,3 +149,41 @@ func (s *Server) setAwardAcceptance(w http.ResponseWriter, r *http.Request) erro
 	}
 	return redirect(w, r, "/admin/reference", "flash.setting_saved")
 }
+
+// awardAuditValue shows an award's audit fields in words: the shares by
+// quote and percent, the signing order, the approvers' roles, the status.
+func awardAuditValue(z *i18n.Localizer, k string, v any) (string, bool) {
+	switch k {
+	case "shares":
+		list, _ := v.([]any)
+		parts := make([]string, 0, len(list))
+		for _, x := range list {
+			m, _ := x.(map[string]any)
+			id, _ := m["quote_id"].(float64)
+			pct, _ := m["share_pct"].(float64)
+			parts = append(parts, z.T("award.share_line", map[string]any{"Provider": z.T("award.quote_number", map[string]any{"ID": int64(id)}),
+				"Pct": z.Int(int64(pct))}))
+		}
+		return strings.Join(parts, ", "), true
+	case "approval_order", "order":
+		if s, ok := v.(string); ok && s != "" {
+			return z.T("award.order." + s), true
+		}
+	case "approver_roles", "roles":
+		list, _ := v.([]any)
+		roles := make([]string, 0, len(list))
+		for _, r := range list {
+			if s, ok := r.(string); ok {
+				roles = append(roles, s)
+			}
+		}
+		return rolesText(z, roles), true
+	case "status":
+		if s, ok := v.(string); ok {
+			if label := z.T("award.status." + s); label != "award.status."+s {
+				return label, true
+			}
+		}
+	}
+	return "", false
+}

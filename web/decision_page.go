@@ -313,15 +313,7 @@ func (s *Server) apiDecision(w http.ResponseWriter, r *http.Request) error {
 	for i := range st.Quotes {
 		quotes = append(quotes, quoteFigures(st, i))
 	}
-	awards, err := s.eval.Awards(r.Context(), st)
-	if err != nil {
-		return err
-	}
-	recorded := make([]apiAwardView, 0, len(awards))
-	for _, v := range awards {
-		recorded = append(recorded, awardViewJSON(v))
-	}
-	approvalNow, err := s.approvalJSONNow(r.Context(), st)
+	recorded, approvalNow, err := s.awardsNow(r.Context(), st)
 	if err != nil {
 		return err
 	}

@@ -116,13 +116,12 @@ func TestARevisionJudgesTheUploadsAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := current(t, f.st, f.q.ID)
-	q := f.q.Quote
 	revised, err := quote.ReadCSV(strings.NewReader("provider,rental_model,currency,gpu_model,form_factor,gpu_memory_gb,gpus_per_node,nodes,intra_node_interconnect,inter_node_fabric\n" +
 		"Acme,on_demand,USD,T4,pcie,16,8,2,pcie,efa\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	q = revised[0]
+	q := revised[0]
 	if _, err := f.svc.ReviseQuote(ctx, f.u, f.q.ID, f.q.Version, q); err != nil {
 		t.Fatal(err)
 	}

@@ -73,9 +73,10 @@ type Analysis struct {
 	// PerRun is the cost of one accepted run of each priced quote whose
 	// run hours are set, in Quotes order.
 	PerRun []PerRun
-	// requireAcceptance is the admin's rule that an award needs every
-	// automatic acceptance test of its quotes passed or waived.
-	requireAcceptance bool
+	// RequireAcceptance is the admin's rule that an award needs every
+	// automatic acceptance test of its quotes passed or waived
+	// (store.SettingAwardRequiresAcceptance).
+	RequireAcceptance bool
 }
 
 // Unpriced is a quote the cost model cannot price, and why (a tco error
@@ -130,7 +131,7 @@ func (s *Service) analysisIn(ctx context.Context, st *store.Store, evaluationID 
 	if a.Reference, err = s.referenceFor(ctx, st, snap.PriceReferenceID); err != nil {
 		return nil, err
 	}
-	a.requireAcceptance = snap.AwardRequiresAcceptance == "yes"
+	a.RequireAcceptance = snap.AwardRequiresAcceptance == "yes"
 	a.Day = day
 	a.compute(day)
 	return a, nil

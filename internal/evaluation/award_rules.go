@@ -167,7 +167,7 @@ func (g signing) check() (int, error) {
 			return 0, &SigningRefusal{Code: CodeBlockersOpen, Err: approval.ErrOpenBlockers, Blockers: blockers}
 		}
 	}
-	if a.requireAcceptance && slices.ContainsFunc(blockers, func(q QuoteBlockers) bool { return len(q.AutomaticOpen) > 0 }) {
+	if a.RequireAcceptance && slices.ContainsFunc(blockers, func(q QuoteBlockers) bool { return len(q.AutomaticOpen) > 0 }) {
 		return 0, &SigningRefusal{Code: CodeAcceptanceOpen, Blockers: blockers}
 	}
 	if grows(aw.Plan(), plan) {

@@ -240,10 +240,21 @@ func TestADirectApprovalIsAnAwardAndGoesStale(t *testing.T) {
 	if !fx {
 		t.Errorf("changes %+v", state.Changes)
 	}
-	if _, err := f.svc.Decide(ctx, f.m, id, "revoke", "rate moved"); err != nil {
-		t.Fatal(err)
+	// One step renews it on the current rate (only the rate moved).
+	if _, err := f.svc.Decide(ctx, f.m2, id, evaluation.Reapprove, "new rate accepted"); err != nil {
+		t.Fatalf("re-approval after an FX change: %v", err)
 	}
 	if v := f.view(t, views[0].ID); v.Status != evaluation.AwardRevoked {
+		t.Errorf("the stale direct award is %s after the re-approval", v.Status)
+	}
+	state, err = f.svc.ApprovalState(ctx, f.analyze(t))
+	if err != nil || state.State != evaluation.StateApproved || state.Award == nil || !state.Award.Direct {
+		t.Fatalf("after the re-approval: %+v %v", state, err)
+	}
+	if _, err := f.svc.Decide(ctx, f.m2, id, "revoke", "changed our mind"); err != nil {
+		t.Fatal(err)
+	}
+	if v := f.view(t, state.Award.ID); v.Status != evaluation.AwardRevoked {
 		t.Errorf("the direct award is %s after the quote's revocation", v.Status)
 	}
 }

@@ -29,6 +29,16 @@ func awardToApprove(t *testing.T, st *store.Store, recorder store.User, plan app
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The quote's blockers are waived: these tests are about the plan.
+	an, err := evaluation.New(st).Analyze(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range an.OpenBlockers(ids[0]) {
+		if err := st.WaiveFlag(ctx, recorder.Actor(), ids[0], b.ID, "not in scope of this test"); err != nil {
+			t.Fatal(err)
+		}
+	}
 	aw, err := st.RecordAward(ctx, recorder.Actor(), store.NewAward{EvaluationID: e.ID, Shares: []store.AwardShare{{QuoteID: ids[0], SharePct: 100}},
 		Reason: "cheapest per unit", Currency: "USD", ContractValue: "900000.00", CostPerUnit: "1.00",
 		RequiredApprovers: plan.Required, ApprovalOrder: plan.Order, ApproverRoles: plan.Roles})

@@ -23,8 +23,11 @@ func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, re
 		return store.DecisionRecord{}, err
 	}
 	cur := st.CurrentApproval()
-	if cur == nil || cur.QuoteID != quoteID || cur.InputsHash == st.InputsHash(sq.Quote) {
+	if cur == nil || cur.QuoteID != quoteID {
 		return store.DecisionRecord{}, Refusal{Kind: "conflict", Key: "decision.error.not_stale"}
+	}
+	if stale, err := s.approvalStale(ctx, st, cur, sq); err != nil || !stale {
+		return store.DecisionRecord{}, errors.Join(err, refusalOrNil(&Refusal{Kind: "conflict", Key: "decision.error.not_stale"}))
 	}
 	approve, err := s.approvalRequest(ctx, st, sq, u, approval.Approve, reason)
 	if err != nil {
@@ -67,4 +70,19 @@ func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, re
 		return store.DecisionRecord{}, err
 	}
 	return recs[1], nil
+}
+
+// approvalStale reports whether the quote approval cur is stale: its
+// direct award is (any input of its signature changed), or, for an
+// approval recorded before awards carried it, its terms or the
+// assumptions changed.
+func (s *Service) approvalStale(ctx context.Context, st *Analysis, cur *store.DecisionRecord, sq store.StoredQuote) (bool, error) {
+	state, err := s.ApprovalState(ctx, st)
+	if err != nil {
+		return false, err
+	}
+	if state.Decision != nil && state.Decision.ID == cur.ID {
+		return state.State == StateStale, nil
+	}
+	return cur.InputsHash != st.InputsHash(sq.Quote), nil
 }
