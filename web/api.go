@@ -181,7 +181,7 @@ func (s *Server) saveBriefJSON(w http.ResponseWriter, r *http.Request, id int64,
 	if len(errs) > 0 {
 		return fieldErrors(errs)
 	}
-	saved, err := s.store.SaveBrief(r.Context(), currentUser(r).Actor(), id, version, data)
+	saved, err := s.eval.SaveBrief(r.Context(), currentUser(r).Actor(), id, version, data)
 	var conflict *store.ConflictError
 	if errors.As(err, &conflict) {
 		writeJSON(w, http.StatusConflict, map[string]any{"error": "brief changed since version " + fmt.Sprint(version),

@@ -140,6 +140,8 @@ type apiAnalysis struct {
 	Approval       any               `json:"approval"`
 	Scoring        apiScoring        `json:"scoring"`
 	AwardSplit     map[string]any    `json:"award_split"`
+	// Awards are the recorded awards on today's figures (see apiAwardView).
+	Awards []apiAwardView `json:"awards"`
 }
 
 type apiAnalysisRow struct {
@@ -193,6 +195,9 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 		out.Quotes = append(out.Quotes, analysisRow(z, a, i))
 	}
 	out.apiPage = win.describe(len(a.WS.Results), len(all), len(out.Quotes), cut)
+	if out.Awards, out.Approval, err = s.awardsNow(r.Context(), a); err != nil {
+		return err
+	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/approval"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -76,16 +77,20 @@ func (s *Server) apiApproveAward(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	res, err := s.eval.ApproveAward(r.Context(), currentUser(r), id, in.Reason)
-	if code, msg := signingRefusal(err); code != "" {
-		writeJSON(w, http.StatusConflict, map[string]any{"error": msg, "code": code})
+	if rf := (*evaluation.SigningRefusal)(nil); errors.As(err, &rf) {
+		signingRefusalJSON(w, r, rf)
 		return nil
 	}
 	if err != nil {
 		return err
 	}
+	v, _, err := s.eval.Award(r.Context(), id)
+	if err != nil {
+		return err
+	}
 	body := map[string]any{"award_id": res.AwardID, "evaluation_id": res.EvaluationID, "status": res.Status,
 		"approvals": res.Approvals, "required_approvers": res.RequiredApprovers, "approvers": res.Approvers,
-		"signatures": apiSignatures(res.Signatures)}
+		"signatures": apiSignatures(res.Signatures), "award": awardViewJSON(v)}
 	if res.Status == "approved" {
 		body["state"] = "approved"
 		writeJSON(w, http.StatusOK, body)
@@ -94,22 +99,6 @@ func (s *Server) apiApproveAward(w http.ResponseWriter, r *http.Request) error {
 	body["state"] = "awaiting approval"
 	writeJSON(w, http.StatusAccepted, body)
 	return nil
-}
-
-// signingRefusal names a refused signature for the API: a code and an
-// English sentence (the API's language).
-func signingRefusal(err error) (code, msg string) {
-	switch {
-	case errors.Is(err, approval.ErrSameApprover):
-		return "same_approver", "another person must approve"
-	case errors.Is(err, approval.ErrNotYourTurn):
-		return "not_your_turn", "an earlier approver must approve first"
-	case errors.Is(err, approval.ErrWrongRole):
-		return "wrong_role", "the rule needs an approver of another role"
-	case errors.Is(err, store.ErrConflict), errors.Is(err, approval.ErrComplete):
-		return "not_awaiting_approval", "the award is not awaiting approval"
-	}
-	return "", ""
 }
 
 // apiSignatures lists every approver: name, email, role, time and reason.

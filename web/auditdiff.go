@@ -80,6 +80,9 @@ func auditField(ctx context.Context, k string) string {
 // their label, numbers in the locale's format, yes/no for booleans.
 func auditValue(ctx context.Context, k string, v any) string {
 	z := i18n.From(ctx)
+	if s, ok := awardAuditValue(z, k, v); ok {
+		return s
+	}
 	switch v := v.(type) {
 	case nil:
 		return ""

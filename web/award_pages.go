@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"regexp"
@@ -20,13 +21,14 @@ import (
 
 // awardForm is the award forms' input and refusals, kept on the page.
 type awardForm struct {
-	shares     map[int64]string
-	reason     string
-	errors     map[int64]string // by quote
-	summary    []views.FormError
-	signAward  int64 // the award a refused signature was for
-	signError  string
-	signReason string
+	shares       map[int64]string
+	reason       string
+	errors       map[int64]string // by quote
+	summary      []views.FormError
+	signAward    int64 // the award a refused signature was for
+	signError    string
+	signReason   string
+	signBlockers []string
 }
 
 // awardsPanel builds the decision page's award section: the split the
@@ -69,12 +71,16 @@ func (s *Server) awardsPanel(r *http.Request, st *evaluation.Analysis, af *award
 	if af != nil {
 		p.Reason, p.Errors = af.reason, af.summary
 	}
-	awards, err := s.store.Awards(ctx, st.Evaluation.ID)
+	awards, err := s.eval.Awards(ctx, st)
 	if err != nil {
 		return nil, err
 	}
 	for _, aw := range awards {
-		p.Recorded = append(p.Recorded, recordedAwardView(z, st, aw, u, af))
+		v := recordedAwardView(z, st, aw, af)
+		if err := s.signingChoices(ctx, z, st, aw, u, &v); err != nil {
+			return nil, err
+		}
+		p.Recorded = append(p.Recorded, v)
 	}
 	return p, nil
 }
@@ -101,32 +107,93 @@ func shareLine(z *i18n.Localizer, st *evaluation.Analysis, quoteID int64, pct in
 	return z.T("award.share_line", map[string]any{"Provider": name, "Pct": z.Int(int64(pct))})
 }
 
-var statusClass = map[string]string{"awaiting_approval": "warn", "approved": "ok", "withdrawn": "info"}
+var statusClass = map[string]string{"awaiting_approval": "warn", "approved": "ok", "stale": "warn", "rejected": "info", "revoked": "info"}
 
-func recordedAwardView(z *i18n.Localizer, st *evaluation.Analysis, aw store.Award, u store.User, af *awardForm) views.RecordedAward {
-	v := views.RecordedAward{ID: aw.ID, Value: z.Money(aw.ContractValue, aw.Currency), CostPerUnit: z.Money(aw.CostPerUnit, aw.Currency),
-		Status: aw.Status, StatusLabel: z.T("award.status." + aw.Status), StatusClass: statusClass[aw.Status], Hash: aw.ApprovalHash,
+// recordedAwardView words an award as judged on today's figures: its
+// status (stale when an input of its last signature moved, with what
+// changed), figures, plan (and whether it grew), signatures, and each
+// awarded quote's blockers and acceptance state.
+func recordedAwardView(z *i18n.Localizer, st *evaluation.Analysis, aw evaluation.AwardView, af *awardForm) views.RecordedAward {
+	v := views.RecordedAward{ID: aw.ID, Value: money(z, aw.Figures.Value), Monthly: money(z, aw.Figures.Monthly),
+		CostPerUnit: money(z, aw.Figures.CostPerUnit), Status: aw.Status, StatusLabel: z.T("award.status." + aw.Status),
+		StatusClass: statusClass[aw.Status], Hash: aw.ApprovalHash, Changes: changeLines(z, st, aw.Changes),
 		Recorded: z.T("award.recorded_by", map[string]any{"By": aw.RecordedBy, "At": z.DateTime(aw.RecordedAt), "Reason": aw.Reason})}
 	for _, sh := range aw.Shares {
 		v.Shares = append(v.Shares, shareLine(z, st, sh.QuoteID, sh.SharePct))
 	}
-	plan := aw.Plan()
-	v.Plan = planSentence(z, plan)
-	if aw.Status == "awaiting_approval" {
-		v.Awaiting = z.T("award.awaiting", map[string]any{"Roles": rolesText(z, plan.Awaiting(aw.Signatures))})
+	v.Plan = planSentence(z, aw.Plan)
+	if aw.Status == evaluation.AwardAwaiting {
+		v.Awaiting = z.T("award.awaiting", map[string]any{"Roles": rolesText(z, aw.Awaiting)})
+	}
+	if aw.PlanChanged && aw.Status == evaluation.AwardAwaiting {
+		v.PlanChanged = z.T("award.plan_changed", map[string]any{"Plan": v.Plan, "Roles": rolesText(z, aw.Awaiting)})
 	}
 	v.Signatures = signatureLines(z, aw.Signatures)
-	if u.Role.Can(auth.ApproveAward) && aw.Status == "awaiting_approval" {
-		ok, err := evaluation.CanSign(aw, u)
-		v.CanSign = ok
-		if !ok {
-			v.CannotSign = z.T(signingRefusalKey(err))
-		}
-	}
+	v.Quotes = awardQuoteStates(z, st, aw.Blockers)
 	if af != nil && af.signAward == aw.ID {
-		v.SignError, v.SignReason = af.signError, af.signReason
+		v.SignError, v.SignReason, v.SignBlockers = af.signError, af.signReason, af.signBlockers
 	}
 	return v
+}
+
+// signingChoices sets what u may do with the award: sign (or why not),
+// re-approve a stale one, reject or revoke.
+func (s *Server) signingChoices(ctx context.Context, z *i18n.Localizer, st *evaluation.Analysis, aw evaluation.AwardView, u store.User, v *views.RecordedAward) error {
+	if !u.Role.Can(auth.ApproveAward) {
+		return nil
+	}
+	v.CanReject = aw.Status == evaluation.AwardAwaiting
+	v.CanRevoke = aw.Status == evaluation.AwardApproved || aw.Status == evaluation.AwardStale
+	v.CanReapprove = aw.Status == evaluation.AwardStale
+	if aw.Status != evaluation.AwardAwaiting {
+		return nil
+	}
+	rf, err := s.eval.SignRefusal(ctx, st, aw.Award, u)
+	if err != nil {
+		return err
+	}
+	v.CanSign = rf == nil
+	if rf != nil {
+		v.CannotSign = signingRefusalText(z, st, rf)
+		v.CanReapprove = rf.Code == evaluation.CodeStale
+	}
+	return nil
+}
+
+// awardQuoteStates words each awarded quote's acceptance suite and
+// blockers, each waived (with the reason) or open.
+func awardQuoteStates(z *i18n.Localizer, st *evaluation.Analysis, list []evaluation.QuoteBlockers) []views.AwardQuoteState {
+	out := make([]views.AwardQuoteState, 0, len(list))
+	for _, qb := range list {
+		q := views.AwardQuoteState{Provider: qb.Provider, Acceptance: z.T("award.acceptance", map[string]any{
+			"Passed": z.Int(int64(qb.Acceptance.Passed + qb.Acceptance.Waived)), "Total": z.Int(int64(qb.Tests)),
+			"Failed": z.Int(int64(qb.Acceptance.Failed))})}
+		q.Blockers = blockerLines(z, st, qb)
+		out = append(out, q)
+	}
+	return out
+}
+
+func blockerLines(z *i18n.Localizer, st *evaluation.Analysis, qb evaluation.QuoteBlockers) []string {
+	out := make([]string, 0, len(qb.Blockers))
+	for _, b := range qb.Blockers {
+		msg := z.T("bench.test." + b.ID)
+		if b.Kind == "flag" {
+			msg = flagMessage(z, st, qb.QuoteID, b.ID)
+		}
+		if b.Waived {
+			out = append(out, z.T("award.blocker.waived", map[string]any{"Blocker": msg, "Reason": b.Reason}))
+			continue
+		}
+		out = append(out, z.T("award.blocker.open", map[string]any{"Blocker": msg}))
+	}
+	return out
+}
+
+// signingRefusalText is a refused signature's message in the reader's
+// language.
+func signingRefusalText(z *i18n.Localizer, st *evaluation.Analysis, rf *evaluation.SigningRefusal) string {
+	return z.T("award.refused."+rf.Code, map[string]any{"Roles": rolesText(z, rf.Awaiting), "N": z.Int(int64(rf.Plan.Required))})
 }
 
 // signatureLines words each approver: name, role, time and reason.
@@ -164,19 +231,6 @@ func rolesText(z *i18n.Localizer, roles []string) string {
 		out = append(out, z.T("role."+r))
 	}
 	return strings.Join(out, z.T("award.plan.then"))
-}
-
-// signingRefusalKey is a refused signature's message.
-func signingRefusalKey(err error) string {
-	switch {
-	case errors.Is(err, approval.ErrSameApprover):
-		return "award.refused.same_approver"
-	case errors.Is(err, approval.ErrNotYourTurn):
-		return "award.refused.not_your_turn"
-	case errors.Is(err, approval.ErrWrongRole):
-		return "award.refused.wrong_role"
-	}
-	return "award.refused.complete"
 }
 
 var shareField = regexp.MustCompile(`^share_([0-9]{1,18})$`)
@@ -285,8 +339,8 @@ func (s *Server) approveAwardForm(w http.ResponseWriter, r *http.Request) error 
 		return refuse(status, z.T(key))
 	}
 	res, err := s.eval.ApproveAward(ctx, currentUser(r), id, reason)
-	if evaluation.IsSigningRefusal(err) {
-		return refuse(http.StatusConflict, z.T(signingRefusalKey(err)))
+	if rf := (*evaluation.SigningRefusal)(nil); errors.As(err, &rf) {
+		return s.refuseSignature(w, r, aw.EvaluationID, id, reason, rf)
 	}
 	if err != nil {
 		return err

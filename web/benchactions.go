@@ -87,11 +87,7 @@ func (s *Server) withdraw(r *http.Request, b store.Benchmark, fields map[string]
 	if key != "" {
 		return b, key, nil
 	}
-	sq, _, br, err := s.quoteParam(r)
-	if err != nil {
-		return b, "", err
-	}
-	saved, err := s.store.WithdrawBenchmark(r.Context(), currentUser(r).Actor(), b.ID, reason, decideFor(sq.Quote, br.Data))
+	saved, err := s.eval.WithdrawBenchmark(r.Context(), currentUser(r).Actor(), b.ID, reason)
 	if errors.Is(err, store.ErrWithdrawn) {
 		return b, "bench.error.withdrawn", nil
 	}
@@ -103,11 +99,7 @@ func (s *Server) reclassify(r *http.Request, b store.Benchmark, fields map[strin
 	if err != nil || key != "" {
 		return b, key, err
 	}
-	sq, _, br, err := s.quoteParam(r)
-	if err != nil {
-		return b, "", err
-	}
-	saved, err := s.store.ReclassifyBenchmark(r.Context(), currentUser(r).Actor(), b.ID, rp, decideFor(sq.Quote, br.Data))
+	saved, err := s.eval.ReclassifyBenchmark(r.Context(), currentUser(r).Actor(), b.ID, rp)
 	return saved, "", err
 }
 

@@ -75,15 +75,14 @@ func (p *uploadProblem) message(z *i18n.Localizer) string {
 // (a misdetected file) instead of being refused as a duplicate; changed
 // says so.
 func (s *Server) saveUpload(r *http.Request, sq store.StoredQuote, b brief.Brief, nb store.NewBenchmark, up upload) (saved store.Benchmark, changed bool, problem *uploadProblem, err error) {
-	decide := decideFor(sq.Quote, b)
-	saved, err = s.store.CreateBenchmark(r.Context(), currentUser(r).Actor(), sq.ID, nb, decide)
+	saved, err = s.eval.UploadBenchmark(r.Context(), currentUser(r).Actor(), sq.ID, nb)
 	var dup *store.DuplicateError
 	if !errors.As(err, &dup) {
 		return saved, false, nil, err
 	}
 	if kind, _ := parseKind(up.Fields["kind"]); kind != "" && string(kind) != dup.Existing.Kind && dup.Existing.Kind != store.KindEvidence {
 		rp := store.Reparse{Kind: nb.Kind, Result: nb.Result, ParseError: nb.ParseError, ParseErrorLine: nb.ParseErrorLine}
-		saved, err = s.store.ReclassifyBenchmark(r.Context(), currentUser(r).Actor(), dup.Existing.ID, rp, decide)
+		saved, err = s.eval.ReclassifyBenchmark(r.Context(), currentUser(r).Actor(), dup.Existing.ID, rp)
 		return saved, true, nil, err
 	}
 	return saved, false, duplicateProblem(i18n.From(r.Context()), dup), nil

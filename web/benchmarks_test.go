@@ -17,6 +17,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
@@ -550,7 +551,7 @@ func TestAutomaticAcceptanceFollowsTheBrief(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := a.store.SaveBrief(ctx, writer, q.EvaluationID, b.Version, brief.Brief{"dataset_tb": "20", "staging_window_hours": window}); err != nil {
+		if _, err := evaluation.New(a.store).SaveBrief(ctx, writer, q.EvaluationID, b.Version, brief.Brief{"dataset_tb": "20", "staging_window_hours": window}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -609,7 +610,7 @@ func TestAutomaticAcceptanceFollowsTheQuote(t *testing.T) {
 	if err := c.Parse(&revised, "16"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.store.UpdateQuote(ctx, a.user("editor@example.com", auth.Procurement).Actor(), q.ID, q.Version, revised); err != nil {
+	if _, err := evaluation.New(a.store).ReviseQuote(ctx, a.user("editor@example.com", auth.Procurement), q.ID, q.Version, revised); err != nil {
 		t.Fatal(err)
 	}
 	if st := health(); st != store.AcceptanceFailed {

@@ -82,7 +82,7 @@ func seedUploads(b *testing.B, a *app, quoteID int64, logs [][]byte) {
 			b.Fatal(err)
 		}
 		nb := store.NewBenchmark{Kind: string(res.Kind), FileName: fmt.Sprintf("log-%d.txt", i), Content: content, Result: benchlog.Compact(res)}
-		if _, err := a.store.CreateBenchmark(ctx, eng.Actor(), quoteID, nb, nil); err != nil {
+		if _, err := a.store.CreateBenchmark(ctx, eng.Actor(), quoteID, nb); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/benchlog"
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/chart"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/gpu"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
@@ -26,14 +27,6 @@ type benchData struct {
 	report  verdict.Report
 }
 
-func verdictInput(q quote.Quote, b brief.Brief, uploads []store.Benchmark) verdict.Input {
-	in := verdict.Input{Quote: q, Brief: b, Uploads: make([]verdict.Upload, len(uploads))}
-	for i, u := range uploads {
-		in.Uploads[i] = verdict.Upload{Name: u.FileName, Result: u.Result, Withdrawn: u.WithdrawnAt != nil, Nodes: u.Meta.NodeIDs}
-	}
-	return in
-}
-
 func (s *Server) loadBench(ctx context.Context, sq store.StoredQuote, b brief.Brief) (benchData, error) {
 	var d benchData
 	var err error
@@ -43,35 +36,8 @@ func (s *Server) loadBench(ctx context.Context, sq store.StoredQuote, b brief.Br
 	if d.history, err = s.store.AcceptanceHistory(ctx, sq.ID); err != nil {
 		return d, err
 	}
-	d.report = verdict.Evaluate(verdictInput(sq.Quote, b, d.uploads))
+	d.report = verdict.Evaluate(evaluation.VerdictInput(sq.Quote, b, d.uploads))
 	return d, nil
-}
-
-// decideFor turns the verdicts into automatic acceptance outcomes; the
-// store runs it inside the upload's transaction.
-func decideFor(q quote.Quote, b brief.Brief) store.Decide {
-	return func(all []store.Benchmark) []store.AutoResult {
-		rep := verdict.Evaluate(verdictInput(q, b, all))
-		out := make([]store.AutoResult, 0, len(rep.Tests))
-		for _, o := range rep.Tests {
-			ar := store.AutoResult{Test: string(o.Test), Status: acceptanceStatus(o.Status)}
-			if o.Upload >= 0 {
-				ar.EvidenceID = all[o.Upload].ID
-			}
-			out = append(out, ar)
-		}
-		return out
-	}
-}
-
-func acceptanceStatus(s verdict.Status) string {
-	switch s {
-	case verdict.Pass:
-		return store.AcceptancePassed
-	case verdict.Fail, verdict.Low:
-		return store.AcceptanceFailed
-	}
-	return store.AcceptancePending
 }
 
 // statusCSS maps every status word to a badge class.

@@ -76,7 +76,7 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 		s.render(w, r, http.StatusUnprocessableEntity, views.BriefEditor(p, m))
 		return nil
 	}
-	_, err = s.store.SaveBrief(ctx, currentUser(r).Actor(), id, version, data)
+	_, err = s.eval.SaveBrief(ctx, currentUser(r).Actor(), id, version, data)
 	var conflict *store.ConflictError
 	if errors.As(err, &conflict) {
 		// The form now stands on the stored version: fields only the other

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
 
 	"github.com/gpuquote/gpuquote/internal/approval"
@@ -156,7 +155,11 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	if t.current != nil {
 		cur := *t.current
 		m.Current = &cur
-		if cur.Stale && m.CanDecide {
+		var split *views.RecordedAward // shown in the awards panel
+		if err := s.approvalInForce(ctx, z, st, m.Current, &split); err != nil {
+			return err
+		}
+		if m.Current.Stale && m.CanDecide {
 			rf, err := st.NeedsMoreApprovers(cur.QuoteID)
 			if err != nil {
 				return err
@@ -302,20 +305,23 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 			m.Current.Approvers = signatureLines(z, cur.Snapshot.Approvers)
 		}
 	}
-	awards, err := s.store.Awards(ctx, id)
+	awards, err := s.eval.Awards(ctx, st)
 	if err != nil {
 		return err
 	}
 	for _, aw := range awards {
-		if aw.Status != "withdrawn" {
-			m.Awards = append(m.Awards, recordedAwardView(z, st, aw, store.User{}, nil))
+		if aw.Status != evaluation.AwardRevoked && aw.Status != evaluation.AwardRejected {
+			m.Awards = append(m.Awards, recordedAwardView(z, st, aw, nil))
 		}
 	}
 	approved := int64(0)
 	if cur != nil {
 		approved = cur.QuoteID
 	}
-	m.Evidence = memoEvidence(z, st, awards, approved)
+	m.Evidence = memoEvidence(z, st, storedAwards(awards), approved)
+	if err := s.approvalInForce(ctx, z, st, m.Current, &m.InForce); err != nil {
+		return err
+	}
 	s.render(w, r, http.StatusOK, views.MemoView(s.page(r, z.T("memo.title", map[string]any{"Name": st.Evaluation.Name}), "evaluations"), m))
 	return nil
 }
@@ -345,6 +351,10 @@ func (s *Server) apiDecision(w http.ResponseWriter, r *http.Request) error {
 		}
 		quotes = append(quotes, quoteFigures(st, i))
 	}
+	recorded, approvalNow, err := s.awardsNow(r.Context(), st)
+	if err != nil {
+		return err
+	}
 	all := leftOut(st)
 	lf, lt := win.span(len(all))
 	writeJSON(w, http.StatusOK, struct {
@@ -352,9 +362,10 @@ func (s *Server) apiDecision(w http.ResponseWriter, r *http.Request) error {
 		Quotes         []apiQuoteFigures `json:"quotes"`
 		LeftOut        []apiLeftOut      `json:"left_out"`
 		Approval       any               `json:"approval"`
+		Awards         any               `json:"awards"`
 		Award          apiAward          `json:"award"`
 		Recommendation any               `json:"recommendation"`
-	}{win.describe(len(st.Quotes), len(all), len(quotes), cut), quotes, all[lf:lt], approvalJSON(st),
+	}{win.describe(len(st.Quotes), len(all), len(quotes), cut), quotes, all[lf:lt], approvalNow, recorded,
 		awardJSON(st, awardSummary(i18n.From(r.Context()), st)), recommendationJSON(st)})
 	return nil
 }
@@ -381,7 +392,7 @@ func (s *Server) apiApproval(w http.ResponseWriter, r *http.Request) error {
 	rec, err := s.eval.Decide(r.Context(), currentUser(r), id, in.Decision, strings.TrimSpace(in.Reason))
 	var rf evaluation.Refusal
 	if errors.As(err, &rf) {
-		body := map[string]any{"error": refusalText(i18n.From(r.Context()), rf), "code": strings.TrimPrefix(rf.Key, "decision.error.")}
+		body := map[string]any{"error": refusalText(i18n.From(r.Context()), rf), "code": refusalCode(rf)}
 		if id, ok := rf.Data["QuoteID"]; ok {
 			body["approved_quote_id"] = id
 		}

@@ -117,7 +117,7 @@ func decisionRows(z *i18n.Localizer, st *evaluation.Analysis, cols []views.Score
 				Reason: cur.Reason, Hash: cur.ContentHash, Stale: cur.InputsHash != st.InputsHash(sq.Quote), Self: cur.SelfApproval}
 			current.Approvers = signatureLines(z, cur.Snapshot.Approvers)
 			if current.Stale {
-				current.Changes = changeLines(z, st.ChangesSince(*cur, sq.Quote))
+				current.Changes = changeLines(z, st, st.ChangesSince(*cur, sq.Quote))
 			}
 		}
 	}

@@ -78,7 +78,9 @@ func (s *Server) awardStatus(ctx context.Context, z *i18n.Localizer, evaluationI
 	}
 	for _, approved := range []bool{true, false} {
 		for _, aw := range awards {
-			if (aw.Status == "approved") != approved {
+			// A direct award is the quote's own approval, said by its
+			// shortlist status; a rejected or revoked award holds nothing.
+			if aw.Direct || (aw.Status != "approved" && aw.Status != "awaiting_approval") || (aw.Status == "approved") != approved {
 				continue
 			}
 			for _, sh := range aw.Shares {

@@ -38,6 +38,11 @@ func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status 
 		return err
 	}
 	m.AllowSelf = allow == "yes"
+	rule, err := s.store.Setting(ctx, store.SettingAwardRequiresAcceptance)
+	if err != nil {
+		return err
+	}
+	m.AwardAcceptance = rule == "yes"
 	if err := s.referenceHistory(ctx, &m); err != nil {
 		return err
 	}

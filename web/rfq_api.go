@@ -222,7 +222,7 @@ func (s *Server) openEarly(r *http.Request, rd store.RFQ, reason string) (int, e
 	if n := len([]rune(reason)); n > rfq.MaxReason || strings.TrimSpace(reason) == "" {
 		return 0, fieldErrors{"reason": "rfq.error.reason"}
 	}
-	return s.store.OpenEarly(r.Context(), currentUser(r).Actor(), rd.ID, reason)
+	return s.eval.OpenEarly(r.Context(), currentUser(r).Actor(), rd.ID, reason)
 }
 
 // roundError maps the round rules' refusals to a status and a reason the

@@ -234,7 +234,7 @@ func (s *Server) startRound(ctx context.Context, by store.User, parent store.RFQ
 // page that reads the evaluation after a deadline sees the answers as
 // quotes. A failure is logged: the page still shows what is stored.
 func (s *Server) openDue(ctx context.Context, evalID int64) {
-	if _, err := s.store.OpenDue(ctx, evalID); err != nil {
+	if _, err := s.eval.OpenDue(ctx, evalID); err != nil {
 		s.log.Warn("open due rounds", "evaluation", evalID, "err", err)
 	}
 }

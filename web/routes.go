@@ -105,6 +105,10 @@ func (s *Server) routes() http.Handler {
 		// Awards from the decision page (issue 14): record, then each approver signs.
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/awards", s.h(s.recordAwardForm))
 		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/approval", s.h(s.approveAwardForm))
+		// One decision (issue 23): a stale award renewed in one step; reject and revoke.
+		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/reapproval", s.h(s.reapproveAwardForm))
+		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/rejection", s.h(s.rejectAwardForm))
+		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/revocation", s.h(s.revokeAwardForm))
 		r.With(s.requirePermission(auth.ReadAudit)).Get("/audit", s.h(s.auditLog))
 		// The API reference, rendered from the same document as /api/v1/openapi.json.
 		r.Get("/api-reference", s.h(s.apiReferencePage))
@@ -120,6 +124,7 @@ func (s *Server) routes() http.Handler {
 			r.Post("/admin/reference/fx", s.h(s.saveFX))
 			r.Post("/admin/reference/prices", s.h(s.uploadPrices))
 			r.Post("/admin/settings/self-approval", s.h(s.setSelfApproval))
+			r.Post("/admin/settings/award-acceptance", s.h(s.setAwardAcceptance))
 			// Award settings (issue 14), as the API's PUT /api/v1/settings/….
 			r.Post("/admin/settings/approval-rules", s.h(s.saveApprovalRulesForm))
 			r.Post("/admin/settings/criteria-template", s.h(s.saveCriteriaTemplateForm))
@@ -170,6 +175,10 @@ func (s *Server) routes() http.Handler {
 		r.With(s.requirePermission(auth.ManageReference)).Put("/settings/criteria-template", s.h(s.apiPutCriteriaTemplate))
 		r.With(s.requirePermission(auth.ManageReference)).Put("/settings/approval-rules", s.h(s.apiPutApprovalRules))
 		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/approval", s.h(s.apiApproveAward))
+		r.Get("/awards/{id}", s.h(s.apiAward))
+		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/reapproval", s.h(s.apiReapproveAward))
+		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/rejection", s.h(s.apiRejectAward))
+		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/revocation", s.h(s.apiRevokeAward))
 	})
 	return root
 }

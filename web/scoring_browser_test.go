@@ -2,12 +2,15 @@ package web_test
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -90,4 +93,77 @@ func TestBrowserManagerGrades(t *testing.T) {
 		!strings.Contains(award, "(Manager)") || !strings.Contains(award, "(Finance)") {
 		t.Errorf("approved award: %.600s", award)
 	}
+
+	// A price change after signing makes the award stale on home, the
+	// decision page and the memo, with the price before → after, and
+	// offers one-step re-approval.
+	revisePriceAfterSigning(t, a, ev)
+	do(t, ctx,
+		chromedp.Navigate(a.srv.URL+ev),
+		chromedp.WaitVisible(css("[data-testid=approval-state]")),
+	)
+	if st := stateOf(t, ctx); st != "stale" {
+		t.Errorf("home approval state after the price change: %q", st)
+	}
+	if changes := text(t, ctx, "[data-testid=approval-changes]"); !strings.Contains(changes, "→") {
+		t.Errorf("home changes: %.300s", changes)
+	}
+	do(t, ctx,
+		chromedp.Navigate(a.srv.URL+ev+"/decision"),
+		chromedp.WaitVisible(css("[data-testid=award-reapprove-form]")),
+	)
+	if st := text(t, ctx, "[data-testid=award-status]"); st != "Stale" {
+		t.Errorf("decision page award status: %q", st)
+	}
+	if changes := text(t, ctx, "[data-testid=award-changes]"); !strings.Contains(changes, "→") {
+		t.Errorf("decision page changes: %.300s", changes)
+	}
+	screenshot(t, ctx, "award-stale")
+	do(t, ctx,
+		chromedp.Navigate(a.srv.URL+ev+"/decision/memo"),
+		chromedp.WaitVisible(css("[data-testid=memo-approval-status]")),
+	)
+	if st := text(t, ctx, "[data-testid=memo-approval-status]"); st != "Stale" {
+		t.Errorf("memo approval status: %q", st)
+	}
+}
+
+// revisePriceAfterSigning raises the price of the first priced quote of
+// the evaluation at path ev by a tenth, as its author.
+func revisePriceAfterSigning(t *testing.T, a *app, ev string) {
+	t.Helper()
+	ctx := context.Background()
+	id, err := strconv.ParseInt(strings.TrimPrefix(ev, "/evaluations/"), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := evaluation.New(a.store)
+	an, err := svc.Analyze(ctx, id)
+	if err != nil || len(an.Quotes) == 0 {
+		t.Fatalf("analysis %v", err)
+	}
+	sq := an.Quotes[0]
+	price, _ := sq.Quote.PricePerGPUHour.Get()
+	q := sq.Quote
+	c, _ := quote.ColumnByName("price_per_gpu_hour")
+	if err := c.Parse(&q, strconv.FormatFloat(price.Float64()*1.1, 'f', 4, 64)); err != nil {
+		t.Fatal(err)
+	}
+	author, err := a.store.UserByID(ctx, sq.AuthorID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.ReviseQuote(ctx, author, sq.ID, sq.Version, q); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stateOf is the home's approval state word (data-state).
+func stateOf(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("[data-testid=approval-state]").dataset.state`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

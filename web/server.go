@@ -10,9 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/spool"
@@ -117,13 +115,6 @@ func NewServer(cfg Config) http.Handler {
 		s.timeout = requestTimeout
 	}
 	s.readBudget = cmp.Or(cfg.ReadBudget, readBudget)
-	// A brief or quote edited after uploads judges them again (the verdicts
-	// depend on both), as an upload does.
-	if cfg.Store != nil {
-		cfg.Store.SetDecider(func(q quote.Quote, b brief.Brief, all []store.Benchmark) []store.AutoResult {
-			return decideFor(q, b)(all)
-		})
-	}
 	if s.upload.minRate <= 0 {
 		s.upload.minRate = 32 << 10
 	}

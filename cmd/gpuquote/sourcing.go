@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/mail"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
@@ -38,7 +39,7 @@ func openDueRounds(ctx context.Context, st *store.Store, log *slog.Logger) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if _, err := st.OpenDue(ctx, 0); err != nil {
+			if _, err := evaluation.New(st).OpenDue(ctx, 0); err != nil {
 				log.Warn("open due rounds", "err", err)
 			}
 		}

@@ -45,6 +45,8 @@ type Signature struct {
 	Role       string    `json:"role"`
 	Reason     string    `json:"reason"`
 	At         time.Time `json:"at"`
+	// InputsHash is the digest of the inputs the signature was given on.
+	InputsHash string `json:"-"`
 }
 
 // Admit says which step (1-based) a signature by approverID in role

@@ -73,6 +73,10 @@ type Analysis struct {
 	// PerRun is the cost of one accepted run of each priced quote whose
 	// run hours are set, in Quotes order.
 	PerRun []PerRun
+	// RequireAcceptance is the admin's rule that an award needs every
+	// automatic acceptance test of its quotes passed or waived
+	// (store.SettingAwardRequiresAcceptance).
+	RequireAcceptance bool
 }
 
 // Unpriced is a quote the cost model cannot price, and why (a tco error
@@ -103,21 +107,31 @@ func (s *Service) quoteAnalysis(ctx context.Context, quoteID int64) (store.Store
 // computeAnalysis reads the inputs in one read-only transaction and
 // computes the analysis for day.
 func (s *Service) computeAnalysis(ctx context.Context, evaluationID int64, day time.Time) (*Analysis, error) {
-	a := &Analysis{}
+	var a *Analysis
 	err := s.store.ReadOnly(ctx, func(st *store.Store) error {
-		snap, err := st.EvaluationSnapshot(ctx, evaluationID)
-		if err != nil {
-			return err
-		}
-		if err := a.load(snap); err != nil {
-			return err
-		}
-		a.Reference, err = s.referenceFor(ctx, st, snap.PriceReferenceID)
+		var err error
+		a, err = s.analysisIn(ctx, st, evaluationID, day)
 		return err
 	})
+	return a, err
+}
+
+// analysisIn computes the analysis from what st reads: a read-only
+// snapshot, or a use case's Tx, whose rules then judge the figures of the
+// state they change (never a kept analysis).
+func (s *Service) analysisIn(ctx context.Context, st *store.Store, evaluationID int64, day time.Time) (*Analysis, error) {
+	a := &Analysis{}
+	snap, err := st.EvaluationSnapshot(ctx, evaluationID)
 	if err != nil {
 		return nil, err
 	}
+	if err := a.load(snap); err != nil {
+		return nil, err
+	}
+	if a.Reference, err = s.referenceFor(ctx, st, snap.PriceReferenceID); err != nil {
+		return nil, err
+	}
+	a.RequireAcceptance = snap.AwardRequiresAcceptance == "yes"
 	a.Day = day
 	a.compute(day)
 	return a, nil

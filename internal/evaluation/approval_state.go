@@ -18,12 +18,16 @@ const (
 )
 
 // Change is one input that differs between an approval's snapshot and
-// now: a quote term or an assumption, with both values as text.
+// now, with both values as text: a quote's term or acceptance result
+// (QuoteID says which quote, 0 for a single-quote approval's own), an
+// assumption, an exchange rate (Key the currency), a brief field, or the
+// contract value.
 type Change struct {
-	Kind   string // "term" or "assumption"
-	Key    string
-	Before string
-	After  string
+	Kind    string // "term", "acceptance", "assumption", "fx", "brief" or "value"
+	QuoteID int64
+	Key     string
+	Before  string
+	After   string
 }
 
 // ApprovalState is where the evaluation's approval stands, in one word,
@@ -31,19 +35,40 @@ type Change struct {
 // what changed since; or the award awaiting approvers.
 type ApprovalState struct {
 	State    string
-	Decision *store.DecisionRecord
+	Decision *store.DecisionRecord // the single-quote approval, when the award in force is one
 	Changes  []Change
-	Award    *store.Award
+	Award    *AwardView
 }
 
-// ApprovalState says where the approval stands: the quote approval in
-// force (stale when its inputs changed), else the newest award (approved,
-// or awaiting approvers), else none.
+// ApprovalState says where the approval stands, judged as every surface
+// judges it (ViewAward): the newest award in force (stale when an input
+// of its last signature changed, approved, or awaiting approvers), with
+// the quote's decision record when it is a single-quote approval; else a
+// quote approval recorded before awards carried it (stale when its terms
+// or the assumptions changed); else none.
 func (s *Service) ApprovalState(ctx context.Context, a *Analysis) (ApprovalState, error) {
-	if cur := a.CurrentApproval(); cur != nil {
+	views, err := s.Awards(ctx, a)
+	if err != nil {
+		return ApprovalState{}, err
+	}
+	cur := a.CurrentApproval()
+	// An award in force comes before one awaiting approvers.
+	for _, want := range []map[string]string{{AwardStale: StateStale, AwardApproved: StateApproved}, {AwardAwaiting: StateAwaiting}} {
+		for i, v := range views {
+			state, ok := want[v.Status]
+			if !ok {
+				continue
+			}
+			out := ApprovalState{State: state, Award: &views[i], Changes: v.Changes}
+			if v.Direct && cur != nil && v.Shares[0].QuoteID == cur.QuoteID {
+				out.Decision = cur
+			}
+			return out, nil
+		}
+	}
+	if cur != nil {
 		sq, _, ok := a.Quote(cur.QuoteID)
 		if !ok {
-			var err error
 			if sq, err = s.store.Quote(ctx, cur.QuoteID); err != nil {
 				return ApprovalState{}, err
 			}
@@ -53,18 +78,6 @@ func (s *Service) ApprovalState(ctx context.Context, a *Analysis) (ApprovalState
 			out.State, out.Changes = StateStale, a.ChangesSince(*cur, sq.Quote)
 		}
 		return out, nil
-	}
-	awards, err := s.store.Awards(ctx, a.Evaluation.ID)
-	if err != nil {
-		return ApprovalState{}, err
-	}
-	for i, aw := range awards {
-		switch aw.Status {
-		case "approved":
-			return ApprovalState{State: StateApproved, Award: &awards[i]}, nil
-		case "awaiting_approval":
-			return ApprovalState{State: StateAwaiting, Award: &awards[i]}, nil
-		}
 	}
 	return ApprovalState{State: StateNone}, nil
 }

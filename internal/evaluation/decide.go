@@ -20,8 +20,11 @@ type Refusal struct {
 func (r Refusal) Error() string { return r.Key }
 
 // Decide applies a manager's decision on one quote: the rules first
-// (approval.Check, with the facts the analysis holds), then the store's
-// conditional update with the frozen snapshot. The page and the API call
+// (approval.Check, with the facts the analysis holds), then, in one Tx,
+// the store's conditional update with the frozen snapshot and the
+// decision as an award: an approval records the quote at 100 % and signs
+// it in the same step (the award's signature rules, on the figures of
+// that moment), a revocation revokes that award. The page and the API call
 // it; re-authentication is theirs. A second approval in an evaluation is
 // refused naming the quote already approved, and an approval whose
 // contract value needs more approvers than one is refused pointing to the
@@ -58,7 +61,22 @@ func (s *Service) Decide(ctx context.Context, u store.User, quoteID int64, kind,
 	if err != nil {
 		return store.DecisionRecord{}, err
 	}
-	rec, err = s.store.Decide(ctx, u.Actor(), rec, st.AllowSelf)
+	err = s.store.Tx(ctx, func(tx *store.Store) error {
+		var err error
+		if rec, err = tx.Decide(ctx, u.Actor(), rec, st.AllowSelf); err != nil {
+			return err
+		}
+		switch kind {
+		case approval.Approve:
+			return s.recordDirect(ctx, tx, u, sq.EvaluationID, quoteID, reason)
+		case approval.Revoke:
+			return revokeDirect(ctx, tx, u, sq.EvaluationID, quoteID, reason)
+		}
+		return nil
+	})
+	if rf := (*SigningRefusal)(nil); errors.As(err, &rf) {
+		return rec, rf.refusal()
+	}
 	if errors.Is(err, store.ErrOtherApproved) {
 		// Another manager approved a quote between the analysis and now.
 		if now, aerr := s.Analyze(ctx, sq.EvaluationID); aerr == nil {

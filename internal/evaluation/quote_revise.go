@@ -9,9 +9,18 @@ import (
 
 // ReviseQuote saves q as the quote's next revision if the quote is still
 // at version (store.ErrConflict when it changed since): the HTML revise
-// form and PATCH /api/v1/quotes/{id} both call it.
+// form and PATCH /api/v1/quotes/{id} both call it. The quote's uploads
+// are judged again against the new terms in the same transaction.
 func (s *Service) ReviseQuote(ctx context.Context, by store.User, quoteID int64, version int, q quote.Quote) (store.StoredQuote, error) {
-	return s.store.UpdateQuote(ctx, by.Actor(), quoteID, version, q)
+	var out store.StoredQuote
+	err := s.store.Tx(ctx, func(tx *store.Store) error {
+		var err error
+		if out, err = tx.UpdateQuote(ctx, by.Actor(), quoteID, version, q); err != nil {
+			return err
+		}
+		return RejudgeQuote(ctx, tx, by.Actor(), quoteID, 0)
+	})
+	return out, err
 }
 
 // ReviseQuoteTerms revises the terms given as CSV cells by column name

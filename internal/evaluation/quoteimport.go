@@ -31,7 +31,42 @@ func (s *Service) PreviewImport(ctx context.Context, evaluationID int64, rows []
 // quotes and saves the revisions; unchanged rows change nothing.
 func (s *Service) ImportQuotes(ctx context.Context, u store.User, evaluationID int64, rows []quote.Quote, lines []int, mode quote.ImportMode) (ImportResult, error) {
 	var res ImportResult
-	added, err := s.store.ImportPlanned(ctx, u.Actor(), evaluationID, func(known []quote.Known) (store.ImportChanges, error) {
+	var added []int64
+	// One Tx: the quotes an import revises have their uploads judged
+	// again against the new terms in the same transaction.
+	err := s.store.Tx(ctx, func(tx *store.Store) error {
+		var err error
+		if added, err = tx.ImportPlanned(ctx, u.Actor(), evaluationID, importPlan(&res, rows, lines, mode)); err != nil {
+			return err
+		}
+		for _, r := range res.Plan.Rows {
+			if r.Action == quote.RowRevision {
+				if err := RejudgeQuote(ctx, tx, u.Actor(), r.QuoteID, 0); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return ImportResult{}, err
+	}
+	res.QuoteIDs = make([]int64, len(res.Plan.Rows))
+	next := 0
+	for i, r := range res.Plan.Rows {
+		res.QuoteIDs[i] = r.QuoteID
+		if r.Action == quote.RowNew {
+			res.QuoteIDs[i] = added[next]
+			next++
+		}
+	}
+	return res, nil
+}
+
+// importPlan plans the import on the quotes held when it is saved,
+// keeping the plan in res.
+func importPlan(res *ImportResult, rows []quote.Quote, lines []int, mode quote.ImportMode) func([]quote.Known) (store.ImportChanges, error) {
+	return func(known []quote.Known) (store.ImportChanges, error) {
 		plan, err := quote.PlanImport(known, rows, lines, mode)
 		if err != nil {
 			return store.ImportChanges{}, err
@@ -47,18 +82,5 @@ func (s *Service) ImportQuotes(ctx context.Context, u store.User, evaluationID i
 			}
 		}
 		return ch, nil
-	})
-	if err != nil {
-		return ImportResult{}, err
 	}
-	res.QuoteIDs = make([]int64, len(res.Plan.Rows))
-	next := 0
-	for i, r := range res.Plan.Rows {
-		res.QuoteIDs[i] = r.QuoteID
-		if r.Action == quote.RowNew {
-			res.QuoteIDs[i] = added[next]
-			next++
-		}
-	}
-	return res, nil
 }

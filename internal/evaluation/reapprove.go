@@ -23,8 +23,11 @@ func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, re
 		return store.DecisionRecord{}, err
 	}
 	cur := st.CurrentApproval()
-	if cur == nil || cur.QuoteID != quoteID || cur.InputsHash == st.InputsHash(sq.Quote) {
+	if cur == nil || cur.QuoteID != quoteID {
 		return store.DecisionRecord{}, Refusal{Kind: "conflict", Key: "decision.error.not_stale"}
+	}
+	if stale, err := s.approvalStale(ctx, st, cur, sq); err != nil || !stale {
+		return store.DecisionRecord{}, errors.Join(err, refusalOrNil(&Refusal{Kind: "conflict", Key: "decision.error.not_stale"}))
 	}
 	approve, err := s.approvalRequest(ctx, st, sq, u, approval.Approve, reason)
 	if err != nil {
@@ -47,7 +50,19 @@ func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, re
 		}
 		recs = append(recs, rec)
 	}
-	recs, err = s.store.DecideInTurn(ctx, u.Actor(), recs, st.AllowSelf)
+	err = s.store.Tx(ctx, func(tx *store.Store) error {
+		var err error
+		if recs, err = tx.DecideInTurn(ctx, u.Actor(), recs, st.AllowSelf); err != nil {
+			return err
+		}
+		if err := revokeDirect(ctx, tx, u, sq.EvaluationID, quoteID, reason); err != nil {
+			return err
+		}
+		return s.recordDirect(ctx, tx, u, sq.EvaluationID, quoteID, reason)
+	})
+	if rf := (*SigningRefusal)(nil); errors.As(err, &rf) {
+		return store.DecisionRecord{}, rf.refusal()
+	}
 	if errors.Is(err, store.ErrConflict) {
 		return store.DecisionRecord{}, Refusal{Kind: "conflict", Key: "decision.error.conflict"}
 	}
@@ -55,4 +70,19 @@ func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, re
 		return store.DecisionRecord{}, err
 	}
 	return recs[1], nil
+}
+
+// approvalStale reports whether the quote approval cur is stale: its
+// direct award is (any input of its signature changed), or, for an
+// approval recorded before awards carried it, its terms or the
+// assumptions changed.
+func (s *Service) approvalStale(ctx context.Context, st *Analysis, cur *store.DecisionRecord, sq store.StoredQuote) (bool, error) {
+	state, err := s.ApprovalState(ctx, st)
+	if err != nil {
+		return false, err
+	}
+	if state.Decision != nil && state.Decision.ID == cur.ID {
+		return state.State == StateStale, nil
+	}
+	return cur.InputsHash != st.InputsHash(sq.Quote), nil
 }

@@ -112,25 +112,20 @@ func insertAcceptance(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, e
 	return id, insertAudit(ctx, tx, e)
 }
 
-// applyAuto records an automatic outcome unless a person's record stands:
-// a verdict never overwrites a result or waiver entered by hand (only a
-// pending one), and an unchanged status adds no row.
-func applyAuto(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluationID int64, ar AutoResult) error {
-	cur, had, err := currentAcceptance(ctx, tx, quoteID, ar.Test)
-	if err != nil {
+// RecordAutoAcceptance appends an automatic outcome (a benchmark
+// verdict's) for one test, with its audit row. Which outcomes to record
+// is the caller's rule (evaluation keeps a person's result); run it in a
+// Tx with the quote locked.
+func (s *Store) RecordAutoAcceptance(ctx context.Context, by audit.Actor, quoteID int64, ar AutoResult) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		evaluationID, err := lockQuote(ctx, tx, quoteID)
+		if err != nil {
+			return err
+		}
+		_, err = insertAcceptance(ctx, tx, by, quoteID, evaluationID, AcceptanceResult{Test: ar.Test, Status: ar.Status,
+			Note: ar.Note, EvidenceID: ar.EvidenceID, Automatic: true}, "acceptance.auto")
 		return err
-	}
-	switch {
-	case had && !cur.Automatic && cur.Status != AcceptancePending:
-		return nil
-	case had && cur.Status == ar.Status:
-		return nil
-	case !had && ar.Status == AcceptancePending:
-		return nil
-	}
-	_, err = insertAcceptance(ctx, tx, by, quoteID, evaluationID, AcceptanceResult{Test: ar.Test, Status: ar.Status,
-		Note: ar.Note, EvidenceID: ar.EvidenceID, Automatic: true}, "acceptance.auto")
-	return err
+	})
 }
 
 // RecordAcceptance appends a person's result for one test, with its

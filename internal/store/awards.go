@@ -1,9 +1,8 @@
 package store
 
 import (
+	"cmp"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -34,6 +33,12 @@ type NewAward struct {
 	RequiredApprovers int
 	ApprovalOrder     string
 	ApproverRoles     []string
+	// Direct: recorded and signed in one step by the single-quote
+	// decision, whose approver is also its recorder.
+	Direct bool
+	// RecorderID, when set, is whose proposal the award is (a
+	// re-approval carries the stale award's recorder); else the actor.
+	RecorderID int64
 }
 
 // Plan is the approval the award needs.
@@ -53,6 +58,15 @@ type Award struct {
 	Signatures []approval.Signature
 	// ApprovalHash is the SHA-256 of the approval snapshot, once approved.
 	ApprovalHash string
+	// Inputs are what the last signature was checked on (by key), and
+	// InputsHash their digest: a later digest that differs makes the
+	// award stale.
+	Inputs     map[string]string
+	InputsHash string
+	// PlanGrownFrom is how many approvers the plan needed before the
+	// contract value moved it into a higher tier (0: it never grew).
+	PlanGrownFrom int
+	ClosedReason  string
 }
 
 // RecordAward stores an award awaiting approval, audited in the same
@@ -69,7 +83,7 @@ func (s *Store) RecordAward(ctx context.Context, by audit.Actor, a NewAward) (Aw
 	if err != nil {
 		return Award{}, err
 	}
-	out := Award{NewAward: a, Status: "awaiting_approval", RecordedByID: by.ID}
+	out := Award{NewAward: a, Status: "awaiting_approval", RecordedByID: cmp.Or(a.RecorderID, by.ID)}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		for _, sh := range a.Shares {
 			var ok bool
@@ -84,12 +98,14 @@ func (s *Store) RecordAward(ctx context.Context, by audit.Actor, a NewAward) (Aw
 			out.RequiredApprovers = 1
 		}
 		if err := tx.QueryRow(ctx, `INSERT INTO awards (evaluation_id, shares, reason, currency, contract_value, cost_per_unit, recorded_by, required_approvers,
-			approval_order, approver_roles) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id, recorded_at`,
-			a.EvaluationID, raw, a.Reason, a.Currency, a.ContractValue, a.CostPerUnit, by.ID, out.RequiredApprovers,
-			a.ApprovalOrder, roles).Scan(&out.ID, &out.RecordedAt); err != nil {
+			approval_order, approver_roles, direct) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, recorded_at`,
+			a.EvaluationID, raw, a.Reason, a.Currency, a.ContractValue, a.CostPerUnit, out.RecordedByID, out.RequiredApprovers,
+			a.ApprovalOrder, roles, a.Direct).Scan(&out.ID, &out.RecordedAt); err != nil {
 			return fmt.Errorf("store: record award: %w", err)
 		}
-		out.RecordedBy = by.Email
+		if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = $1`, out.RecordedByID).Scan(&out.RecordedBy); err != nil {
+			return fmt.Errorf("store: record award: %w", err)
+		}
 		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "award.record", ObjectType: "award",
 			ObjectID: fmt.Sprint(out.ID), EvaluationID: a.EvaluationID,
 			After: map[string]any{"shares": a.Shares, "reason": a.Reason, "currency": a.Currency,
@@ -97,22 +113,6 @@ func (s *Store) RecordAward(ctx context.Context, by audit.Actor, a NewAward) (Aw
 				"approval_order": a.ApprovalOrder, "approver_roles": a.ApproverRoles}})
 	})
 	return out, err
-}
-
-// ErrSameApprover refuses an approval by the award's recorder or by
-// someone who already approved it: separation of duties, and a replayed
-// request counts once.
-var ErrSameApprover = approval.ErrSameApprover
-
-// AwardApproval is the state of an award after an approval.
-type AwardApproval struct {
-	AwardID           int64
-	EvaluationID      int64
-	Status            string
-	Approvals         int
-	RequiredApprovers int
-	Approvers         []string // emails, in the order they approved
-	Signatures        []approval.Signature
 }
 
 // Approver is who signs: the audit identity and the role held now.
@@ -124,100 +124,87 @@ type Approver struct {
 // Approver is u as an approver of awards, with the role u holds now.
 func (u User) Approver() Approver { return Approver{Actor: u.Actor(), Role: string(u.Role)} }
 
-// ApproveAward adds by's approval of an award awaiting approval, in one
-// transaction with its audit row. The award row is locked, so two
-// approvers at once are counted in turn, and the plan fixed when it was
-// recorded is applied to the signatures so far (approval.Plan.Admit): not
-// its recorder, nobody twice, in order when the rule says so, each step's
-// role. The award becomes approved, with its approval snapshot, when the
-// last step is signed; an award no longer awaiting approval is
-// ErrConflict.
-func (s *Store) ApproveAward(ctx context.Context, by Approver, awardID int64, reason string) (AwardApproval, error) {
-	out := AwardApproval{AwardID: awardID}
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		aw, err := awardByID(ctx, tx, awardID, true)
-		if err != nil {
-			return err
-		}
-		out.EvaluationID, out.Status, out.RequiredApprovers = aw.EvaluationID, aw.Status, aw.RequiredApprovers
-		if aw.Status != "awaiting_approval" {
-			return fmt.Errorf("store: approve award %d: %s: %w", awardID, aw.Status, ErrConflict)
-		}
-		step, err := aw.Plan().Admit(aw.RecordedByID, aw.Signatures, by.ID, by.Role)
-		if err != nil {
-			return fmt.Errorf("store: approve award %d: %w", awardID, err)
-		}
-		tag, err := tx.Exec(ctx, `INSERT INTO award_approvals (award_id, approver_id, reason, step, role) VALUES ($1, $2, $3, $4, $5)
-			ON CONFLICT DO NOTHING`, awardID, by.ID, reason, step, by.Role)
-		if err != nil {
-			return fmt.Errorf("store: approve award %d: %w", awardID, err)
-		}
-		if tag.RowsAffected() == 0 {
-			return ErrSameApprover
-		}
-		if out.Signatures, err = awardSignatures(ctx, tx, awardID); err != nil {
-			return err
-		}
-		for _, sg := range out.Signatures {
-			out.Approvers = append(out.Approvers, sg.Email)
-		}
-		out.Approvals = len(out.Signatures)
-		if out.Approvals >= out.RequiredApprovers {
-			out.Status = "approved"
-			aw.Signatures, aw.Status = out.Signatures, out.Status
-			snap, hash, err := awardSnapshot(aw)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `UPDATE awards SET status = 'approved', approval_snapshot = $2, approval_hash = $3 WHERE id = $1`,
-				awardID, snap, hash); err != nil {
-				return fmt.Errorf("store: approve award %d: %w", awardID, err)
-			}
-		}
-		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "award.approve", ObjectType: "award",
-			ObjectID: fmt.Sprint(awardID), EvaluationID: out.EvaluationID,
-			After: map[string]any{"reason": reason, "step": step, "role": by.Role, "approvals": out.Approvals,
-				"required": out.RequiredApprovers, "status": out.Status}})
-	})
-	return out, err
+// LockAward reads one award with its signatures, its row locked for the
+// caller's Tx: two signatures at once are then judged one after the other.
+func (s *Store) LockAward(ctx context.Context, id int64) (Award, error) {
+	return awardByID(ctx, s.pool, id, true)
 }
 
-// AwardSnapshot is what an award's approval freezes: the award as
-// recorded and every approver, in step order.
-type AwardSnapshot struct {
-	AwardID       int64                `json:"award_id"`
-	EvaluationID  int64                `json:"evaluation_id"`
-	Shares        []AwardShare         `json:"shares"`
-	Reason        string               `json:"reason"`
-	Currency      string               `json:"currency"`
-	ContractValue string               `json:"contract_value"`
-	CostPerUnit   string               `json:"cost_per_unit"`
-	RecordedBy    string               `json:"recorded_by"`
-	RecordedAt    time.Time            `json:"recorded_at"`
-	Plan          approval.Plan        `json:"plan"`
-	Approvers     []approval.Signature `json:"approvers"`
-}
-
-func awardSnapshot(a Award) ([]byte, string, error) {
-	b, err := json.Marshal(AwardSnapshot{AwardID: a.ID, EvaluationID: a.EvaluationID, Shares: a.Shares, Reason: a.Reason,
-		Currency: a.Currency, ContractValue: a.ContractValue, CostPerUnit: a.CostPerUnit, RecordedBy: a.RecordedBy,
-		RecordedAt: a.RecordedAt.UTC(), Plan: a.Plan(), Approvers: a.Signatures})
+// AddAwardSignature records by's signature on step of an award, with the
+// digest of the inputs it was given on; false when by already signed it
+// or the step is taken (the caller refuses the signature).
+func (s *Store) AddAwardSignature(ctx context.Context, by Approver, awardID int64, step int, reason, inputsHash string) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `INSERT INTO award_approvals (award_id, approver_id, reason, step, role, inputs_hash)
+		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`, awardID, by.ID, reason, step, by.Role, inputsHash)
 	if err != nil {
-		return nil, "", err
+		return false, fmt.Errorf("store: sign award %d: %w", awardID, err)
 	}
-	sum := sha256.Sum256(b)
-	return b, hex.EncodeToString(sum[:]), nil
+	return tag.RowsAffected() == 1, nil
+}
+
+// SetAwardApproved marks an award approved with its frozen approval
+// snapshot and hash.
+func (s *Store) SetAwardApproved(ctx context.Context, awardID int64, snapshot []byte, hash string) error {
+	_, err := s.pool.Exec(ctx, `UPDATE awards SET status = 'approved', approval_snapshot = $2, approval_hash = $3
+		WHERE id = $1`, awardID, snapshot, hash)
+	if err != nil {
+		return fmt.Errorf("store: approve award %d: %w", awardID, err)
+	}
+	return nil
+}
+
+// SetAwardInputs keeps what the latest signature was checked on.
+func (s *Store) SetAwardInputs(ctx context.Context, awardID int64, inputs map[string]string, inputsHash string) error {
+	raw, err := json.Marshal(inputs)
+	if err != nil {
+		return err
+	}
+	if _, err := s.pool.Exec(ctx, `UPDATE awards SET inputs = $2, inputs_hash = $3 WHERE id = $1`, awardID, raw, inputsHash); err != nil {
+		return fmt.Errorf("store: award %d inputs: %w", awardID, err)
+	}
+	return nil
+}
+
+// SetAwardPlan replaces an award's approval plan (one grown with its
+// contract value), remembering how many approvers it needed before.
+func (s *Store) SetAwardPlan(ctx context.Context, awardID int64, p approval.Plan, from int) error {
+	roles, err := json.Marshal(append([]string{}, p.Roles...))
+	if err != nil {
+		return err
+	}
+	_, err = s.pool.Exec(ctx, `UPDATE awards SET required_approvers = $2, approval_order = $3, approver_roles = $4, plan_grown_from = $5
+		WHERE id = $1`, awardID, max(p.Required, 1), cmp.Or(p.Order, approval.InParallel), roles, from)
+	if err != nil {
+		return fmt.Errorf("store: award %d plan: %w", awardID, err)
+	}
+	return nil
+}
+
+// CloseAward sets an award's status to rejected or revoked, with who and
+// why; the caller has locked it and checked that the move is allowed.
+func (s *Store) CloseAward(ctx context.Context, by audit.Actor, awardID int64, status, reason string) error {
+	_, err := s.pool.Exec(ctx, `UPDATE awards SET status = $2, closed_by = $3, closed_reason = $4 WHERE id = $1`,
+		awardID, status, by.ID, reason)
+	if err != nil {
+		return fmt.Errorf("store: %s award %d: %w", status, awardID, err)
+	}
+	return nil
 }
 
 const awardColumns = `a.id, a.evaluation_id, a.shares, a.reason, a.currency, a.contract_value::text, a.cost_per_unit::text,
-	a.status, a.recorded_by, u.email, a.recorded_at, a.required_approvers, a.approval_order, a.approver_roles, COALESCE(a.approval_hash, '')`
+	a.status, a.recorded_by, u.email, a.recorded_at, a.required_approvers, a.approval_order, a.approver_roles, COALESCE(a.approval_hash, ''),
+	a.inputs, a.inputs_hash, COALESCE(a.plan_grown_from, 0), a.direct, a.closed_reason`
 
 func scanAward(row pgx.Row) (Award, error) {
 	var a Award
-	var shares, roles []byte
+	var shares, roles, inputs []byte
 	err := row.Scan(&a.ID, &a.EvaluationID, &shares, &a.Reason, &a.Currency, &a.ContractValue, &a.CostPerUnit,
-		&a.Status, &a.RecordedByID, &a.RecordedBy, &a.RecordedAt, &a.RequiredApprovers, &a.ApprovalOrder, &roles, &a.ApprovalHash)
+		&a.Status, &a.RecordedByID, &a.RecordedBy, &a.RecordedAt, &a.RequiredApprovers, &a.ApprovalOrder, &roles, &a.ApprovalHash,
+		&inputs, &a.InputsHash, &a.PlanGrownFrom, &a.Direct, &a.ClosedReason)
 	if err != nil {
+		return a, err
+	}
+	if err := json.Unmarshal(inputs, &a.Inputs); err != nil {
 		return a, err
 	}
 	if err := json.Unmarshal(shares, &a.Shares); err != nil {
@@ -248,14 +235,14 @@ func awardByID(ctx context.Context, q dbtx, id int64, lock bool) (Award, error) 
 }
 
 func awardSignatures(ctx context.Context, q dbtx, awardID int64) ([]approval.Signature, error) {
-	rows, err := q.Query(ctx, `SELECT a.step, a.approver_id, u.name, u.email, a.role, a.reason, a.approved_at
+	rows, err := q.Query(ctx, `SELECT a.step, a.approver_id, u.name, u.email, a.role, a.reason, a.approved_at, a.inputs_hash
 		FROM award_approvals a JOIN users u ON u.id = a.approver_id WHERE a.award_id = $1 ORDER BY a.step`, awardID)
 	if err != nil {
 		return nil, fmt.Errorf("store: award %d signatures: %w", awardID, err)
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (approval.Signature, error) {
 		var sg approval.Signature
-		err := r.Scan(&sg.Step, &sg.ApproverID, &sg.Name, &sg.Email, &sg.Role, &sg.Reason, &sg.At)
+		err := r.Scan(&sg.Step, &sg.ApproverID, &sg.Name, &sg.Email, &sg.Role, &sg.Reason, &sg.At, &sg.InputsHash)
 		return sg, err
 	})
 }

@@ -20,13 +20,13 @@ var ErrWithdrawReason = errors.New("store: a withdrawal needs a reason")
 
 // WithdrawBenchmark takes an upload back: it stays stored and listed, with
 // who withdrew it and why, but no verdict counts it any more. The audit
-// row and the re-decided acceptance outcomes are in the same transaction.
-func (s *Store) WithdrawBenchmark(ctx context.Context, by audit.Actor, id int64, reason string, decide Decide) (Benchmark, error) {
+// row is in the same transaction; the caller's Tx re-judges the outcomes.
+func (s *Store) WithdrawBenchmark(ctx context.Context, by audit.Actor, id int64, reason string) (Benchmark, error) {
 	if reason == "" {
 		return Benchmark{}, ErrWithdrawReason
 	}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		quoteID, evaluationID, err := lockBenchmark(ctx, tx, id)
+		_, evaluationID, err := lockBenchmark(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -38,12 +38,9 @@ func (s *Store) WithdrawBenchmark(ctx context.Context, by audit.Actor, id int64,
 		if tag.RowsAffected() == 0 {
 			return ErrWithdrawn
 		}
-		if err := insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "benchmark.withdraw",
+		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "benchmark.withdraw",
 			ObjectType: "benchmark", ObjectID: fmt.Sprint(id), EvaluationID: evaluationID,
-			Before: map[string]any{"withdrawn": false}, After: map[string]any{"withdrawn": true, "reason": reason}}); err != nil {
-			return err
-		}
-		return redecide(ctx, tx, by, quoteID, evaluationID, id, decide)
+			Before: map[string]any{"withdrawn": false}, After: map[string]any{"withdrawn": true, "reason": reason}})
 	})
 	if err != nil {
 		return Benchmark{}, fmt.Errorf("store: withdraw benchmark %d: %w", id, err)
@@ -61,11 +58,11 @@ type Reparse struct {
 }
 
 // ReclassifyBenchmark stores a misdetected log's new kind and parse, with
-// the audit row and the re-decided outcomes, in one transaction. The
+// the audit row, in one transaction. The
 // content is untouched: the same bytes, read as another format.
-func (s *Store) ReclassifyBenchmark(ctx context.Context, by audit.Actor, id int64, rp Reparse, decide Decide) (Benchmark, error) {
+func (s *Store) ReclassifyBenchmark(ctx context.Context, by audit.Actor, id int64, rp Reparse) (Benchmark, error) {
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		quoteID, evaluationID, err := lockBenchmark(ctx, tx, id)
+		_, evaluationID, err := lockBenchmark(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -93,12 +90,9 @@ func (s *Store) ReclassifyBenchmark(ctx context.Context, by audit.Actor, id int6
 		if parseErr != nil {
 			after["parse_error"], after["parse_error_line"] = rp.ParseError, rp.ParseErrorLine
 		}
-		if err := insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "benchmark.reclassify",
+		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "benchmark.reclassify",
 			ObjectType: "benchmark", ObjectID: fmt.Sprint(id), EvaluationID: evaluationID,
-			Before: map[string]any{"kind": oldKind}, After: after}); err != nil {
-			return err
-		}
-		return redecide(ctx, tx, by, quoteID, evaluationID, id, decide)
+			Before: map[string]any{"kind": oldKind}, After: after})
 	})
 	if err != nil {
 		return Benchmark{}, fmt.Errorf("store: reclassify benchmark %d: %w", id, err)

@@ -94,11 +94,6 @@ type AutoResult struct {
 	EvidenceID int64
 }
 
-// Decide turns all of a quote's benchmarks (the new one last) into the
-// automatic acceptance outcomes. It runs inside the upload's transaction,
-// so concurrent uploads to one quote see each other.
-type Decide func(all []Benchmark) []AutoResult
-
 // SHA256Hex is the content hash the store deduplicates on.
 func SHA256Hex(b []byte) string {
 	sum := sha256.Sum256(b)
@@ -191,21 +186,20 @@ func insertBenchmark(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, ev
 		ObjectType: "benchmark", ObjectID: fmt.Sprint(id), EvaluationID: evaluationID, After: after})
 }
 
-// CreateBenchmark stores a log byte for byte with its metadata and parsed
-// result, and, when decide is given, the acceptance outcomes it changes —
-// all in one transaction. An identical file already on the quote is a
-// *DuplicateError and stores nothing.
-func (s *Store) CreateBenchmark(ctx context.Context, by audit.Actor, quoteID int64, nb NewBenchmark, decide Decide) (Benchmark, error) {
+// CreateBenchmark stores a log byte for byte with its metadata, parsed
+// result and audit row, in one transaction with the quote locked (the
+// caller's Tx re-judges the acceptance outcomes in the same one). An
+// identical file already on the quote is a *DuplicateError and stores
+// nothing.
+func (s *Store) CreateBenchmark(ctx context.Context, by audit.Actor, quoteID int64, nb NewBenchmark) (Benchmark, error) {
 	var id int64
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		evaluationID, err := lockQuote(ctx, tx, quoteID)
 		if err != nil {
 			return err
 		}
-		if id, err = insertBenchmark(ctx, tx, by, quoteID, evaluationID, nb); err != nil {
-			return err
-		}
-		return redecide(ctx, tx, by, quoteID, evaluationID, id, decide)
+		id, err = insertBenchmark(ctx, tx, by, quoteID, evaluationID, nb)
+		return err
 	})
 	var dup *DuplicateError
 	if errors.As(err, &dup) {
@@ -250,29 +244,6 @@ func (s *Store) BenchmarkContent(ctx context.Context, id int64) (Benchmark, []by
 	return b, content, nil
 }
 
-// redecide runs decide over every upload of the quote inside tx and
-// records the automatic outcomes it changes; id names the upload being
-// changed, for outcomes that cite none.
-func redecide(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluationID, id int64, decide Decide) error {
-	if decide == nil {
-		return nil
-	}
-	rows, _ := tx.Query(ctx, benchmarkSelect+` WHERE b.quote_id = $1 ORDER BY b.id`, quoteID)
-	all, err := pgx.CollectRows(rows, scanBenchmark)
-	if err != nil {
-		return err
-	}
-	for _, ar := range decide(all) {
-		if ar.EvidenceID == 0 {
-			ar.EvidenceID = id
-		}
-		if err := applyAuto(ctx, tx, by, quoteID, evaluationID, ar); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // copyHeader and copyTrailer frame one row of one bytea column in
 // PostgreSQL's binary COPY format.
 var (
@@ -303,4 +274,16 @@ func stageContent(ctx context.Context, tx pgx.Tx, content []byte) error {
 		return fmt.Errorf("stage content: %d rows", tag.RowsAffected())
 	}
 	return nil
+}
+
+// QuotesWithBenchmarks lists the evaluation's quotes that have an upload,
+// in id order.
+func (s *Store) QuotesWithBenchmarks(ctx context.Context, evaluationID int64) ([]int64, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT q.id FROM quotes q WHERE q.evaluation_id = $1
+		AND EXISTS (SELECT 1 FROM benchmark_uploads b WHERE b.quote_id = q.id) ORDER BY q.id`, evaluationID)
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("store: quotes with benchmarks of %d: %w", evaluationID, err)
+	}
+	return ids, nil
 }

@@ -61,7 +61,7 @@ func TestBenchmarkIsStoredByteForByteOnceWithItsAudit(t *testing.T) {
 	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	nb := store.NewBenchmark{Kind: "nccl", FileName: "../../etc/passwd", Content: content, Result: result,
 		Meta: store.BenchmarkMeta{RunDate: &day, Region: "us-east-1", NodeIDs: []string{"p5-a", "p5-b"}, ImageVersion: "nccl-tests:2.17"}}
-	b, err := st.CreateBenchmark(ctx, u.Actor(), q.ID, nb, nil)
+	b, err := st.CreateBenchmark(ctx, u.Actor(), q.ID, nb)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestBenchmarkIsStoredByteForByteOnceWithItsAudit(t *testing.T) {
 		t.Fatalf("content differs: %v", err)
 	}
 
-	_, err = st.CreateBenchmark(ctx, u.Actor(), q.ID, nb, nil)
+	_, err = st.CreateBenchmark(ctx, u.Actor(), q.ID, nb)
 	var dup *store.DuplicateError
 	if !errors.As(err, &dup) || !errors.Is(err, store.ErrExists) || dup.Existing.ID != b.ID {
 		t.Fatalf("re-upload: %v", err)
@@ -100,7 +100,7 @@ func TestBenchmarkIsStoredByteForByteOnceWithItsAudit(t *testing.T) {
 	if !errors.As(err, &pgErr) || pgErr.Code != "23505" {
 		t.Errorf("duplicate insert: %v", err)
 	}
-	if _, err := st.CreateBenchmark(ctx, u.Actor(), 999999, nb, nil); !errors.Is(err, store.ErrNotFound) {
+	if _, err := st.CreateBenchmark(ctx, u.Actor(), 999999, nb); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("unknown quote: %v", err)
 	}
 }
@@ -109,56 +109,12 @@ func TestUnparsedBenchmarkKeepsItsError(t *testing.T) {
 	t.Parallel()
 	st, _, u, q := benchFixture(t)
 	b, err := st.CreateBenchmark(context.Background(), u.Actor(), q.ID, store.NewBenchmark{Kind: "unknown", FileName: "notes.txt",
-		Content: []byte("hello\n"), ParseError: "unrecognised format", ParseErrorLine: 1}, nil)
+		Content: []byte("hello\n"), ParseError: "unrecognised format", ParseErrorLine: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b.Result != nil || b.ParseError != "unrecognised format" || b.ParseErrorLine != 1 {
 		t.Errorf("stored %+v", b)
-	}
-}
-
-func TestAutomaticResultsNeverOverwriteAPerson(t *testing.T) {
-	t.Parallel()
-	st, _, u, q := benchFixture(t)
-	ctx := context.Background()
-	content, result := ncclLog(t)
-	decide := func(status string) store.Decide {
-		return func(all []store.Benchmark) []store.AutoResult {
-			if all[len(all)-1].Result == nil && all[len(all)-1].Kind != "unknown" {
-				t.Errorf("the new upload is not last in %d", len(all))
-			}
-			return []store.AutoResult{{Test: "nccl_allreduce", Status: status, Note: "auto"}, {Test: "gpu_health", Status: "pending"}}
-		}
-	}
-	b1, err := st.CreateBenchmark(ctx, u.Actor(), q.ID, store.NewBenchmark{Kind: "nccl", FileName: "a.log", Content: content, Result: result}, decide("passed"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cur := store.CurrentAcceptance(mustHistory(t, st, q.ID))
-	if a := cur["nccl_allreduce"]; a.Status != "passed" || !a.Automatic || a.EvidenceID != b1.ID || a.EvidenceName != "a.log" {
-		t.Fatalf("auto result = %+v", a)
-	}
-	if _, ok := cur["gpu_health"]; ok {
-		t.Error("a pending outcome with no prior row was recorded")
-	}
-	if _, err := st.RecordAcceptance(ctx, u.Actor(), q.ID, store.NewAcceptance{Test: "nccl_allreduce", Status: "failed", Note: "jitter under load"}); err != nil {
-		t.Fatal(err)
-	}
-	other := append(append([]byte{}, content...), '\n')
-	if _, err := st.CreateBenchmark(ctx, u.Actor(), q.ID, store.NewBenchmark{Kind: "nccl", FileName: "b.log", Content: other, Result: result}, decide("passed")); err != nil {
-		t.Fatal(err)
-	}
-	history := mustHistory(t, st, q.ID)
-	if cur := store.CurrentAcceptance(history)["nccl_allreduce"]; cur.Status != "failed" || cur.Automatic {
-		t.Errorf("the person's record was overwritten: %+v", cur)
-	}
-	if len(history) != 2 {
-		t.Errorf("history = %d rows", len(history))
-	}
-	entries, _ := st.ListAudit(ctx, store.AuditFilter{ObjectType: "acceptance"})
-	if len(entries) != 2 || entries[0].Action != "acceptance.record" || entries[1].Action != "acceptance.auto" {
-		t.Errorf("audit = %+v", entries)
 	}
 }
 
@@ -169,25 +125,6 @@ func mustHistory(t *testing.T, st *store.Store, quoteID int64) []store.Acceptanc
 		t.Fatal(err)
 	}
 	return h
-}
-
-func TestAFailedDecisionRollsBackTheUpload(t *testing.T) {
-	t.Parallel()
-	st, _, u, q := benchFixture(t)
-	ctx := context.Background()
-	content, result := ncclLog(t)
-	bad := func([]store.Benchmark) []store.AutoResult {
-		return []store.AutoResult{{Test: "no_such_test", Status: "passed"}}
-	}
-	if _, err := st.CreateBenchmark(ctx, u.Actor(), q.ID, store.NewBenchmark{Kind: "nccl", FileName: "a.log", Content: content, Result: result}, bad); err == nil {
-		t.Fatal("an invalid test was accepted")
-	}
-	if list, _ := st.ListBenchmarks(ctx, q.ID); len(list) != 0 {
-		t.Error("the upload survived its failed transaction")
-	}
-	if entries, _ := st.ListAudit(ctx, store.AuditFilter{ObjectType: "benchmark"}); len(entries) != 0 {
-		t.Error("an audit row survived its failed transaction")
-	}
 }
 
 func TestWaiversNeedAReasonAndHistoryIsKept(t *testing.T) {

@@ -94,34 +94,8 @@ func (s *Store) SaveBrief(ctx context.Context, by audit.Actor, evaluationID int6
 			return err
 		}
 		before, after := changedFields(cur.Data, data)
-		if err := insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "brief.update",
-			ObjectType: "brief", ObjectID: fmt.Sprint(evaluationID), EvaluationID: evaluationID, Before: before, After: after}); err != nil {
-			return err
-		}
-		// The checkpoint and staging verdicts are judged against the brief.
-		rows, _ := tx.Query(ctx, `SELECT q.id, q.terms FROM quotes q WHERE q.evaluation_id = $1
-			AND EXISTS (SELECT 1 FROM benchmark_uploads b WHERE b.quote_id = q.id) ORDER BY q.id`, evaluationID)
-		type judged struct {
-			id    int64
-			terms []byte
-		}
-		qs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (judged, error) {
-			var j judged
-			return j, r.Scan(&j.id, &j.terms)
-		})
-		if err != nil {
-			return err
-		}
-		for _, j := range qs {
-			q, err := parseTerms(j.terms)
-			if err != nil {
-				return fmt.Errorf("quote %d terms: %w", j.id, err)
-			}
-			if err := s.redecideQuote(ctx, tx, by, j.id, evaluationID, q, data); err != nil {
-				return err
-			}
-		}
-		return nil
+		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "brief.update",
+			ObjectType: "brief", ObjectID: fmt.Sprint(evaluationID), EvaluationID: evaluationID, Before: before, After: after})
 	})
 	if err != nil {
 		return StoredBrief{}, fmt.Errorf("store: save brief %d: %w", evaluationID, err)

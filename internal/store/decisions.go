@@ -286,6 +286,11 @@ func collectDecisions(rows pgx.Rows, evaluationID int64) ([]DecisionRecord, erro
 // team of one; decision records say when it was used.
 const SettingAllowSelfApproval = "allow_self_approval"
 
+// SettingAwardRequiresAcceptance ("yes") has every award need each
+// automatic acceptance test of its quotes passed or waived; off unless
+// an admin turns it on.
+const SettingAwardRequiresAcceptance = "award_requires_acceptance"
+
 // Setting returns a setting's value, "" when unset.
 func (s *Store) Setting(ctx context.Context, key string) (string, error) {
 	return settingRead(key).run(ctx, s.pool)

@@ -202,9 +202,6 @@ func (s *Store) reviseQuote(ctx context.Context, tx pgx.Tx, by audit.Actor, id i
 		VALUES ($1, $2, $3, $4)`, id, version+1, terms, by.ID); err != nil {
 		return 0, err
 	}
-	if err := s.redecideTerms(ctx, tx, by, id, cur.EvaluationID, q); err != nil {
-		return 0, err
-	}
 	before, after := map[string]string{}, map[string]string{}
 	for _, c := range quote.Diff(cur.Quote, q) {
 		before[c.Column], after[c.Column] = c.Old.Value, c.New.Value
@@ -287,17 +284,4 @@ func (s *Store) Revisions(ctx context.Context, quoteID int64) ([]Revision, error
 		return nil, fmt.Errorf("store: revisions of %d: %w", quoteID, err)
 	}
 	return revs, nil
-}
-
-// redecideTerms judges a quote's uploads against its new terms and its
-// evaluation's brief.
-func (s *Store) redecideTerms(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluationID int64, q quote.Quote) error {
-	if s.loadDecider() == nil {
-		return nil
-	}
-	b, err := getBrief(ctx, tx, evaluationID, "")
-	if err != nil {
-		return err
-	}
-	return s.redecideQuote(ctx, tx, by, quoteID, evaluationID, q, b.Data)
 }

@@ -13,9 +13,14 @@ import (
 	"github.com/gpuquote/gpuquote/internal/rfq"
 )
 
+// Revised is what the application does, inside an opening's transaction,
+// after a best-and-final answer became a quote's next revision (judge its
+// uploads again against the new terms); nil does nothing.
+type Revised func(ctx context.Context, tx *Store, by audit.Actor, quoteID int64) error
+
 // OpenEarly opens a sealed round before its deadline: a manager's act,
 // with the reason on the record. Answers are closed from then on.
-func (s *Store) OpenEarly(ctx context.Context, by audit.Actor, rfqID int64, reason string) (int, error) {
+func (s *Store) OpenEarly(ctx context.Context, by audit.Actor, rfqID int64, reason string, revised Revised) (int, error) {
 	var n int
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		r, err := lockRFQ(ctx, tx, rfqID)
@@ -34,7 +39,7 @@ func (s *Store) OpenEarly(ctx context.Context, by audit.Actor, rfqID int64, reas
 			After: map[string]any{"reason": reason, "deadline": r.Deadline}}); err != nil {
 			return err
 		}
-		n, err = s.materialize(ctx, tx, r)
+		n, err = s.materialize(ctx, tx, r, revised)
 		return err
 	})
 	if err != nil {
@@ -47,7 +52,7 @@ func (s *Store) OpenEarly(ctx context.Context, by audit.Actor, rfqID int64, reas
 // 0) whose deadline has passed: each submission becomes a quote. It is
 // idempotent and safe to run from many requests at once: a round is
 // locked, checked and opened in one transaction.
-func (s *Store) OpenDue(ctx context.Context, evaluationID int64) (int, error) {
+func (s *Store) OpenDue(ctx context.Context, evaluationID int64, revised Revised) (int, error) {
 	rows, _ := s.pool.Query(ctx, `SELECT id FROM rfqs WHERE opened_at IS NULL AND deadline < $1
 		AND ($2 = 0 OR evaluation_id = $2) ORDER BY id LIMIT 100`, s.Now(), evaluationID)
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
@@ -69,7 +74,7 @@ func (s *Store) OpenDue(ctx context.Context, evaluationID int64) (int, error) {
 				After: map[string]any{"deadline": r.Deadline}}); err != nil {
 				return err
 			}
-			n, err := s.materialize(ctx, tx, r)
+			n, err := s.materialize(ctx, tx, r, revised)
 			total += n
 			return err
 		})
@@ -92,7 +97,7 @@ func lockRFQ(ctx context.Context, tx pgx.Tx, id int64) (RFQ, error) {
 // materialize turns each invitation's newest submission into a quote of
 // the evaluation (or, in a best-and-final round, a new revision of the
 // quote it answers), with its provenance. Revoked invitations stay out.
-func (s *Store) materialize(ctx context.Context, tx pgx.Tx, r RFQ) (int, error) {
+func (s *Store) materialize(ctx context.Context, tx pgx.Tx, r RFQ, revised Revised) (int, error) {
 	rows, _ := tx.Query(ctx, `SELECT i.id, i.company, COALESCE(i.quote_id, 0), s.revision, s.terms, s.submitted_at
 		FROM rfq_invitations i JOIN LATERAL (SELECT revision, terms, submitted_at FROM rfq_submissions
 		WHERE invitation_id = i.id ORDER BY revision DESC LIMIT 1) s ON true
@@ -125,10 +130,15 @@ func (s *Store) materialize(ctx context.Context, tx pgx.Tx, r RFQ) (int, error) 
 		quoteID, qrev := x.quoteID, 1
 		if quoteID != 0 {
 			qrev, err = s.reviseFromRound(ctx, tx, by, quoteID, q)
-			if errors.Is(err, ErrNotFound) {
+			switch {
+			case errors.Is(err, ErrNotFound):
 				quoteID = 0 // the quote was deleted since: the answer stands on its own
-			} else if err != nil {
+			case err != nil:
 				return 0, err
+			case revised != nil:
+				if err := revised(ctx, s.on(tx), by, quoteID); err != nil {
+					return 0, err
+				}
 			}
 		}
 		if quoteID == 0 {
@@ -171,9 +181,6 @@ func (s *Store) reviseFromRound(ctx context.Context, tx pgx.Tx, by audit.Actor, 
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO quote_revisions (quote_id, revision, terms, author_id) VALUES ($1, $2, $3, $4)`,
 		quoteID, next, terms, by.ID); err != nil {
-		return 0, err
-	}
-	if err := s.redecideTerms(ctx, tx, by, quoteID, cur.EvaluationID, q); err != nil {
 		return 0, err
 	}
 	changed := []string{}

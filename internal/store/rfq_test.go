@@ -112,7 +112,7 @@ func TestSubmissionsAreSealedUntilTheDeadline(t *testing.T) {
 	}
 	// Before the deadline: opening due rounds opens nothing; no quote, no
 	// price in the audit log; the buyer sees who submitted.
-	if n, err := st.OpenDue(ctx, r.EvaluationID); err != nil || n != 0 {
+	if n, err := st.OpenDue(ctx, r.EvaluationID, nil); err != nil || n != 0 {
 		t.Fatalf("OpenDue before the deadline: %d %v", n, err)
 	}
 	if qs, _ := st.ListQuotes(ctx, r.EvaluationID); len(qs) != 0 {
@@ -133,7 +133,7 @@ func TestSubmissionsAreSealedUntilTheDeadline(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Add(1)
-		go func() { defer wg.Done(); _, _ = st.OpenDue(ctx, r.EvaluationID) }()
+		go func() { defer wg.Done(); _, _ = st.OpenDue(ctx, r.EvaluationID, nil) }()
 	}
 	wg.Wait()
 	qs, err := st.ListQuotes(ctx, r.EvaluationID)
@@ -166,10 +166,10 @@ func TestOpenEarlyAndBestAndFinal(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := newUser(t, st, "m@example.com", auth.Manager)
-	if n, err := st.OpenEarly(ctx, m.Actor(), r.ID, "board meets tomorrow"); err != nil || n != 1 {
+	if n, err := st.OpenEarly(ctx, m.Actor(), r.ID, "board meets tomorrow", nil); err != nil || n != 1 {
 		t.Fatalf("open early: %d %v", n, err)
 	}
-	if _, err := st.OpenEarly(ctx, m.Actor(), r.ID, "again"); !errors.Is(err, rfq.ErrNotSealed) {
+	if _, err := st.OpenEarly(ctx, m.Actor(), r.ID, "again", nil); !errors.Is(err, rfq.ErrNotSealed) {
 		t.Fatalf("second opening: %v", err)
 	}
 	qs, _ := st.ListQuotes(ctx, r.EvaluationID)
@@ -191,7 +191,7 @@ func TestOpenEarlyAndBestAndFinal(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.set(dl.Add(25 * time.Hour))
-	if n, err := st.OpenDue(ctx, 0); err != nil || n != 1 {
+	if n, err := st.OpenDue(ctx, 0, nil); err != nil || n != 1 {
 		t.Fatalf("open round 2: %d %v", n, err)
 	}
 	revs, err := st.Revisions(ctx, qs[0].ID)

@@ -28,8 +28,10 @@ type Snapshot struct {
 	CriteriaTemplate string // SettingCriteriaTemplate
 	AllowSelf        string // SettingAllowSelfApproval
 	ApprovalRules    string // SettingApprovalRules, as stored
-	PriceReferenceID int64  // see LatestPriceReferenceID
-	AllReduce        []AllReduceRun
+	// AwardRequiresAcceptance is SettingAwardRequiresAcceptance ("yes": on).
+	AwardRequiresAcceptance string
+	PriceReferenceID        int64 // see LatestPriceReferenceID
+	AllReduce               []AllReduceRun
 }
 
 // EvaluationSnapshot reads an evaluation's Snapshot in one round trip:
@@ -66,6 +68,7 @@ func (s *Store) snapshotBatch(id int64, out *Snapshot) *pgx.Batch {
 	settingRead(SettingCriteriaTemplate).queue(b, &out.CriteriaTemplate)
 	settingRead(SettingAllowSelfApproval).queue(b, &out.AllowSelf)
 	settingRead(SettingApprovalRules).queue(b, &out.ApprovalRules)
+	settingRead(SettingAwardRequiresAcceptance).queue(b, &out.AwardRequiresAcceptance)
 	priceReferenceIDRead.queue(b, &out.PriceReferenceID)
 	allReduceRunsRead(id).queue(b, &out.AllReduce)
 	return b

@@ -6,16 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
-
-	"github.com/gpuquote/gpuquote/internal/audit"
-	"github.com/gpuquote/gpuquote/internal/brief"
-	"github.com/gpuquote/gpuquote/internal/quote"
 )
 
 // Sentinel errors that handlers map to status codes.
@@ -25,46 +20,15 @@ var (
 	ErrExists   = errors.New("store: already exists")
 )
 
-// Store wraps a connection pool, or one read-only transaction on it (see
-// [Store.ReadOnly]); the methods run their statements on whichever it holds.
+// Store wraps a connection pool, or one transaction on it (see
+// [Store.ReadOnly] and [Store.Tx]); the methods run their statements on
+// whichever it holds. It states no domain rule: the application layer
+// (internal/evaluation) locks, reads, decides and writes through it.
 type Store struct {
-	pool    dbtx
-	root    *pgxpool.Pool
-	now     func() time.Time
-	terms   *termsCache              // shared by the Stores of ReadOnly
-	decider *atomic.Pointer[Decider] // shared too; see SetDecider
-}
-
-// Decider judges a quote's uploads against its terms and its evaluation's
-// brief: the automatic acceptance outcomes. The application supplies it
-// (the verdict rules), so the store keeps them consistent without knowing
-// them.
-type Decider func(q quote.Quote, b brief.Brief, all []Benchmark) []AutoResult
-
-// SetDecider has every change to what the automatic outcomes depend on
-// (the brief, a quote's terms) judge them again in its own transaction, as
-// an upload does: a stored "passed" never outlives the terms it was
-// judged against.
-func (s *Store) SetDecider(d Decider) { s.decider.Store(&d) }
-
-func (s *Store) loadDecider() Decider {
-	if s.decider == nil {
-		return nil
-	}
-	if p := s.decider.Load(); p != nil {
-		return *p
-	}
-	return nil
-}
-
-// redecideQuote judges the quote's uploads again with the decider, if one
-// is set, and records the outcomes that changed.
-func (s *Store) redecideQuote(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluationID int64, q quote.Quote, b brief.Brief) error {
-	d := s.loadDecider()
-	if d == nil {
-		return nil
-	}
-	return redecide(ctx, tx, by, quoteID, evaluationID, 0, func(all []Benchmark) []AutoResult { return d(q, b, all) })
+	pool  dbtx
+	root  *pgxpool.Pool
+	now   func() time.Time
+	terms *termsCache // shared by the Stores of ReadOnly and Tx
 }
 
 // dbtx is what the methods need of a pool or a transaction.
@@ -83,7 +47,7 @@ func New(pool *pgxpool.Pool, now func() time.Time) *Store {
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{pool: pool, root: pool, now: now, terms: &termsCache{}, decider: &atomic.Pointer[Decider]{}}
+	return &Store{pool: pool, root: pool, now: now, terms: &termsCache{}}
 }
 
 // ReadOnly runs fn on a Store whose every read sees one snapshot of the
@@ -95,10 +59,28 @@ func (s *Store) ReadOnly(ctx context.Context, fn func(*Store) error) error {
 		return fmt.Errorf("store: begin read-only: %w", err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	if err := fn(&Store{pool: tx, root: s.root, now: s.now, terms: s.terms, decider: s.decider}); err != nil {
+	if err := fn(&Store{pool: tx, root: s.root, now: s.now, terms: s.terms}); err != nil {
 		return err
 	}
 	return tx.Commit(ctx)
+}
+
+// Tx runs fn on a Store whose every statement runs in one read-write
+// transaction, committed when fn returns nil and rolled back otherwise:
+// the read-write twin of ReadOnly. A use case locks the rows it decides
+// on, reads, applies its rules and writes with its audit rows inside fn,
+// so a rule is checked on the state it changes. The Store's own
+// transactional methods nest in it (as savepoints). Inside a Tx, Tx
+// nests too.
+func (s *Store) Tx(ctx context.Context, fn func(*Store) error) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		return fn(s.on(tx))
+	})
+}
+
+// on is s running its statements in tx.
+func (s *Store) on(tx pgx.Tx) *Store {
+	return &Store{pool: tx, root: s.root, now: s.now, terms: s.terms}
 }
 
 // Now is the store's clock.

@@ -28,13 +28,15 @@ type AwardOption struct {
 	Error       string
 }
 
-// RecordedAward is an award with its plan and approvers.
+// RecordedAward is an award with its plan and approvers, on today's
+// figures.
 type RecordedAward struct {
 	ID          int64
 	Shares      []string
 	Value       string
+	Monthly     string // the contract's monthly equivalent
 	CostPerUnit string
-	Status      string // awaiting_approval, approved, withdrawn
+	Status      string // awaiting_approval, approved, stale, rejected, revoked
 	StatusLabel string
 	StatusClass string // ok, warn, info
 	Recorded    string // who recorded it, when and why
@@ -46,4 +48,33 @@ type RecordedAward struct {
 	CannotSign  string // why the viewer cannot sign, when they hold the right
 	SignError   string // a refused signature's message, on this award
 	SignReason  string
+	// SignBlockers are the open blockers a refused signature listed.
+	SignBlockers []string
+	// PlanChanged says the contract value moved the award into a higher
+	// tier, and who must still sign.
+	PlanChanged string
+	// Changes are what moved since the last signature, before → after.
+	Changes []string
+	// Quotes are each awarded quote's blockers and acceptance state.
+	Quotes       []AwardQuoteState
+	CanReapprove bool // stale: one-step re-approval on today's figures
+	CanReject    bool
+	CanRevoke    bool
+}
+
+// AwardQuoteState is an awarded quote's blockers (each waived or open)
+// and its acceptance suite, on the signing card.
+type AwardQuoteState struct {
+	Provider   string
+	Acceptance string
+	Blockers   []string
+}
+
+// closePath is where an award's close form posts: a rejection while it
+// awaits approval, else a revocation.
+func closePath(reject bool) string {
+	if reject {
+		return "/rejection"
+	}
+	return "/revocation"
 }

@@ -138,6 +138,9 @@ type MemoPage struct {
 	Assumptions    []Figure // what the figures were computed with
 	Awards         []RecordedAward
 	Evidence       []MemoEvidence // the awarded quotes' flags and tests
+	// InForce is the award in force when it is not a single-quote
+	// approval (Current): approved, or stale with what changed.
+	InForce *RecordedAward
 }
 
 // MemoEvidence is an awarded quote's red flags and acceptance tests.

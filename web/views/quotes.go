@@ -196,6 +196,9 @@ type ReferencePage struct {
 	// UploadProblems are a refused price file's problems, one a line.
 	UploadProblems []string
 	AllowSelf      bool
+	// AwardAcceptance: the admin rule that an award needs every automatic
+	// acceptance test of its quotes passed or waived.
+	AwardAcceptance bool
 	// ConfirmFX and ConfirmPrices ask the admin to confirm an implausible
 	// rate or price file before it is used.
 	ConfirmFX     bool

@@ -1,4 +1,4 @@
-package store_test
+package evaluation_test
 
 import (
 	"context"
@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/approval"
+	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/store/storetest"
@@ -27,6 +29,16 @@ func awardToApprove(t *testing.T, st *store.Store, recorder store.User, plan app
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The quote's blockers are waived: these tests are about the plan.
+	an, err := evaluation.New(st).Analyze(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range an.OpenBlockers(ids[0]) {
+		if err := st.WaiveFlag(ctx, recorder.Actor(), ids[0], b.ID, "not in scope of this test"); err != nil {
+			t.Fatal(err)
+		}
+	}
 	aw, err := st.RecordAward(ctx, recorder.Actor(), store.NewAward{EvaluationID: e.ID, Shares: []store.AwardShare{{QuoteID: ids[0], SharePct: 100}},
 		Reason: "cheapest per unit", Currency: "USD", ContractValue: "900000.00", CostPerUnit: "1.00",
 		RequiredApprovers: plan.Required, ApprovalOrder: plan.Order, ApproverRoles: plan.Roles})
@@ -42,6 +54,7 @@ func awardToApprove(t *testing.T, st *store.Store, recorder store.User, plan app
 func TestOrderedAwardApprovalWaitsForTheFirstApprover(t *testing.T) {
 	t.Parallel()
 	st, _ := storetest.New(t, nil)
+	svc := evaluation.New(st)
 	ctx := context.Background()
 	p := newUser(t, st, "p@example.com", auth.Procurement)
 	m := newUser(t, st, "m@example.com", auth.Manager)
@@ -49,16 +62,16 @@ func TestOrderedAwardApprovalWaitsForTheFirstApprover(t *testing.T) {
 	f := newUser(t, st, "f@example.com", auth.Finance)
 	aw := awardToApprove(t, st, p, approval.Plan{Required: 2, Order: approval.InOrder, Roles: []string{"manager", "finance"}})
 
-	if _, err := st.ApproveAward(ctx, f.Approver(), aw.ID, "budget ok"); !errors.Is(err, approval.ErrNotYourTurn) {
+	if _, err := svc.ApproveAward(ctx, f, aw.ID, "budget ok"); !errors.Is(err, approval.ErrNotYourTurn) {
 		t.Fatalf("finance signed before the manager: %v", err)
 	}
-	if a, err := st.ApproveAward(ctx, m.Approver(), aw.ID, "best value"); err != nil || a.Status != "awaiting_approval" {
+	if a, err := svc.ApproveAward(ctx, m, aw.ID, "best value"); err != nil || a.Status != "awaiting_approval" {
 		t.Fatalf("manager %+v %v", a, err)
 	}
-	if _, err := st.ApproveAward(ctx, m2.Approver(), aw.ID, "me too"); !errors.Is(err, approval.ErrWrongRole) {
+	if _, err := svc.ApproveAward(ctx, m2, aw.ID, "me too"); !errors.Is(err, approval.ErrWrongRole) {
 		t.Fatalf("a second manager took finance's step: %v", err)
 	}
-	a, err := st.ApproveAward(ctx, f.Approver(), aw.ID, "budget ok")
+	a, err := svc.ApproveAward(ctx, f, aw.ID, "budget ok")
 	if err != nil || a.Status != "approved" {
 		t.Fatalf("finance %+v %v", a, err)
 	}
@@ -86,6 +99,7 @@ func TestOrderedAwardApprovalWaitsForTheFirstApprover(t *testing.T) {
 func TestReplayedAwardApprovalCountsOnce(t *testing.T) {
 	t.Parallel()
 	st, _ := storetest.New(t, nil)
+	svc := evaluation.New(st)
 	ctx := context.Background()
 	p := newUser(t, st, "p@example.com", auth.Procurement)
 	m := newUser(t, st, "m@example.com", auth.Manager)
@@ -96,7 +110,7 @@ func TestReplayedAwardApprovalCountsOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = st.ApproveAward(ctx, m.Approver(), aw.ID, "replayed")
+			_, errs[i] = svc.ApproveAward(ctx, m, aw.ID, "replayed")
 		}()
 	}
 	wg.Wait()
@@ -105,7 +119,7 @@ func TestReplayedAwardApprovalCountsOnce(t *testing.T) {
 		switch {
 		case err == nil:
 			ok++
-		case !errors.Is(err, store.ErrSameApprover):
+		case !errors.Is(err, approval.ErrSameApprover):
 			t.Errorf("replay: %v", err)
 		}
 	}
@@ -123,6 +137,7 @@ func TestReplayedAwardApprovalCountsOnce(t *testing.T) {
 func TestParallelApproversAtOnceFillBothSteps(t *testing.T) {
 	t.Parallel()
 	st, _ := storetest.New(t, nil)
+	svc := evaluation.New(st)
 	ctx := context.Background()
 	p := newUser(t, st, "p@example.com", auth.Procurement)
 	m := newUser(t, st, "m@example.com", auth.Manager)
@@ -134,7 +149,7 @@ func TestParallelApproversAtOnceFillBothSteps(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = st.ApproveAward(ctx, u.Approver(), aw.ID, "agreed")
+			_, errs[i] = svc.ApproveAward(ctx, u, aw.ID, "agreed")
 		}()
 	}
 	wg.Wait()
@@ -143,4 +158,45 @@ func TestParallelApproversAtOnceFillBothSteps(t *testing.T) {
 		got.Signatures[0].Role != "manager" || got.Signatures[1].Role != "finance" {
 		t.Errorf("errors %v, award %+v", errs, got)
 	}
+}
+
+// A two-approver award cannot be completed by one person: not by its
+// recorder, not by the same approver twice (a replayed request), only by
+// two different approvers; after that it is no longer open to approval.
+func TestTwoStepAwardApprovalNeedsTwoPeople(t *testing.T) {
+	t.Parallel()
+	st, _ := storetest.New(t, nil)
+	svc := evaluation.New(st)
+	ctx := context.Background()
+	p := newUser(t, st, "p@example.com", auth.Procurement)
+	m := newUser(t, st, "m@example.com", auth.Manager)
+	f := newUser(t, st, "f@example.com", auth.Finance)
+	m2 := newUser(t, st, "m2@example.com", auth.Manager)
+	aw := awardToApprove(t, st, m, approval.Plan{Required: 2})
+	if _, err := svc.ApproveAward(ctx, m, aw.ID, "mine"); !errors.Is(err, approval.ErrSameApprover) {
+		t.Errorf("the recorder approved: %v", err)
+	}
+	a1, err := svc.ApproveAward(ctx, f, aw.ID, "within budget")
+	if err != nil || a1.Status != "awaiting_approval" || a1.Approvals != 1 {
+		t.Fatalf("first approval %+v %v", a1, err)
+	}
+	if _, err := svc.ApproveAward(ctx, f, aw.ID, "within budget"); !errors.Is(err, approval.ErrSameApprover) {
+		t.Errorf("a replayed approval counted: %v", err)
+	}
+	a2, err := svc.ApproveAward(ctx, m2, aw.ID, "agreed")
+	if err != nil || a2.Status != "approved" || a2.Approvals != 2 || len(a2.Approvers) != 2 {
+		t.Fatalf("second approval %+v %v", a2, err)
+	}
+	if _, err := svc.ApproveAward(ctx, p, aw.ID, "late"); !evaluation.IsSigningRefusal(err) {
+		t.Errorf("an approved award took another approval: %v", err)
+	}
+}
+
+func newUser(t *testing.T, st *store.Store, email string, role auth.Role) store.User {
+	t.Helper()
+	u, err := st.CreateUser(context.Background(), audit.Actor{Email: "test"}, store.User{Email: email, Name: "N " + email, Role: role, PasswordHash: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }

@@ -1,0 +1,10 @@
+ALTER TABLE award_approvals DROP COLUMN inputs_hash;
+ALTER TABLE awards DROP COLUMN closed_reason;
+ALTER TABLE awards DROP COLUMN closed_by;
+ALTER TABLE awards DROP COLUMN direct;
+ALTER TABLE awards DROP COLUMN plan_grown_from;
+ALTER TABLE awards DROP COLUMN inputs_hash;
+ALTER TABLE awards DROP COLUMN inputs;
+UPDATE awards SET status = 'withdrawn' WHERE status IN ('rejected', 'revoked');
+ALTER TABLE awards DROP CONSTRAINT awards_status_check;
+ALTER TABLE awards ADD CONSTRAINT awards_status_check CHECK (status IN ('awaiting_approval', 'approved', 'withdrawn'));
