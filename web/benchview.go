@@ -29,7 +29,8 @@ type benchData struct {
 func verdictInput(q quote.Quote, b brief.Brief, uploads []store.Benchmark) verdict.Input {
 	in := verdict.Input{Quote: q, Brief: b, Uploads: make([]verdict.Upload, len(uploads))}
 	for i, u := range uploads {
-		in.Uploads[i] = verdict.Upload{Name: u.FileName, Result: u.Result, Withdrawn: u.WithdrawnAt != nil, Nodes: u.Meta.NodeIDs}
+		in.Uploads[i] = verdict.Upload{Name: u.FileName, Result: u.Result, Withdrawn: u.WithdrawnAt != nil, Nodes: u.Meta.NodeIDs,
+			Run: runInfo(u.Meta.Run)}
 	}
 	return in
 }

@@ -56,9 +56,13 @@ type Command struct {
 // catalog's "plan.band.<...>") with its arguments, and where the figure
 // comes from.
 type Band struct {
-	Key    string            `json:"key"`
-	Args   map[string]string `json:"args,omitempty"`
-	Source string            `json:"source"`
+	Key  string            `json:"key"`
+	Args map[string]string `json:"args,omitempty"`
+	// Source cites where the figures come from, in English; SourceKey,
+	// when set, is the same as a catalog key ("plan.src.<...>") for a band
+	// that comes from the quote, the brief or a default.
+	Source    string `json:"source"`
+	SourceKey string `json:"source_key,omitempty"`
 }
 
 // Build says how to build a tool the cluster may lack from its public
@@ -86,9 +90,13 @@ type Step struct {
 	KeepLines string `json:"keep_lines,omitempty"`
 	// InToolDir runs the tool from the folder it is in (gpu-burn reads
 	// its compare.ptx from the working directory).
-	InToolDir bool          `json:"in_tool_dir,omitempty"`
-	Duration  time.Duration `json:"-"`
-	Timeout   time.Duration `json:"-"`
+	InToolDir bool `json:"in_tool_dir,omitempty"`
+	// ExitNotJudged: the exit status says nothing about the cluster (a
+	// kernel log the user may not be allowed to read), so a failed run
+	// fails no test.
+	ExitNotJudged bool          `json:"exit_not_judged,omitempty"`
+	Duration      time.Duration `json:"-"`
+	Timeout       time.Duration `json:"-"`
 	// DurationS and TimeoutS are the same in seconds, for JSON.
 	DurationS int64  `json:"duration_s"`
 	TimeoutS  int64  `json:"timeout_s"`

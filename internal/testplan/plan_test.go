@@ -87,7 +87,7 @@ func TestSingleNodePlan(t *testing.T) {
 		t.Errorf("fio at the brief's 400 GB in 8 jobs: %v", fio.Command.Argv)
 	}
 	dcgm := step(t, p, "dcgmi-diag")
-	if strings.Join(dcgm.Command.Argv, " ") != "dcgmi diag -r 3" || dcgm.Band.Source != srcDefault {
+	if strings.Join(dcgm.Command.Argv, " ") != "dcgmi diag -r 3" || dcgm.Band.Source != srcDefault.text || dcgm.Band.SourceKey != "plan.src.default" {
 		t.Errorf("dcgmi default: %v %+v", dcgm.Command.Argv, dcgm.Band)
 	}
 	nvbw := step(t, p, "nvbandwidth")
@@ -108,7 +108,7 @@ func TestBriefSetsLevelsAndDurations(t *testing.T) {
 	q := quoteOf(t, with(h100Node, map[string]string{"nodes": "1"}))
 	p := New(q, brief.Brief{"dcgm_diag_level": "4", "burn_in_hours": "48", "checkpoint_gb": "100",
 		"checkpoint_interval_min": "30", "allowed_idle_pct": "5", "dataset_tb": "20", "staging_window_hours": "2"})
-	if s := step(t, p, "dcgmi-diag"); s.Command.Argv[3] != "4" || !strings.Contains(s.Band.Source, "dcgm_diag_level") {
+	if s := step(t, p, "dcgmi-diag"); s.Command.Argv[3] != "4" || s.Band.SourceKey != "plan.src.brief_dcgm" {
 		t.Errorf("dcgmi level from the brief: %v %q", s.Command.Argv, s.Band.Source)
 	}
 	burn := step(t, p, "gpu-burn")

@@ -68,7 +68,7 @@ func (c Command) Shell() string {
 const scriptHead = `#!/usr/bin/env bash
 # %s
 #
-# HOSTS="node1 node2" SCRATCH=/shared/scratch OUT=./evidence bash %s
+# HOSTS="node1 node2" SCRATCH=/scratch/gpuquote OUT=./evidence bash %s
 #
 # %s
 set -u
@@ -102,7 +102,7 @@ func Script(p Plan, title string, t Text) string {
 	fmt.Fprintf(&b, scriptHead, title, "gpuquote-plan.sh", t("plan.script.no_download", nil), max(p.GPUsPerNode, 1), p.Remote, remote)
 	for i, s := range p.Steps {
 		fmt.Fprintf(&b, "\n# %d. %s — %s\n#    %s\n#    %s\n", i+1, s.ID, t("bench.test."+string(s.Test), nil),
-			t(s.Band.Key, s.Band.Args), s.Band.Source)
+			t(s.Band.Key, s.Band.Args), s.Band.SourceText(t))
 		if s.Build != nil && len(s.Build.Commands) > 0 {
 			fmt.Fprintf(&b, "#    %s: %s\n", t("plan.script.build", nil), strings.Join(s.Build.Commands, " && "))
 		}
@@ -132,4 +132,13 @@ func scriptStep(s Step) string {
 		return "on \"$peer\" " + server + " > /dev/null 2>&1 & sleep 2\non \"$first\" " + run + " > " + out + `.log" 2>&1; wait` + "\n"
 	}
 	return run + keep + " > " + out + `.log" 2>&1` + "\n"
+}
+
+// SourceText is the band's source in the reader's language where it has
+// a catalog key, else the citation as published.
+func (b Band) SourceText(t Text) string {
+	if b.SourceKey != "" {
+		return t(b.SourceKey, nil)
+	}
+	return b.Source
 }

@@ -12,17 +12,27 @@ import (
 
 // Sources named by bands that come from the quote, the brief or a default
 // rather than from a published measurement.
-const (
-	srcQuote   = "the quote"
-	srcDefault = "gpuquote's default (the brief does not say)"
+var (
+	srcQuote   = src("quote", "the quote")
+	srcDefault = src("default", "gpuquote's default: the brief does not say")
 )
+
+// source is a band's source with its catalog key.
+type source struct{ key, text string }
+
+func src(key, text string) source { return source{"plan.src." + key, text} }
+
+// band is a band from the quote, the brief or a default.
+func band(key string, args map[string]string, s source) Band {
+	return Band{Key: key, Args: args, Source: s.text, SourceKey: s.key}
+}
 
 func cmd(argv ...string) Command { return Command{Argv: argv} }
 
 // inventorySteps: what the nodes are (nvidia-smi -q and -L), how their
 // GPUs are joined (topo -m) and the NVLink state, on every node.
 func inventorySteps(sh shape, p *Plan) {
-	smi := Band{Key: "plan.band.smi", Args: gpuArgs(sh), Source: srcQuote}
+	smi := band("plan.band.smi", gpuArgs(sh), srcQuote)
 	if sh.mig {
 		smi.Key = "plan.band.smi_mig"
 	}
@@ -31,7 +41,7 @@ func inventorySteps(sh shape, p *Plan) {
 		Command: cmd("nvidia-smi", "-q"), Version: version, Duration: 15 * time.Second, Timeout: 2 * time.Minute, Band: smi})
 	p.add(Step{ID: "nvidia-smi-L", Tool: "nvidia-smi", Kind: "nvidia-smi", Test: acceptance.GPUHealth, Where: EachHost,
 		Command: cmd("nvidia-smi", "-L"), Version: version, Duration: 5 * time.Second, Timeout: time.Minute, Band: smi})
-	topo := Band{Key: "plan.band.topo_pcie", Source: srcQuote}
+	topo := band("plan.band.topo_pcie", nil, srcQuote)
 	if sh.nvlink {
 		topo.Key = "plan.band.topo_nvlink"
 	}
@@ -43,7 +53,7 @@ func inventorySteps(sh shape, p *Plan) {
 	}
 	p.add(Step{ID: "nvlink", Tool: "nvidia-smi", Kind: "nvlink", Test: acceptance.Interconnect, Where: EachHost,
 		Command: cmd("nvidia-smi", "nvlink", "-s"), Version: version, Duration: 5 * time.Second, Timeout: time.Minute,
-		Band: Band{Key: "plan.band.nvlink", Source: srcQuote}})
+		Band: band("plan.band.nvlink", nil, srcQuote)})
 }
 
 func gpuArgs(sh shape) map[string]string {
@@ -66,26 +76,26 @@ var dcgmLevels = map[int64]time.Duration{1: time.Minute, 2: 3 * time.Minute, 3: 
 // diagSteps: DCGM's active diagnostics at the brief's level, and the
 // GPU-to-GPU copy bandwidth.
 func diagSteps(sh shape, p *Plan) {
-	level, src := int64(3), srcDefault
+	level, from := int64(3), srcDefault
 	if l, ok := sh.b.Int("dcgm_diag_level"); ok && l >= 1 && l <= 4 {
-		level, src = l, "the brief (dcgm_diag_level)"
+		level, from = l, src("brief_dcgm", "the brief's DCGM diagnostic level")
 	}
 	p.add(Step{ID: "dcgmi-diag", Tool: "dcgmi", Kind: "dcgmi-diag", Test: acceptance.GPUHealth, Where: EachHost,
 		Command: cmd("dcgmi", "diag", "-r", strconv.FormatInt(level, 10)), Version: []string{"dcgmi", "--version"},
 		Duration: dcgmLevels[level], Timeout: 2*dcgmLevels[level] + 5*time.Minute,
-		Band:  Band{Key: "plan.band.dcgmi", Args: map[string]string{"Level": strconv.FormatInt(level, 10)}, Source: src},
+		Band:  band("plan.band.dcgmi", map[string]string{"Level": strconv.FormatInt(level, 10)}, from),
 		Build: &Build{Repo: "https://github.com/NVIDIA/DCGM", Note: "plan.build.dcgm"}})
 	if sh.mig {
 		p.omit("nvbandwidth", "mig_p2p")
 		return
 	}
-	band := Band{Key: "plan.band.nvbw_none", Source: "no published per-pair floor for this GPU: the figures are recorded"}
-	if floor, source, ok := verdict.NVBandwidthFloor(sh.q); ok && sh.nvlink {
-		band = Band{Key: "plan.band.nvbw_floor", Args: map[string]string{"Floor": strconv.FormatFloat(floor, 'f', 0, 64)}, Source: source}
+	nvbw := band("plan.band.nvbw_none", nil, src("nvbw_none", "no published per-pair floor for this GPU"))
+	if floor, cite, ok := verdict.NVBandwidthFloor(sh.q); ok && sh.nvlink {
+		nvbw = Band{Key: "plan.band.nvbw_floor", Args: map[string]string{"Floor": strconv.FormatFloat(floor, 'f', 0, 64)}, Source: cite}
 	}
 	p.add(Step{ID: "nvbandwidth", Tool: "nvbandwidth", Kind: "nvbandwidth", Test: acceptance.Interconnect, Where: EachHost,
 		Command: cmd("nvbandwidth", "-t", "device_to_device_memcpy_read_ce"), Duration: 2 * time.Minute, Timeout: 15 * time.Minute,
-		Band: band, Build: &Build{Repo: "https://github.com/NVIDIA/nvbandwidth", Note: "plan.build.nvbandwidth",
+		Band: nvbw, Build: &Build{Repo: "https://github.com/NVIDIA/nvbandwidth", Note: "plan.build.nvbandwidth",
 			Commands: []string{"git clone https://github.com/NVIDIA/nvbandwidth.git", "cd nvbandwidth", "cmake .", "make",
 				"export PATH=\"$PWD:$PATH\""}}})
 }
@@ -115,12 +125,12 @@ func fabricSteps(sh shape, p *Plan) {
 	}
 	p.add(Step{ID: "ibstat", Tool: "ibstat", Kind: "ibstat", Test: acceptance.FabricLinks, Where: EachHost,
 		Command: cmd("ibstat"), Version: []string{"ibstat", "-V"}, Duration: 5 * time.Second, Timeout: time.Minute,
-		Band: Band{Key: "plan.band.ibstat", Args: map[string]string{"NICs": countText(nics), "Rate": rate}, Source: srcQuote}})
-	band := Band{Key: "plan.band.perftest_none", Source: srcQuote}
+		Band: band("plan.band.ibstat", map[string]string{"NICs": countText(nics), "Rate": rate}, srcQuote)})
+	bw := band("plan.band.perftest_none", nil, srcQuote)
 	if nicGbps > 0 {
-		band = Band{Key: "plan.band.perftest", Source: "the quote (fabric_gbps_per_node ÷ nics_per_node); pass from 90 %, low from 70 %",
-			Args: map[string]string{"Rate": rate, "Pass": strconv.FormatFloat(nicGbps*verdict.PerftestPass, 'f', 0, 64),
-				"Low": strconv.FormatFloat(nicGbps*verdict.PerftestLow, 'f', 0, 64)}}
+		bw = band("plan.band.perftest", map[string]string{"Rate": rate, "Pass": strconv.FormatFloat(nicGbps*verdict.PerftestPass, 'f', 0, 64),
+			"Low": strconv.FormatFloat(nicGbps*verdict.PerftestLow, 'f', 0, 64)},
+			src("perftest", "the quote's fabric bandwidth per node over its NICs; pass from 90 %, low from 70 %"))
 	}
 	for i := range max(nics, 1) {
 		dev := "mlx5_" + strconv.Itoa(i)
@@ -131,7 +141,7 @@ func fabricSteps(sh shape, p *Plan) {
 		client := append(append([]string{}, server...), PPeer)
 		p.add(Step{ID: "ib_write_bw-" + dev, Tool: "ib_write_bw", Kind: "perftest", Test: acceptance.FabricLinks, Where: HostPair,
 			Command: cmd(client...), Server: &Command{Argv: server}, Version: []string{"ib_write_bw", "--version"},
-			Duration: 30 * time.Second, Timeout: 3 * time.Minute, Band: band, Build: perftestBuild})
+			Duration: 30 * time.Second, Timeout: 3 * time.Minute, Band: bw, Build: perftestBuild})
 	}
 }
 
@@ -146,8 +156,8 @@ func countText(n int) string {
 // the Xid errors the steps may have provoked.
 func kernelSteps(_ shape, p *Plan) {
 	p.add(Step{ID: "dmesg-xid", Tool: "dmesg", Test: acceptance.GPUHealth, Where: EachHost, Command: cmd("dmesg", "-T"),
-		KeepLines: "NVRM", Version: []string{"dmesg", "--version"}, Duration: 5 * time.Second, Timeout: time.Minute,
-		Band: Band{Key: "plan.band.xid", Source: "NVIDIA's Xid catalog: an Xid during the plan is a finding to explain"}})
+		KeepLines: "NVRM", ExitNotJudged: true, Version: []string{"dmesg", "--version"}, Duration: 5 * time.Second, Timeout: time.Minute,
+		Band: band("plan.band.xid", nil, src("xid", "NVIDIA's Xid catalogue: an Xid during the plan is a finding to explain"))})
 }
 
 // hoursText is a duration in hours as the plan prints it.

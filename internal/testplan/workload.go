@@ -89,7 +89,7 @@ func ncclBand(coll string, q quote.Quote) Band {
 	e, ok := verdict.CollectiveExpectation(coll, q)
 	switch {
 	case !ok:
-		return Band{Key: "plan.band.nccl_none", Args: map[string]string{"Collective": coll}, Source: "no published range for this shape"}
+		return band("plan.band.nccl_none", map[string]string{"Collective": coll}, src("nccl_none", "no published range for this cluster shape"))
 	case e.Lo == 0:
 		return Band{Key: "plan.band.nccl_ceiling", Args: map[string]string{"Collective": coll}, Source: e.Source}
 	}
@@ -103,9 +103,9 @@ const fioJobs = 8
 // storageSteps: a checkpoint's write at the brief's size, then the same
 // files read back as a dataset is staged, on the shared storage.
 func storageSteps(sh shape, p *Plan) {
-	gb, src := 100.0, srcDefault
+	gb, from := 100.0, srcDefault
 	if v, ok := sh.b.Float("checkpoint_gb"); ok && v > 0 {
-		gb, src = v, "the brief (checkpoint_gb)"
+		gb, from = v, src("brief_checkpoint_size", "the brief's checkpoint size")
 	}
 	perJob := int(math.Ceil(gb / fioJobs))
 	common := []string{"--directory=" + PScratch, "--bs=1M", "--direct=1", "--ioengine=libaio", "--iodepth=16",
@@ -116,32 +116,32 @@ func storageSteps(sh shape, p *Plan) {
 	read := append(append([]string{"fio", "--name=checkpoint", "--rw=read"}, common...), "--unlink=1")
 	p.add(Step{ID: "fio-checkpoint", Tool: "fio", Kind: "fio", Test: acceptance.CheckpointIO, Where: FirstHost,
 		Command: cmd(write...), Version: []string{"fio", "--version"}, Duration: d, Timeout: 4*d + 5*time.Minute,
-		Band: checkpointBand(sh, gb, src)})
+		Band: checkpointBand(sh, gb, from)})
 	p.add(Step{ID: "fio-staging", Tool: "fio", Kind: "fio", Test: acceptance.StorageStaging, Where: FirstHost,
 		Command: cmd(read...), Version: []string{"fio", "--version"}, Duration: d, Timeout: 4*d + 5*time.Minute,
 		Band: stagingBand(sh)})
 }
 
-func checkpointBand(sh shape, gb float64, src string) Band {
+func checkpointBand(sh shape, gb float64, from source) Band {
 	interval, okI := sh.b.Float("checkpoint_interval_min")
 	idle, okIdle := sh.b.Float("allowed_idle_pct")
 	args := map[string]string{"GB": hoursText(gb)}
 	if !okI || !okIdle || interval <= 0 || idle <= 0 {
-		return Band{Key: "plan.band.checkpoint_unknown", Args: args, Source: src}
+		return band("plan.band.checkpoint_unknown", args, from)
 	}
 	need := gb / (interval * 60 * idle / 100)
 	args["Needed"], args["Interval"], args["Allowed"] = gbText(need), hoursText(interval), hoursText(idle)
-	return Band{Key: "plan.band.checkpoint", Args: args, Source: "the brief (checkpoint_gb, checkpoint_interval_min, allowed_idle_pct)"}
+	return band("plan.band.checkpoint", args, src("brief_checkpoint", "the brief's checkpoint size, interval and allowed idle share"))
 }
 
 func stagingBand(sh shape) Band {
 	tb, okTB := sh.b.Float("dataset_tb")
 	hours, okH := sh.b.Float("staging_window_hours")
 	if !okTB || !okH || tb <= 0 || hours <= 0 {
-		return Band{Key: "plan.band.staging_unknown", Source: "the brief says no dataset size or staging window"}
+		return band("plan.band.staging_unknown", nil, src("staging_unknown", "the brief gives no dataset size or staging window"))
 	}
-	return Band{Key: "plan.band.staging", Source: "the brief (dataset_tb, staging_window_hours)",
-		Args: map[string]string{"Needed": gbText(tb * 1000 / (hours * 3600)), "Dataset": hoursText(tb), "Window": hoursText(hours)}}
+	return band("plan.band.staging", map[string]string{"Needed": gbText(tb * 1000 / (hours * 3600)), "Dataset": hoursText(tb), "Window": hoursText(hours)},
+		src("brief_staging", "the brief's dataset size and staging window"))
 }
 
 // defaultBurnHours is the burn-in when the brief gives none.
@@ -152,13 +152,13 @@ var gpuBurnBuild = &Build{Repo: "https://github.com/wilicc/gpu-burn", Note: "pla
 
 // burnSteps: every GPU of every node under load for the brief's burn-in.
 func burnSteps(sh shape, p *Plan) {
-	hours, src := float64(defaultBurnHours), srcDefault
+	hours, from := float64(defaultBurnHours), srcDefault
 	if h, ok := sh.b.Float("burn_in_hours"); ok && h > 0 {
-		hours, src = h, "the brief (burn_in_hours)"
+		hours, from = h, src("brief_burn", "the brief's burn-in")
 	}
 	d := time.Duration(hours * float64(time.Hour)).Round(time.Second)
 	p.add(Step{ID: "gpu-burn", Tool: "gpu_burn", Kind: "gpu-burn", Test: acceptance.BurnIn, Where: EachHost,
 		Command: cmd("gpu_burn", "-tc", strconv.FormatInt(int64(d/time.Second), 10)), InToolDir: true,
 		Duration: d, Timeout: d + 30*time.Minute, Build: gpuBurnBuild,
-		Band: Band{Key: "plan.band.burn", Args: map[string]string{"Hours": hoursText(hours)}, Source: src}})
+		Band: band("plan.band.burn", map[string]string{"Hours": hoursText(hours)}, from)})
 }

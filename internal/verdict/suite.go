@@ -88,7 +88,7 @@ var rules = []testRule{
 		bears:  ids("ib_port", "ib_ports", "perftest_bw", "perftest_failed"),
 		passes: ids("ib_ports", "perftest_bw"), covers: nicsCovered},
 	{test: acceptance.BurnIn,
-		bears:  ids("burn_gpu", "burn_summary", "burn_count", "burn_dcgm"),
+		bears:  ids("burn_gpu", "burn_summary", "burn_count", "burn_dcgm", "burn_window"),
 		passes: ids("burn_summary", "burn_dcgm")},
 	{test: acceptance.StorageStaging, bears: ids("staging", "fio_error", "fio_incomplete"), passes: ids("staging"), anyPass: true},
 	{test: acceptance.CheckpointIO, bears: ids("checkpoint", "fio_error", "fio_incomplete"), passes: ids("checkpoint"), anyPass: true},
@@ -120,7 +120,7 @@ func (r testRule) decide(reports []UploadReport) Outcome {
 			continue
 		}
 		for _, c := range rep.Checks {
-			if !r.bears(c) {
+			if !r.bears(c) && !runBears(r.test, c) {
 				continue
 			}
 			switch {
