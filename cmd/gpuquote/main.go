@@ -27,7 +27,7 @@ var usage = `usage:
   gpuquote migrate up | down N [--force-data-loss] | version | force V   (V: a migration's version, or -1 for none)
   gpuquote user add --email E --name N --role ` + roleWords("|", "|") + `   (password on stdin)
   gpuquote user passwd --email E   (password on stdin)
-  gpuquote token create --email E [--scope read|write|approve] [--days N] [--name NAME]
+  gpuquote token create --email E [--scope read|write|approve|evidence] [--quote ID | --evaluation ID] [--days N] [--name NAME]
   gpuquote healthcheck [-addr ADDR]
   gpuquote help
 
