@@ -11,6 +11,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/collect"
+	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -18,7 +19,7 @@ import (
 // each prints a real published log from testdata and exits with its
 // status. dcgmi prints the start of its log and hangs; fio fails; there
 // is no nvbandwidth.
-func standIns(t *testing.T) {
+func standIns(t *testing.T, more ...string) {
 	dir := t.TempDir()
 	abs := func(rel string) string {
 		p, err := filepath.Abs(samples + rel)
@@ -49,6 +50,9 @@ exit 1`,
 		"gpu_burn": `cat ` + abs("gpu-burn/superbench-a100x8-doubles-tc-cr-progress.txt"),
 		"dmesg": `echo "[Mon Dec  1 10:00:00 2026] usb 1-1: new high-speed USB device"
 echo "[Mon Dec  1 10:00:01 2026] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.54.15"`,
+	}
+	for i := 0; i+1 < len(more); i += 2 {
+		scripts[more[i]] = strings.ReplaceAll(more[i+1], "SAMPLES/", abs("")+"/")
 	}
 	for name, body := range scripts {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
@@ -214,5 +218,71 @@ func TestCollectorOfflineKeepsAndUploadsLater(t *testing.T) {
 	sent, err = collect.Upload(context.Background(), out, collectOpts(a, tok, 0, "", &stdout))
 	if err != nil || sent[0].Outcome != "skipped" {
 		t.Errorf("a second upload: %v %+v", err, sent)
+	}
+}
+
+// Two nodes reached through ssh (a stand-in that runs the command here):
+// the hosts travel with each upload, and an nccl-tests log that names no
+// host is judged as spanning the two nodes it was launched on.
+func TestCollectorOnTwoHostsThroughSSH(t *testing.T) {
+	a := newApp(t)
+	standIns(t,
+		"ssh", `while [ "$1" != "--" ]; do shift; done; shift; exec sh -c "$*"`,
+		"mpirun", `cat SAMPLES/nccl/h100-2node-16gpu-nebius-ib-hash-stripped.txt`,
+		"ib_write_bw", `case "$*" in *localhost*|*gpu-b*) cat SAMPLES/perftest/oci-oke-roce-write-bw-gbits-4qp.txt ;; *) sleep 5 ;; esac`)
+	ctx := context.Background()
+	owner := a.user("owner-two@example.com", auth.Procurement)
+	ev, err := a.store.CreateEvaluation(ctx, owner.Actor(), "Two nodes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs, err := quote.ReadCSV(strings.NewReader("provider,rental_model,currency,gpu_model,form_factor,gpu_memory_gb,gpus_per_node,nodes," +
+		"intra_node_interconnect,inter_node_fabric,nics_per_node,fabric_gbps_per_node\nAcme,on_demand,USD,H100,sxm,80,8,2,nvswitch,infiniband,8,3200\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := a.store.CreateQuote(ctx, owner.Actor(), ev.ID, qs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := evidenceTokenFor(t, a, q.ID)
+	var stdout bytes.Buffer
+	o := collectOpts(a, tok, q.ID, t.TempDir(), &stdout)
+	o.Hosts, o.Only = []string{"gpu-a", "gpu-b"}, []string{"nvidia-smi-q", "ib_write_bw-mlx5_0", "nccl-all_reduce"}
+	results, err := collect.Run(ctx, o)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	if len(results) != 4 {
+		t.Fatalf("results %+v\n%s", results, stdout.String())
+	}
+	uploads, _ := a.store.ListBenchmarks(ctx, q.ID)
+	hosts := map[string][]string{}
+	var nccl store.Benchmark
+	for _, u := range uploads {
+		hosts[u.Meta.Run.Step+"@"+u.Meta.Run.Hosts[0]] = u.Meta.Run.Hosts
+		if u.Meta.Run.Step == "nccl-all_reduce" {
+			nccl = u
+		}
+	}
+	if len(hosts["ib_write_bw-mlx5_0@gpu-a"]) != 2 || len(hosts["nccl-all_reduce@gpu-a"]) != 2 || hosts["nvidia-smi-q@gpu-a"] == nil {
+		t.Errorf("hosts per upload %v\n%s", hosts, stdout.String())
+	}
+	if !strings.Contains(nccl.Meta.Run.Command, "-H gpu-a:8,gpu-b:8") || !strings.Contains(nccl.Meta.Run.Command, "-np 16") {
+		t.Errorf("mpirun line %q", nccl.Meta.Run.Command)
+	}
+	eng := a.token("reader-two@example.com", auth.Engineer)
+	_, list := a.api(eng, "GET", "/api/v1/quotes/"+itoa(q.ID)+"/benchmarks", "")
+	span := ""
+	for _, b := range list["benchmarks"].([]any) {
+		bm := b.(map[string]any)
+		for _, c := range bm["verdict"].(map[string]any)["checks"].([]any) {
+			if c.(map[string]any)["id"] == "nccl_span" {
+				span = c.(map[string]any)["status"].(string)
+			}
+		}
+	}
+	if span != "pass" {
+		t.Errorf("the nccl run launched on two hosts spans them: %q\n%v", span, list["benchmarks"])
 	}
 }

@@ -23,7 +23,7 @@ type record struct {
 	Note     string       `json:"note,omitempty"` // why it was not uploaded
 }
 
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._+-]+`)
 
 // fileBase names a run's files: step and hosts, safe on any file system.
 func fileBase(run testplan.Run) string {
