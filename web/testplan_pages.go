@@ -56,9 +56,9 @@ func (s *Server) quotePlan(r *http.Request) (store.StoredQuote, testplan.Plan, e
 
 func planView(z *i18n.Localizer, sq store.StoredQuote, p testplan.Plan) views.TestPlanView {
 	text := planText(z)
-	fabric := p.Fabric
-	if fabric == "" {
-		fabric = "—"
+	fabric := "—"
+	if p.Fabric != "" {
+		fabric = z.T("quote.term.inter_node_fabric." + p.Fabric)
 	}
 	m := views.TestPlanView{QuoteID: sq.ID, Provider: sq.ProviderName, Total: z.T("plan.total", map[string]any{"Duration": durationText(z, p.TotalS)}),
 		Shape: z.T("plan.quote_shape", map[string]any{"Nodes": p.Nodes, "GPUs": p.GPUsPerNode, "Fabric": fabric})}
