@@ -38,6 +38,9 @@ func TestTestPlanAPIAndEvidenceTokenScope(t *testing.T) {
 	wantStatus(t, res, 403)
 	res, out = a.api(eng, "POST", "/api/v1/quotes/"+itoa(q.ID)+"/evidence-tokens", `{"days": 31}`)
 	wantStatus(t, res, 422)
+	if f, _ := out["fields"].(map[string]any); f["days"] == nil {
+		t.Errorf("31 days: %v", out)
+	}
 	res, out = a.api(eng, "POST", "/api/v1/quotes/"+itoa(q.ID)+"/evidence-tokens", `{"days": 3}`)
 	wantStatus(t, res, 201)
 	tok, _ := out["token"].(string)
@@ -64,30 +67,11 @@ func TestTestPlanAPIAndEvidenceTokenScope(t *testing.T) {
 		t.Errorf("stored run metadata %v", meta)
 	}
 	res, out = a.api(tok, "GET", "/api/v1/quotes/"+itoa(q.ID)+"/test-plan", "")
+	wantStatus(t, res, 200)
 	if up, _ := out["uploaded"].([]any); len(up) != 1 || up[0].(map[string]any)["step"] != "nvidia-smi-L" {
 		t.Errorf("uploaded runs %v", out["uploaded"])
 	}
-	for _, c := range []struct{ method, path string }{
-		{"GET", "/api/v1/quotes/" + itoa(other.ID) + "/test-plan"},
-		{"GET", "/api/v1/quotes/" + itoa(q.ID) + "/benchmarks"},
-		{"GET", "/api/v1/evaluations"},
-		{"POST", "/api/v1/quotes/" + itoa(q.ID) + "/evidence-tokens"},
-		{"POST", "/api/v1/quotes/" + itoa(q.ID) + "/acceptance"},
-		{"GET", "/quotes/" + itoa(q.ID)},
-	} {
-		// Plain requests: the OpenAPI document states the evidence scope's
-		// refusals once, in the security scheme, not on every route.
-		req, _ := http.NewRequest(c.method, a.srv.URL+c.path, nil)
-		req.Header.Set("Authorization", "Bearer "+tok)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != 403 {
-			t.Errorf("evidence token %s %s: %d, want 403", c.method, c.path, res.StatusCode)
-		}
-	}
+	refusedElsewhere(t, a, tok, q.ID, other.ID)
 	res, _ = a.apiUpload(tok, other.ID, "x.log", sampleLog(t, "nvidia-smi/h100-8gpu-table-550.txt"), nil)
 	wantStatus(t, res, 403)
 
@@ -135,4 +119,32 @@ func TestTestPlanPageScriptAndOneClickToken(t *testing.T) {
 	}
 	res = c.post("/quotes/"+itoa(q.ID)+"/evidence-tokens", url.Values{"days": {"0"}})
 	wantStatus(t, res, 422)
+}
+
+// refusedElsewhere: an evidence token reaches nothing but its quote's plan
+// and uploads.
+func refusedElsewhere(t *testing.T, a *app, tok string, quoteID, otherID int64) {
+	t.Helper()
+	q, other := store.StoredQuote{ID: quoteID}, store.StoredQuote{ID: otherID}
+	for _, c := range []struct{ method, path string }{
+		{"GET", "/api/v1/quotes/" + itoa(other.ID) + "/test-plan"},
+		{"GET", "/api/v1/quotes/" + itoa(q.ID) + "/benchmarks"},
+		{"GET", "/api/v1/evaluations"},
+		{"POST", "/api/v1/quotes/" + itoa(q.ID) + "/evidence-tokens"},
+		{"POST", "/api/v1/quotes/" + itoa(q.ID) + "/acceptance"},
+		{"GET", "/quotes/" + itoa(q.ID)},
+	} {
+		// Plain requests: the OpenAPI document states the evidence scope's
+		// refusals once, in the security scheme, not on every route.
+		req, _ := http.NewRequest(c.method, a.srv.URL+c.path, nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 403 {
+			t.Errorf("evidence token %s %s: %d, want 403", c.method, c.path, res.StatusCode)
+		}
+	}
 }

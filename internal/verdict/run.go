@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"slices"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/acceptance"
@@ -80,4 +81,24 @@ func runChecks(b brief.Brief, u Upload, checks []Check) []Check {
 // runBears reports a run_exit check that counts for test t.
 func runBears(t acceptance.Test, c Check) bool {
 	return c.ID == "run_exit" && c.Args["Test"] == string(t)
+}
+
+// runOrder is the uploads' indices in the order they ran: the uploads the
+// collector recorded take their places among themselves by when they
+// ended (an offline folder uploaded later is not newer than what ran
+// after it); uploads by hand keep their upload order.
+func runOrder(uploads []Upload) []int {
+	order := make([]int, len(uploads))
+	var slots, timed []int
+	for i, u := range uploads {
+		order[i] = i
+		if u.Run != nil {
+			slots, timed = append(slots, i), append(timed, i)
+		}
+	}
+	slices.SortStableFunc(timed, func(a, b int) int { return uploads[a].Run.End.Compare(uploads[b].Run.End) })
+	for k, slot := range slots {
+		order[slot] = timed[k]
+	}
+	return order
 }

@@ -70,3 +70,22 @@ func TestBurnInWindowFromTheRun(t *testing.T) {
 		t.Errorf("a full 24 h run: %s", got)
 	}
 }
+
+// Of two passing runs, the one that ran last decides, whatever the order
+// they were uploaded in.
+func TestLatestRunDecides(t *testing.T) {
+	q := quoteOf(t, map[string]string{"gpu_model": "H100 SXM", "gpus_per_node": "8"})
+	early, late := sample(t, "nvidia-smi/h100-8gpu-table-550.txt"), sample(t, "nvidia-smi/h100-8gpu-table-550.txt")
+	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	early.Run = &RunInfo{Hosts: []string{"a"}, Start: t0, End: t0.Add(time.Minute)}
+	late.Run = &RunInfo{Hosts: []string{"a"}, Start: t0.Add(time.Hour), End: t0.Add(time.Hour + time.Minute)}
+	rep := Evaluate(Input{Quote: q, Uploads: []Upload{late, early}})
+	for _, o := range rep.Tests {
+		if o.Test == acceptance.GPUHealth && (o.Status != Pass || o.Upload != 0) {
+			t.Errorf("gpu_health decided by upload %d (%s), want the later run, upload 0", o.Upload, o.Status)
+		}
+	}
+	if got := runOrder([]Upload{{}, late, {}, early}); got[1] != 3 || got[3] != 1 || got[0] != 0 || got[2] != 2 {
+		t.Errorf("runOrder = %v", got)
+	}
+}

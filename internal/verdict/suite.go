@@ -105,17 +105,20 @@ func decided(t acceptance.Test, st Status, f []found) Outcome {
 }
 
 // outcomes decides every automatic test from all uploads together.
-func outcomes(reports []UploadReport) []Outcome {
+// order lists the uploads in the order they ran (see runOrder): of
+// several that agree, the latest run decides.
+func outcomes(reports []UploadReport, order []int) []Outcome {
 	out := make([]Outcome, 0, len(rules))
 	for _, r := range rules {
-		out = append(out, r.decide(reports))
+		out = append(out, r.decide(reports, order))
 	}
 	return out
 }
 
-func (r testRule) decide(reports []UploadReport) Outcome {
+func (r testRule) decide(reports []UploadReport, order []int) Outcome {
 	var failing, passing, incomplete, open []found
-	for i, rep := range reports {
+	for _, i := range order {
+		rep := reports[i]
 		if rep.Status == Withdrawn {
 			continue
 		}

@@ -162,7 +162,7 @@ func Evaluate(in Input) Report {
 	}
 	outlierChecks(in, rep.Uploads)
 	rep.Claims = claims(in, rep.Uploads)
-	rep.Tests = outcomes(rep.Uploads)
+	rep.Tests = outcomes(rep.Uploads, runOrder(in.Uploads))
 	rep.Gates = evaluateGates(in, rep.Uploads)
 	gateBurnIn(rep.Tests, rep.Gates.BurnIn)
 	if e, ok := QuoteExpectation(in.Quote); ok {
