@@ -68,5 +68,8 @@ func TestBrowserEngineerCollectsEvidenceFromATrialCluster(t *testing.T) {
 			t.Errorf("%s: %q (%v), want %s", test, got.Value, err, want)
 		}
 	}
+	if meta := text(t, ctx, "[data-testid=bench-section]"); !strings.Contains(meta, "collected on ") {
+		t.Errorf("the uploads do not show their run: %.300s", meta)
+	}
 	screenshot(t, ctx, "suite-filled-by-collector")
 }

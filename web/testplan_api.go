@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
@@ -113,4 +114,14 @@ func runInfo(r *testplan.Run) *verdict.RunInfo {
 		return nil
 	}
 	return &verdict.RunInfo{Test: r.Test, Hosts: r.Hosts, Start: r.Start, End: r.End, Exit: r.Exit, TimedOut: r.TimedOut}
+}
+
+// runLine is the upload's run record as its metadata line shows it.
+func runLine(z *i18n.Localizer, r *testplan.Run) string {
+	exit := strconv.Itoa(r.Exit)
+	if r.TimedOut {
+		exit = z.T("bench.meta.timed_out")
+	}
+	return z.T("bench.meta.run", map[string]any{"Hosts": strings.Join(r.Hosts, ", "), "Exit": exit,
+		"Start": z.DateTime(r.Start), "End": z.DateTime(r.End)})
 }
