@@ -227,7 +227,13 @@ func TestCollectorOfflineKeepsAndUploadsLater(t *testing.T) {
 func TestCollectorOnTwoHostsThroughSSH(t *testing.T) {
 	a := newApp(t)
 	standIns(t,
-		"ssh", `while [ "$1" != "--" ]; do shift; done; shift; exec sh -c "$*"`,
+		"ssh", `while [ "$1" != "--" ]; do host=$1; shift; done; shift; STANDIN_HOST=$host exec sh -c "$*"`,
+		// Each node's burn-in waits for the other's to start: run one after
+		// the other, the first gives up and fails.
+		"gpu_burn", `touch "$STANDIN_DIR/started.$STANDIN_HOST"
+for i in $(seq 50); do [ "$(ls "$STANDIN_DIR" | grep -c started)" -ge 2 ] && break; sleep 0.1; done
+[ "$(ls "$STANDIN_DIR" | grep -c started)" -ge 2 ] || exit 3
+cat SAMPLES/gpu-burn/superbench-a100x8-doubles-tc-cr-progress.txt`,
 		"mpirun", `cat SAMPLES/nccl/h100-2node-16gpu-nebius-ib-hash-stripped.txt`,
 		"ib_write_bw", `case "$*" in *localhost*|*gpu-b*) cat SAMPLES/perftest/oci-oke-roce-write-bw-gbits-4qp.txt ;; *) sleep 5 ;; esac`)
 	ctx := context.Background()
@@ -248,13 +254,19 @@ func TestCollectorOnTwoHostsThroughSSH(t *testing.T) {
 	tok := evidenceTokenFor(t, a, q.ID)
 	var stdout bytes.Buffer
 	o := collectOpts(a, tok, q.ID, t.TempDir(), &stdout)
-	o.Hosts, o.Only = []string{"gpu-a", "gpu-b"}, []string{"nvidia-smi-q", "ib_write_bw-mlx5_0", "nccl-all_reduce"}
+	t.Setenv("STANDIN_DIR", t.TempDir())
+	o.Hosts, o.Only = []string{"gpu-a", "gpu-b"}, []string{"nvidia-smi-q", "ib_write_bw-mlx5_0", "nccl-all_reduce", "gpu-burn"}
 	results, err := collect.Run(ctx, o)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stdout.String())
 	}
-	if len(results) != 4 {
+	if len(results) != 6 {
 		t.Fatalf("results %+v\n%s", results, stdout.String())
+	}
+	for _, r := range results[4:] {
+		if r.Step != "gpu-burn" || r.Outcome != "uploaded" {
+			t.Errorf("the burn-in ran on both nodes at once: %+v", r)
+		}
 	}
 	uploads, _ := a.store.ListBenchmarks(ctx, q.ID)
 	hosts := map[string][]string{}
@@ -265,7 +277,7 @@ func TestCollectorOnTwoHostsThroughSSH(t *testing.T) {
 			nccl = u
 		}
 	}
-	if len(hosts["ib_write_bw-mlx5_0@gpu-a"]) != 2 || len(hosts["nccl-all_reduce@gpu-a"]) != 2 || hosts["nvidia-smi-q@gpu-a"] == nil {
+	if len(hosts["ib_write_bw-mlx5_0@gpu-a"]) != 2 || len(hosts["nccl-all_reduce@gpu-a"]) != 2 || (hosts["nvidia-smi-q@gpu-a"] == nil && hosts["nvidia-smi-q@gpu-b"] == nil) {
 		t.Errorf("hosts per upload %v\n%s", hosts, stdout.String())
 	}
 	if !strings.Contains(nccl.Meta.Run.Command, "-H gpu-a:8,gpu-b:8") || !strings.Contains(nccl.Meta.Run.Command, "-np 16") {

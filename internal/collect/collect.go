@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -71,9 +72,13 @@ func (o *Options) defaults() {
 // Result is one row of the summary: a step on its hosts and what became
 // of it.
 type Result struct {
-	Step    string
-	Hosts   []string
-	Outcome string // "uploaded", "failed", "skipped", "kept", "planned"
+	Step  string
+	Hosts []string
+	// Outcome is "uploaded"; "failed" (a non-zero exit or a timeout,
+	// uploaded as a failed run when the server is reached); "kept" (ran,
+	// not uploaded: offline, or nothing to upload); "skipped"; or
+	// "planned" (--dry-run).
+	Outcome string
 	Detail  string // the verdict, or why it was skipped
 }
 
@@ -136,6 +141,9 @@ type collector struct {
 	local   map[string]bool
 	done    map[string]bool
 	results []Result
+	// mu guards what the hosts of one step share: done, stopped, the
+	// uploader's offline flag and the output.
+	mu      sync.Mutex
 	stopped error // a refusal that stopped the uploads
 }
 

@@ -103,11 +103,7 @@ type outcome struct {
 
 // execute runs the instance with the step's timeout.
 func (c *collector) execute(ctx context.Context, in instance) outcome {
-	timeout := time.Duration(in.step.TimeoutS) * time.Second
-	if c.o.Timeout > 0 && (timeout == 0 || c.o.Timeout < timeout) {
-		timeout = c.o.Timeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, c.timeout(in.step))
 	defer cancel()
 	if in.server != nil {
 		srv := c.command(ctx, c.wrap(in.peer, in.server, in.env, false, in.step.Tool), in)
@@ -140,6 +136,15 @@ func (c *collector) execute(ctx context.Context, in instance) outcome {
 		o.output = keepLines(o.output, in.step.KeepLines)
 	}
 	return o
+}
+
+// timeout is the step's, capped by --timeout.
+func (c *collector) timeout(st planStep) time.Duration {
+	timeout := time.Duration(st.TimeoutS) * time.Second
+	if c.o.Timeout > 0 && (timeout == 0 || c.o.Timeout < timeout) {
+		timeout = c.o.Timeout
+	}
+	return timeout
 }
 
 // command builds the process: in its own process group, so a timeout

@@ -7,34 +7,65 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/gpuquote/gpuquote/internal/testplan"
 )
 
-// progress runs one step on its hosts, one line of progress each.
+// progress runs one step on all its hosts at once (a 12-hour burn-in runs
+// on every node together, not one node after another) and prints a line
+// per host as each finishes.
 func (c *collector) progress(ctx context.Context, n, total int, st planStep) {
-	for _, in := range c.instances(st) {
+	ins := c.instances(st)
+	results := make([]Result, len(ins))
+	var wg sync.WaitGroup
+	for i, in := range ins {
 		prefix := fmt.Sprintf("[%d/%d] %s on %s: ", n, total, st.ID, hostsText(in.hosts))
-		key := keyOf(testplan.Run{Step: st.ID, Hosts: in.hosts, Command: in.line})
-		res := Result{Step: st.ID, Hosts: in.hosts}
-		switch {
-		case c.done[key] && !c.o.Again:
-			res.Outcome, res.Detail = "skipped", "already uploaded (--again runs it again)"
-		case c.o.DryRun:
-			res.Outcome, res.Detail = "planned", in.line
-		default:
-			if tool := c.missingTool(in); tool != "" {
-				res.Outcome, res.Detail = "skipped", tool+" is not on PATH"
-				if st.Build != nil {
-					res.Detail += "; build it from " + st.Build.Repo
-				}
-				break
-			}
-			res = c.runOne(ctx, in)
+		if !c.o.DryRun {
+			c.say(prefix + "running, at most " + durationText(c.timeout(st)))
 		}
-		fmt.Fprintln(c.o.Stdout, prefix+res.Outcome+": "+res.Detail)
-		c.results = append(c.results, res)
+		wg.Go(func() {
+			results[i] = c.one(ctx, in)
+			c.say(prefix + results[i].Outcome + ": " + results[i].Detail)
+		})
 	}
+	wg.Wait()
+	c.results = append(c.results, results...)
+}
+
+// one decides what to do with an instance and does it.
+func (c *collector) one(ctx context.Context, in instance) Result {
+	res := Result{Step: in.step.ID, Hosts: in.hosts}
+	key := keyOf(testplan.Run{Step: in.step.ID, Hosts: in.hosts, Command: in.line})
+	switch {
+	case c.isDone(key) && !c.o.Again:
+		res.Outcome, res.Detail = "skipped", "already uploaded (--again runs it again)"
+	case c.o.DryRun:
+		res.Outcome, res.Detail = "planned", in.line
+	default:
+		if tool := c.missingTool(in); tool != "" {
+			res.Outcome, res.Detail = "skipped", tool+" is not on PATH"
+			if in.step.Build != nil {
+				res.Detail += "; build it from " + in.step.Build.Repo
+			}
+			return res
+		}
+		return c.runOne(ctx, in)
+	}
+	return res
+}
+
+// say prints one line; hosts finish in any order.
+func (c *collector) say(line string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	fmt.Fprintln(c.o.Stdout, line)
+}
+
+func (c *collector) isDone(key string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.done[key]
 }
 
 // runOne runs an instance, keeps its output and record, and uploads it.
@@ -64,6 +95,9 @@ func (c *collector) runOne(ctx context.Context, in instance) Result {
 		return res
 	}
 	res.Detail += c.deliver(ctx, &r, o.output)
+	if r.Uploaded > 0 && !run.Failed() {
+		res.Outcome = "uploaded"
+	}
 	_ = writeRecord(c.o.Out, r)
 	return res
 }
@@ -71,15 +105,20 @@ func (c *collector) runOne(ctx context.Context, in instance) Result {
 // deliver uploads a kept output unless the collector is offline, and
 // says what happened.
 func (c *collector) deliver(ctx context.Context, r *record, content []byte) string {
+	c.mu.Lock()
+	offline, stopped := c.up.offline, c.stopped != nil
+	c.mu.Unlock()
 	switch {
 	case len(strings.TrimSpace(string(content))) == 0:
 		r.Note = "no output"
 		return "; no output to upload"
-	case c.up.offline || c.stopped != nil:
+	case offline || stopped:
 		r.Note = "offline"
 		return "; kept for --upload"
 	}
 	id, verdict, err := c.up.send(ctx, c.o.QuoteID, *r, content)
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	var off *offlineError
 	var refused *refusedError
 	switch {
