@@ -16,7 +16,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/collect"
 )
 
-const collectUsage = "want `collect --server URL --token TOKEN --quote ID [--hosts h1,h2 | --hostfile F] [--dry-run] [--only step,...] [--out DIR] [--again]` or `collect --upload DIR --server URL --token TOKEN`"
+const collectUsage = "want `collect --server URL --token TOKEN --quote ID [--hosts h1,h2 | --hostfile F] [--dry-run] [--only step,...] [--out DIR] [--again] [--nics d1,d2] [--timeout D]` or `collect --upload DIR --server URL --token TOKEN`"
 
 // collectCmd is `gpuquote collect`: run a quote's test plan on a trial
 // cluster and upload the outputs, or upload what an offline run kept.
@@ -34,6 +34,7 @@ func collectCmd(ctx context.Context, args []string, getenv func(string) string, 
 	upload := fset.String("upload", "", "upload what an offline run kept in this folder, and run nothing")
 	scratch := fset.String("scratch", ".", "the folder fio writes its test files in: the storage checkpoints go to")
 	timeout := fset.Duration("timeout", 0, "cap every step's timeout (default: the plan's)")
+	nics := fset.String("nics", "", "the RDMA devices to test, in order, where they are not mlx5_0, mlx5_1, … (`ibstat -l` lists them)")
 	if err := parseFlags(fset, args, stdout); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -41,7 +42,8 @@ func collectCmd(ctx context.Context, args []string, getenv func(string) string, 
 		return err
 	}
 	o := collect.Options{Server: *server, Token: cmp.Or(*token, getenv("GPUQUOTE_TOKEN")), QuoteID: *quote, DryRun: *dryRun,
-		Out: *out, Again: *again, Scratch: *scratch, Timeout: *timeout, Version: buildVersion(), Stdout: stdout, Only: splitList(*only)}
+		Out: *out, Again: *again, Scratch: *scratch, Timeout: *timeout, Version: buildVersion(), Stdout: stdout, Only: splitList(*only),
+		NICs: splitList(*nics)}
 	if o.Server == "" || o.Token == "" {
 		return errors.New("collect: --server and --token are required (the quote page's command line has both); " + collectUsage)
 	}

@@ -34,6 +34,9 @@ type Options struct {
 	Out     string   // the folder every output is kept in
 	Again   bool     // run steps already uploaded again
 	Scratch string   // where fio writes its files; "." when empty
+	// NICs are the cluster's RDMA devices, in the order of the plan's
+	// ib_write_bw steps (mlx5_0, mlx5_1, … unless given).
+	NICs []string
 	// Timeout caps every step's timeout; 0 keeps the plan's.
 	Timeout time.Duration
 	// Version is the collector's, recorded with each run.

@@ -56,3 +56,17 @@ func TestKeepLinesAndFileNames(t *testing.T) {
 		t.Errorf("fileBase: %q", got)
 	}
 }
+
+func TestNICsReplaceThePlansDevices(t *testing.T) {
+	c := &collector{o: Options{NICs: []string{"mlx5_ib0", "mlx5_ib1"}}}
+	st := planStep{ID: "ib_write_bw-mlx5_1", Command: testplan.Command{Argv: []string{"ib_write_bw", "-d", "mlx5_1", "-F", "{peer}"}},
+		Server: &testplan.Command{Argv: []string{"ib_write_bw", "-d", "mlx5_1", "-F"}}}
+	got := c.withNIC(st)
+	if got.Command.Argv[2] != "mlx5_ib1" || got.Server.Argv[2] != "mlx5_ib1" || st.Command.Argv[2] != "mlx5_1" {
+		t.Errorf("client %v server %v (plan %v)", got.Command.Argv, got.Server.Argv, st.Command.Argv)
+	}
+	st.ID = "ib_write_bw-mlx5_2"
+	if got := c.withNIC(st); got.Command.Argv[2] != "mlx5_1" {
+		t.Errorf("a NIC beyond --nics changed: %v", got.Command.Argv)
+	}
+}

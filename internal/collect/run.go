@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,6 +40,7 @@ func (c *collector) instances(st planStep) []instance {
 		}
 		return out
 	case testplan.HostPair:
+		st = c.withNIC(st)
 		first, peer := c.hosts[0], c.hosts[0]
 		if len(c.hosts) > 1 {
 			peer = c.hosts[1]
@@ -56,6 +59,32 @@ func (c *collector) instances(st planStep) []instance {
 		return []instance{in}
 	}
 	return []instance{c.instance(st, e, c.hosts[:1], c.hosts[0])}
+}
+
+// withNIC puts the cluster's own RDMA device (--nics, in order) in place
+// of the plan's conventional mlx5_N in a perftest step.
+func (c *collector) withNIC(st planStep) planStep {
+	_, n, ok := strings.Cut(st.ID, "-mlx5_")
+	i, err := strconv.Atoi(n)
+	if !ok || err != nil || i >= len(c.o.NICs) {
+		return st
+	}
+	swap := func(cmd testplan.Command) testplan.Command {
+		argv := slices.Clone(cmd.Argv)
+		for j := 1; j < len(argv); j++ {
+			if argv[j-1] == "-d" {
+				argv[j] = c.o.NICs[i]
+			}
+		}
+		cmd.Argv = argv
+		return cmd
+	}
+	st.Command = swap(st.Command)
+	if st.Server != nil {
+		srv := swap(*st.Server)
+		st.Server = &srv
+	}
+	return st
 }
 
 func uniq(a, b string) []string {
