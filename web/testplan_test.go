@@ -148,3 +148,28 @@ func refusedElsewhere(t *testing.T, a *app, tok string, quoteID, otherID int64) 
 		}
 	}
 }
+
+// An evidence token bound to an evaluation reaches every quote of it and
+// no other.
+func TestEvidenceTokenBoundToAnEvaluation(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	var other store.StoredQuote
+	t.Run("other", func(t *testing.T) { other = benchQuote(t, a) })
+	eng := a.user("eng-eval@example.com", auth.Engineer)
+	tok, _, err := a.store.IssueToken(context.Background(), eng.Actor(), eng,
+		store.TokenSpec{Name: "trial", Scope: auth.ScopeEvidence, EvaluationID: q.EvaluationID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := a.api(tok, "GET", "/api/v1/quotes/"+itoa(q.ID)+"/test-plan", "")
+	wantStatus(t, res, 200)
+	refusedElsewhere(t, a, tok, q.ID, other.ID)
+	if _, _, err := a.store.IssueToken(context.Background(), eng.Actor(), eng, store.TokenSpec{Scope: auth.ScopeEvidence}); err == nil {
+		t.Error("an evidence token bound to nothing")
+	}
+	if _, _, err := a.store.IssueToken(context.Background(), eng.Actor(), eng, store.TokenSpec{Scope: auth.ScopeWrite, QuoteID: q.ID}); err == nil {
+		t.Error("a write token bound to a quote")
+	}
+}
