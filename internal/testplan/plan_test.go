@@ -99,8 +99,8 @@ func TestSingleNodePlan(t *testing.T) {
 			t.Errorf("step %s: test %q, %d s within %d s, band %+v", s.ID, s.Test, s.DurationS, s.TimeoutS, s.Band)
 		}
 	}
-	if p.TotalS < 12*3600 {
-		t.Errorf("total %d s is shorter than the 12 h default burn-in", p.TotalS)
+	if burn := step(t, p, "gpu-burn"); burn.DurationS != 48*3600 || burn.Band.SourceKey != "plan.src.reserved_burn" || p.TotalS < 48*3600 {
+		t.Errorf("a reserved quote's default burn-in: %d s (%s), total %d s", burn.DurationS, burn.Band.SourceKey, p.TotalS)
 	}
 }
 
@@ -191,8 +191,12 @@ func TestMultiNodeEFAPlan(t *testing.T) {
 }
 
 func TestPCIeWithoutNVLinkPlan(t *testing.T) {
-	q := quoteOf(t, map[string]string{"gpu_model": "L40S", "gpus_per_node": "4", "form_factor": "pcie", "intra_node_interconnect": "pcie", "nodes": "1"})
+	q := quoteOf(t, map[string]string{"gpu_model": "L40S", "gpus_per_node": "4", "form_factor": "pcie", "intra_node_interconnect": "pcie", "nodes": "1",
+		"rental_model": "on_demand"})
 	p := New(q, nil)
+	if burn := step(t, p, "gpu-burn"); burn.DurationS != 3600 || burn.Band.SourceKey != "plan.src.on_demand_burn" {
+		t.Errorf("on demand, an hour's burn: %d s (%s)", burn.DurationS, burn.Band.SourceKey)
+	}
 	if omitted(p)["nvlink"] != "no_nvlink" {
 		t.Errorf("nvlink -s on a PCIe node: %v", ids(p))
 	}

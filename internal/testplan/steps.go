@@ -155,7 +155,7 @@ func countText(n int) string {
 // kernelSteps: the kernel's NVIDIA driver lines after everything ran, for
 // the Xid errors the steps may have provoked.
 func kernelSteps(_ shape, p *Plan) {
-	p.add(Step{ID: "dmesg-xid", Tool: "dmesg", Test: acceptance.GPUHealth, Where: EachHost, Command: cmd("dmesg", "-T"),
+	p.add(Step{ID: "dmesg-xid", Tool: "dmesg", Kind: "kernel-log", Test: acceptance.GPUHealth, Where: EachHost, Command: cmd("dmesg", "-T"),
 		KeepLines: "NVRM", ExitNotJudged: true, Version: []string{"dmesg", "--version"}, Duration: 5 * time.Second, Timeout: time.Minute,
 		Band: band("plan.band.xid", nil, src("xid", "NVIDIA's Xid catalogue: an Xid during the plan is a finding to explain"))})
 }

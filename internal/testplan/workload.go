@@ -144,15 +144,20 @@ func stagingBand(sh shape) Band {
 		src("brief_staging", "the brief's dataset size and staging window"))
 }
 
-// defaultBurnHours is the burn-in when the brief gives none.
-const defaultBurnHours = 12
+// onDemandBurnHours is the burn-in of a quote that is not reserved when
+// the brief asks none: no gate holds it, but an hour shows every GPU
+// under load.
+const onDemandBurnHours = 1
 
 var gpuBurnBuild = &Build{Repo: "https://github.com/wilicc/gpu-burn", Note: "plan.build.gpu_burn",
 	Commands: []string{"git clone https://github.com/wilicc/gpu-burn.git", "cd gpu-burn", "make", "export PATH=\"$PWD:$PATH\""}}
 
 // burnSteps: every GPU of every node under load for the brief's burn-in.
 func burnSteps(sh shape, p *Plan) {
-	hours, from := float64(defaultBurnHours), srcDefault
+	hours, from := float64(onDemandBurnHours), src("on_demand_burn", "no burn-in asked on demand: an hour shows every GPU under load")
+	if rm, ok := sh.q.RentalModel.Get(); ok && rm == quote.RentalReserved {
+		hours, from = verdict.DefaultReservedBurnInHours, src("reserved_burn", "a reserved cluster's default burn-in: 48 h, as providers gate their own nodes")
+	}
 	if h, ok := sh.b.Float("burn_in_hours"); ok && h > 0 {
 		hours, from = h, src("brief_burn", "the brief's burn-in")
 	}
