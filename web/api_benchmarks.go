@@ -9,6 +9,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/acceptance"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/testplan"
 	"github.com/gpuquote/gpuquote/internal/verdict"
 )
 
@@ -57,6 +58,8 @@ type apiBenchMeta struct {
 	ImageVersion     string   `json:"image_version,omitempty"`
 	FrameworkVersion string   `json:"framework_version,omitempty"`
 	NodeIDs          []string `json:"node_ids"`
+	// Run is what `gpuquote collect` recorded; absent for uploads by hand.
+	Run *testplan.Run `json:"run,omitempty"`
 }
 
 type apiParseError struct {
@@ -78,7 +81,7 @@ func apiBenchmarkOf(z *i18n.Localizer, b store.Benchmark, rep verdict.UploadRepo
 	out := apiBenchmark{ID: b.ID, QuoteID: b.QuoteID, Kind: b.Kind, FileName: b.FileName, SHA256: b.SHA256, Size: b.Size,
 		UploadedBy: b.UploadedBy, UploadedAt: b.UploadedAt, Download: fmt.Sprintf("/benchmarks/%d/download", b.ID),
 		Metadata: apiBenchMeta{Region: b.Meta.Region, GPUModel: b.Meta.GPUModel, ImageVersion: b.Meta.ImageVersion,
-			FrameworkVersion: b.Meta.FrameworkVersion, NodeIDs: b.Meta.NodeIDs},
+			FrameworkVersion: b.Meta.FrameworkVersion, NodeIDs: b.Meta.NodeIDs, Run: b.Meta.Run},
 		Status: "parsed", Figures: apiFigures(b.Result), Verdict: apiVerdict{Status: string(rep.Status), Checks: []apiCheck{}}}
 	if b.Meta.RunDate != nil {
 		out.Metadata.RunDate = b.Meta.RunDate.Format(time.DateOnly)

@@ -62,7 +62,7 @@ func duplicateProblem(z *i18n.Localizer, dup *store.DuplicateError) *uploadProbl
 
 func (p *uploadProblem) message(z *i18n.Localizer) string {
 	msg := z.T(p.key, p.data)
-	for _, k := range []string{"kind", "run_date", "region", "gpu_model", "image_version", "framework_version", "node_ids"} {
+	for _, k := range []string{"kind", "run_date", "region", "gpu_model", "image_version", "framework_version", "node_ids", "run"} {
 		if key, ok := p.fields[k]; ok {
 			msg += " " + z.T("bench.field."+k) + ": " + z.T(key)
 		}

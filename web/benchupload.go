@@ -97,11 +97,15 @@ func readMultipart(w http.ResponseWriter, r *http.Request, limit int64) (upload,
 			up.Content = buf.Bytes()
 			continue
 		}
-		b, err := io.ReadAll(io.LimitReader(part, maxUploadField+1))
+		limit := int64(maxUploadField)
+		if part.FormName() == "run" {
+			limit = maxRunField
+		}
+		b, err := io.ReadAll(io.LimitReader(part, limit+1))
 		if err != nil {
 			return up, bodyError(err)
 		}
-		if len(b) > maxUploadField || !utf8.Valid(b) {
+		if int64(len(b)) > limit || !utf8.Valid(b) {
 			return up, errBadRequest
 		}
 		up.Fields[part.FormName()] = string(b)
@@ -232,12 +236,26 @@ func parseMeta(f map[string]string) (store.BenchmarkMeta, map[string]string) {
 			m.RunDate = &t
 		}
 	}
+	if raw := strings.TrimSpace(f["run"]); raw != "" {
+		run, err := parseRun(raw)
+		if err != nil {
+			errs["run"] = "bench.error.run"
+		}
+		m.Run = run
+	}
 	for _, id := range strings.FieldsFunc(f["node_ids"], func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
 		if len(id) > 200 || len(m.NodeIDs) >= 1024 {
 			errs["node_ids"] = "bench.error.too_long"
 			break
 		}
 		m.NodeIDs = append(m.NodeIDs, id)
+	}
+	if m.Run != nil && len(m.NodeIDs) == 0 && len(m.Run.Hosts) <= 1024 {
+		m.NodeIDs = m.Run.Hosts
+	}
+	if m.Run != nil && m.RunDate == nil {
+		d := m.Run.Start.UTC().Truncate(24 * time.Hour)
+		m.RunDate = &d
 	}
 	return m, errs
 }

@@ -121,6 +121,9 @@ func metaLine(z *i18n.Localizer, m store.BenchmarkMeta) string {
 	if len(m.NodeIDs) > 0 {
 		parts = append(parts, z.T("bench.nodes", map[string]any{"Nodes": strings.Join(m.NodeIDs, ", ")}))
 	}
+	if m.Run != nil {
+		parts = append(parts, runLine(z, m.Run))
+	}
 	return strings.Join(parts, " · ")
 }
 

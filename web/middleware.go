@@ -135,6 +135,9 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			s.renderError(w, r, http.StatusForbidden, "error.token_scope")
 			return
 		}
+		if !s.confineEvidence(w, r.WithContext(context.WithValue(ctx, principalKey{}, p)), p) {
+			return
+		}
 		if p != nil {
 			ctx = context.WithValue(ctx, principalKey{}, p)
 			if uid, ok := ctx.Value(logUserKey{}).(*int64); ok {

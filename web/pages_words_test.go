@@ -27,7 +27,7 @@ func demoPages(t *testing.T, d *demo) []string {
 	err := chi.Walk(routes, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method != http.MethodGet || strings.HasPrefix(route, "/api/") || strings.HasPrefix(route, "/static/") ||
 			strings.Contains(route, "download") || route == "/healthz" || route == "/favicon.ico" || route == "/" || route == "/login" ||
-			strings.HasSuffix(route, ".svg") || strings.HasSuffix(route, ".csv") || strings.HasSuffix(route, ".xlsx") {
+			strings.HasSuffix(route, ".svg") || strings.HasSuffix(route, ".csv") || strings.HasSuffix(route, ".xlsx") || strings.HasSuffix(route, ".sh") {
 			return nil
 		}
 		switch {
@@ -84,7 +84,8 @@ func keyStems(t *testing.T) map[string]bool {
 // readerText is what a reader sees of a page: its text and the attributes
 // read aloud or shown on hover.
 func readerText(d *goquery.Document) string {
-	d.Find("script, style").Remove()
+	// Commands a reader copies into a shell are shown verbatim.
+	d.Find("script, style, [data-verbatim]").Remove()
 	var b strings.Builder
 	b.WriteString(d.Find("title").Text())
 	var walk func(n *html.Node)

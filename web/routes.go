@@ -98,6 +98,7 @@ func (s *Server) routes() http.Handler {
 			r.Post("/quotes/{id}/benchmarks/{bid}/kind", s.h(s.reclassifyBenchmark))
 		})
 		s.rfqPages(r)
+		s.testPlanPages(r) // issue 30: the test plan and the evidence token
 		// The scoring sheet (issue 14): every user reads, graders override.
 		r.Get("/evaluations/{id}/scores", s.h(s.showScores))
 		r.With(s.requirePermission(auth.GradeQuotes)).Post("/evaluations/{id}/scores/overrides", s.h(s.saveScoreOverride))
@@ -138,6 +139,7 @@ func (s *Server) routes() http.Handler {
 	r.Route("/api/v1", func(r chi.Router) {
 		r.Use(s.requireAPIUser)
 		s.rfqAPI(r)
+		s.testPlanAPI(r)
 		// The reference itself (web/openapi/openapi.yaml); every route here is in it.
 		r.Get("/openapi.json", s.h(s.apiOpenAPI))
 		r.Get("/evaluations", s.h(s.apiListEvaluations))

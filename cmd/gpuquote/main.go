@@ -1,7 +1,8 @@
 // Command gpuquote serves the gpuquote web application and administers its
 // database: `gpuquote serve` (the default), `gpuquote migrate`,
-// `gpuquote user add|passwd`, `gpuquote token create` and
-// `gpuquote healthcheck`.
+// `gpuquote user add|passwd`, `gpuquote token create`,
+// `gpuquote healthcheck` and `gpuquote collect`, which runs a quote's test
+// plan on a trial cluster and uploads the outputs.
 package main
 
 import (
@@ -27,8 +28,10 @@ var usage = `usage:
   gpuquote migrate up | down N [--force-data-loss] | version | force V   (V: a migration's version, or -1 for none)
   gpuquote user add --email E --name N --role ` + roleWords("|", "|") + `   (password on stdin)
   gpuquote user passwd --email E   (password on stdin)
-  gpuquote token create --email E [--scope read|write|approve] [--days N] [--name NAME]
+  gpuquote token create --email E [--scope read|write|approve|evidence] [--quote ID | --evaluation ID] [--days N] [--name NAME]
   gpuquote healthcheck [-addr ADDR]
+  gpuquote collect --server URL --token TOKEN --quote ID [--hosts h1,h2,… | --hostfile F] [--dry-run] [--only step,…] [--out DIR] [--again]
+  gpuquote collect --upload DIR --server URL --token TOKEN
   gpuquote help
 
 Each command lists its options with -h. Passwords are read from the first
@@ -56,6 +59,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return tokenCmd(ctx, args, getenv, stdout)
 	case "healthcheck":
 		return healthcheck(ctx, args, getenv, stdout)
+	case "collect":
+		return collectCmd(ctx, args, getenv, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -101,13 +101,14 @@ func userCmd(ctx context.Context, args []string, getenv func(string) string, std
 
 func tokenCmd(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	if len(args) == 0 || args[0] != "create" {
-		return errors.New("token: want `token create --email E [--scope read|write|approve] [--days N] [--name NAME]`")
+		return errors.New("token: want `token create --email E [--scope read|write|approve|evidence] [--quote ID | --evaluation ID] [--days N] [--name NAME]`")
 	}
 	fset := flag.NewFlagSet("token create", flag.ContinueOnError)
 	email := fset.String("email", "", "the token's owner (required)")
 	name := fset.String("name", "cli", "a name to recognise the token by")
-	scope := fset.String("scope", string(auth.ScopeWrite), "read (GET only), write (no decisions) or approve (decisions too)")
-	days := fset.Int("days", 0, "lifetime in days; 0 is the admin's default")
+	scope := fset.String("scope", string(auth.ScopeWrite), "read (GET only), write (no decisions), approve (decisions too) or evidence (one quote's test plan and uploads)")
+	days := fset.Int("days", 0, "lifetime in days; 0 is the admin's default (7 for evidence)")
+	ev := evidenceFlags(fset)
 	if err := parseFlags(fset, args[1:], stdout); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -118,7 +119,10 @@ func tokenCmd(ctx context.Context, args []string, getenv func(string) string, st
 		return errors.New("token create: --email is required: the token acts as that user, e.g. --email ann@example.com")
 	}
 	if !auth.Scope(*scope).Valid() {
-		return fmt.Errorf("token create: --scope must be read, write or approve, not %q", *scope)
+		return fmt.Errorf("token create: --scope must be read, write, approve or evidence, not %q", *scope)
+	}
+	if err := ev.check(auth.Scope(*scope)); err != nil {
+		return err
 	}
 	st, closeFn, err := openForCLI(ctx, getenv)
 	if err != nil {
@@ -134,14 +138,19 @@ func tokenCmd(ctx context.Context, args []string, getenv func(string) string, st
 	if !u.Active {
 		return fmt.Errorf("token create: %s is deactivated", *email)
 	}
-	token, _, err := st.IssueToken(ctx, cliActor, u, store.TokenSpec{Name: *name, Scope: auth.Scope(*scope), Days: *days})
+	spec := store.TokenSpec{Name: *name, Scope: auth.Scope(*scope), Days: *days, QuoteID: *ev.quote, EvaluationID: *ev.evaluation}
+	if err := ev.checkOwner(ctx, st, u, spec); err != nil {
+		return err
+	}
+	token, t, err := st.IssueToken(ctx, cliActor, u, spec)
 	if errors.Is(err, store.ErrTokenTooLong) {
-		return fmt.Errorf("token create: --days %d is beyond the maximum lifetime the admin allows", *days)
+		return fmt.Errorf("token create: --days %d is beyond the maximum lifetime allowed for this scope", *days)
 	}
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, token)
+	ev.printCommand(stdout, getenv, token, t)
 	return nil
 }
 

@@ -10,7 +10,7 @@ import (
 // pure are the domain packages: standard library (and x/crypto in auth)
 // only, so they stay easy to read and test.
 var pure = []string{"gpu", "audit", "auth", "brief", "quote", "redflag", "market", "tco", "decision", "benchlog", "approval", "chart", "verdict",
-	"acceptance", "rfq", "mail", "money", "contract"}
+	"acceptance", "rfq", "mail", "money", "contract", "testplan"}
 
 var forbidden = []string{"net/http", "github.com/jackc/pgx", "github.com/go-chi", "github.com/a-h/templ",
 	"github.com/go-playground/validator", "github.com/gpuquote/gpuquote/web", "github.com/gpuquote/gpuquote/internal/store"}

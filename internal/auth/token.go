@@ -30,13 +30,18 @@ const (
 	// can only be issued after a fresh login (or by the operator's CLI), so
 	// a stale session cannot mint a token that approves.
 	ScopeApprove Scope = "approve"
+	// ScopeEvidence is a trial cluster's token: bound to one quote (or one
+	// evaluation), it may only fetch that quote's test plan and upload
+	// evidence to it. It is not one of Scopes: the profile form does not
+	// offer it, the quote page does.
+	ScopeEvidence Scope = "evidence"
 )
 
-// Scopes lists every scope in order.
+// Scopes lists every general scope in order.
 var Scopes = []Scope{ScopeRead, ScopeWrite, ScopeApprove}
 
-// Valid reports whether s is one of Scopes.
-func (s Scope) Valid() bool { return slices.Contains(Scopes, s) }
+// Valid reports whether s is one of Scopes or the evidence scope.
+func (s Scope) Valid() bool { return slices.Contains(Scopes, s) || s == ScopeEvidence }
 
 // AllowsMethod reports whether a token of scope s may make a request with
 // this HTTP method: a read-only token may only read.
@@ -45,7 +50,7 @@ func (s Scope) AllowsMethod(method string) bool {
 	case "GET", "HEAD", "OPTIONS":
 		return true
 	}
-	return s == ScopeWrite || s == ScopeApprove
+	return s == ScopeWrite || s == ScopeApprove || (s == ScopeEvidence && method == "POST")
 }
 
 // Allows reports whether a token of scope s may exercise permission p
@@ -57,7 +62,9 @@ func (s Scope) Allows(p Permission) bool {
 		// re-authenticates by minting an approve token after a fresh login.
 		return s == ScopeApprove
 	case ReadAudit:
-		return s.Valid()
+		return s.Valid() && s != ScopeEvidence
+	case UploadBenchmarks:
+		return s == ScopeWrite || s == ScopeApprove || s == ScopeEvidence
 	}
 	return s == ScopeWrite || s == ScopeApprove
 }
@@ -69,4 +76,8 @@ const (
 	MaxTokenDays     = 365
 	// TokenDaysCeiling is the largest maximum an admin may set.
 	TokenDaysCeiling = 3650
+	// An evidence token lives as long as a trial: a week by default, a
+	// month at most.
+	EvidenceTokenDays    = 7
+	MaxEvidenceTokenDays = 30
 )

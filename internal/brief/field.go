@@ -117,6 +117,9 @@ var Fields = []Field{
 	// must come out healthy (unset: every one).
 	{Key: "burn_in_hours", Section: Reliability, Kind: Decimal, Unit: "h", Max: 8760},
 	{Key: "healthy_nodes_required", Section: Reliability, Kind: Int, Max: 100000},
+	// The DCGM diagnostic level (1–4) the trial nodes must pass; the test
+	// plan runs dcgmi diag at it (3 when unset).
+	{Key: "dcgm_diag_level", Section: Reliability, Kind: Int, Max: 4},
 
 	{Key: "region", Section: Compliance, Kind: Text},
 	{Key: "data_residency", Section: Compliance, Kind: Text},

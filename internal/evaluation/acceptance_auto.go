@@ -7,6 +7,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/testplan"
 	"github.com/gpuquote/gpuquote/internal/verdict"
 )
 
@@ -15,9 +16,19 @@ import (
 func VerdictInput(q quote.Quote, b brief.Brief, uploads []store.Benchmark) verdict.Input {
 	in := verdict.Input{Quote: q, Brief: b, Uploads: make([]verdict.Upload, len(uploads))}
 	for i, u := range uploads {
-		in.Uploads[i] = verdict.Upload{Name: u.FileName, Result: u.Result, Withdrawn: u.WithdrawnAt != nil, Nodes: u.Meta.NodeIDs}
+		in.Uploads[i] = verdict.Upload{Name: u.FileName, Result: u.Result, Withdrawn: u.WithdrawnAt != nil, Nodes: u.Meta.NodeIDs,
+			Run: runInfo(u.Meta.Run)}
 	}
 	return in
+}
+
+// runInfo is what the verdicts read of an upload's run record (written by
+// gpuquote collect): its hosts, times and exit status.
+func runInfo(r *testplan.Run) *verdict.RunInfo {
+	if r == nil {
+		return nil
+	}
+	return &verdict.RunInfo{Test: r.Test, Hosts: r.Hosts, Start: r.Start, End: r.End, Exit: r.Exit, TimedOut: r.TimedOut}
 }
 
 // autoOutcomes turns the verdicts on a quote's uploads into automatic

@@ -16,6 +16,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/testplan"
 )
 
 // MaxBenchmarkBytes is the largest log the database accepts (the table's
@@ -36,6 +37,9 @@ type BenchmarkMeta struct {
 	ImageVersion     string
 	FrameworkVersion string
 	NodeIDs          []string
+	// Run is what `gpuquote collect` recorded about the run; nil for an
+	// upload by hand.
+	Run *testplan.Run
 }
 
 // NewBenchmark is a log to store. Exactly one of Result and ParseError is
@@ -103,7 +107,7 @@ func SHA256Hex(b []byte) string {
 const benchmarkSelect = `SELECT b.id, b.quote_id, q.evaluation_id, b.kind, b.original_name, b.storage_key::text, b.sha256,
 	b.size_bytes, b.result, COALESCE(b.parse_error, ''), b.parse_error_line, b.run_date, b.region, b.gpu_model,
 	b.image_version, b.framework_version, b.node_ids, b.uploaded_by, u.name, b.uploaded_at,
-	b.withdrawn_at, COALESCE(w.name, ''), b.withdraw_reason
+	b.withdrawn_at, COALESCE(w.name, ''), b.withdraw_reason, b.run
 	FROM benchmark_uploads b JOIN quotes q ON q.id = b.quote_id JOIN users u ON u.id = b.uploaded_by
 	LEFT JOIN users w ON w.id = b.withdrawn_by`
 
@@ -113,7 +117,7 @@ func scanBenchmark(row pgx.CollectableRow) (Benchmark, error) {
 	err := row.Scan(&b.ID, &b.QuoteID, &b.EvaluationID, &b.Kind, &b.FileName, &b.StorageKey, &b.SHA256,
 		&b.Size, &result, &b.ParseError, &b.ParseErrorLine, &b.Meta.RunDate, &b.Meta.Region, &b.Meta.GPUModel,
 		&b.Meta.ImageVersion, &b.Meta.FrameworkVersion, &b.Meta.NodeIDs, &b.UploadedByID, &b.UploadedBy, &b.UploadedAt,
-		&b.WithdrawnAt, &b.WithdrawnBy, &b.WithdrawReason)
+		&b.WithdrawnAt, &b.WithdrawnBy, &b.WithdrawReason, &b.Meta.Run)
 	if err != nil {
 		return b, err
 	}
@@ -168,10 +172,10 @@ func insertBenchmark(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, ev
 	}
 	var id int64
 	err = tx.QueryRow(ctx, `INSERT INTO benchmark_uploads (quote_id, kind, original_name, sha256, size_bytes, content,
-		result, parse_error, parse_error_line, run_date, region, gpu_model, image_version, framework_version, node_ids, uploaded_by)
-		SELECT $1, $2, $3, $4, $5, s.content, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM upload_content s RETURNING id`,
+		result, parse_error, parse_error_line, run_date, region, gpu_model, image_version, framework_version, node_ids, uploaded_by, run)
+		SELECT $1, $2, $3, $4, $5, s.content, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 FROM upload_content s RETURNING id`,
 		quoteID, nb.Kind, nb.FileName, sum, len(nb.Content), result, parseErr, nb.ParseErrorLine,
-		nb.Meta.RunDate, nb.Meta.Region, nb.Meta.GPUModel, nb.Meta.ImageVersion, nb.Meta.FrameworkVersion, nodes, by.ID).Scan(&id)
+		nb.Meta.RunDate, nb.Meta.Region, nb.Meta.GPUModel, nb.Meta.ImageVersion, nb.Meta.FrameworkVersion, nodes, by.ID, nb.Meta.Run).Scan(&id)
 	if isUniqueViolation(err) {
 		return 0, fmt.Errorf("insert: %w", ErrExists)
 	}
@@ -179,6 +183,9 @@ func insertBenchmark(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, ev
 		return 0, err
 	}
 	after := map[string]any{"quote_id": quoteID, "file": nb.FileName, "kind": nb.Kind, "sha256": sum, "size": len(nb.Content)}
+	if nb.Meta.Run != nil {
+		after["run"] = nb.Meta.Run
+	}
 	if parseErr != nil {
 		after["parse_error"], after["parse_error_line"] = nb.ParseError, nb.ParseErrorLine
 	}

@@ -23,9 +23,12 @@ type APIToken struct {
 	ExpiresAt  time.Time  `db:"expires_at" json:"expires_at"`
 	LastUsedAt *time.Time `db:"last_used_at" json:"last_used_at"`
 	RevokedAt  *time.Time `db:"revoked_at" json:"revoked_at"`
+	// An evidence token is bound to one quote or one evaluation.
+	QuoteID      *int64 `db:"quote_id" json:"quote_id,omitempty"`
+	EvaluationID *int64 `db:"evaluation_id" json:"evaluation_id,omitempty"`
 }
 
-const tokenColumns = `id, user_id, name, scope, created_at, expires_at, last_used_at, revoked_at`
+const tokenColumns = `id, user_id, name, scope, created_at, expires_at, last_used_at, revoked_at, quote_id, evaluation_id`
 
 // TokenSpec is what the issuer chooses for a new token. A zero Days means
 // the admin's default lifetime.
@@ -33,6 +36,25 @@ type TokenSpec struct {
 	Name  string
 	Scope auth.Scope
 	Days  int
+	// QuoteID or EvaluationID (exactly one) binds an evidence token.
+	QuoteID, EvaluationID int64
+}
+
+// ErrTokenBinding is an evidence token without exactly one quote or
+// evaluation, or another scope with one.
+var ErrTokenBinding = errors.New("store: an evidence token is bound to exactly one quote or evaluation, and only it")
+
+func (spec TokenSpec) bound() (quote, evaluation *int64, err error) {
+	if spec.QuoteID > 0 {
+		quote = &spec.QuoteID
+	}
+	if spec.EvaluationID > 0 {
+		evaluation = &spec.EvaluationID
+	}
+	if (spec.Scope == auth.ScopeEvidence) != (quote != nil || evaluation != nil) || (quote != nil && evaluation != nil) {
+		return nil, nil, ErrTokenBinding
+	}
+	return quote, evaluation, nil
 }
 
 // ErrTokenTooLong is a requested lifetime above the admin's maximum.
@@ -50,9 +72,16 @@ func (s *Store) IssueToken(ctx context.Context, by audit.Actor, u User, spec Tok
 	if !spec.Scope.Valid() {
 		return "", APIToken{}, fmt.Errorf("store: token scope %q", spec.Scope)
 	}
+	quoteID, evaluationID, err := spec.bound()
+	if err != nil {
+		return "", APIToken{}, err
+	}
 	def, maxDays, err := s.TokenLifetimes(ctx)
 	if err != nil {
 		return "", APIToken{}, err
+	}
+	if spec.Scope == auth.ScopeEvidence {
+		def, maxDays = min(def, auth.EvidenceTokenDays), min(maxDays, auth.MaxEvidenceTokenDays)
 	}
 	if spec.Days == 0 {
 		spec.Days = def
@@ -64,15 +93,17 @@ func (s *Store) IssueToken(ctx context.Context, by audit.Actor, u User, spec Tok
 	expires := s.Now().AddDate(0, 0, spec.Days)
 	var t APIToken
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		rows, _ := tx.Query(ctx, `INSERT INTO api_tokens (user_id, name, token_hash, scope, expires_at) VALUES ($1, $2, $3, $4, $5)
-			RETURNING `+tokenColumns, u.ID, spec.Name, auth.HashToken(token), spec.Scope, expires)
+		rows, _ := tx.Query(ctx, `INSERT INTO api_tokens (user_id, name, token_hash, scope, expires_at, quote_id, evaluation_id)
+			VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING `+tokenColumns, u.ID, spec.Name, auth.HashToken(token), spec.Scope, expires,
+			quoteID, evaluationID)
 		var err error
 		if t, err = pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[APIToken]); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: actorEmail(by), Action: "token.create",
 			ObjectType: "api_token", ObjectID: fmt.Sprint(t.ID),
-			After: map[string]any{"user": u.Email, "name": spec.Name, "scope": spec.Scope, "expires_at": expires}})
+			After: map[string]any{"user": u.Email, "name": spec.Name, "scope": spec.Scope, "expires_at": expires,
+				"quote_id": quoteID, "evaluation_id": evaluationID}})
 	})
 	if err != nil {
 		return "", APIToken{}, fmt.Errorf("store: create token: %w", err)
@@ -99,11 +130,11 @@ func (s *Store) TokenByValue(ctx context.Context, token string) (User, APIToken,
 	now := s.Now()
 	hash := auth.HashToken(token)
 	err := s.pool.QueryRow(ctx, `
-		SELECT t.id, t.user_id, t.name, t.scope, t.created_at, t.expires_at, t.last_used_at, t.revoked_at,
+		SELECT t.id, t.user_id, t.name, t.scope, t.created_at, t.expires_at, t.last_used_at, t.revoked_at, t.quote_id, t.evaluation_id,
 		       u.id, u.email, u.name, u.role, u.language, u.active, u.created_at
 		FROM api_tokens t JOIN users u ON u.id = t.user_id
 		WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2 AND u.active`, hash, now).
-		Scan(&t.ID, &t.UserID, &t.Name, &t.Scope, &t.CreatedAt, &t.ExpiresAt, &t.LastUsedAt, &t.RevokedAt,
+		Scan(&t.ID, &t.UserID, &t.Name, &t.Scope, &t.CreatedAt, &t.ExpiresAt, &t.LastUsedAt, &t.RevokedAt, &t.QuoteID, &t.EvaluationID,
 			&u.ID, &u.Email, &u.Name, &u.Role, &u.Language, &u.Active, &u.CreatedAt)
 	if err != nil {
 		return User{}, APIToken{}, notFound("store: user by token", err)

@@ -165,7 +165,7 @@ func derivedFromNICs(sh Shape) (Expectation, bool) {
 		return Expectation{}, false
 	}
 	return Expectation{Class: "nic_aggregate", Lo: 0.8 * agg, Hi: 0.9 * agg, Ceiling: 1.25 * agg,
-		Source: "bench-reference.md §4 rule of thumb: multi-node all_reduce busbw ≈ 0.8–0.9 × the per-node NIC aggregate (quoted NICs × speed)"}, true
+		Source: "rule of thumb: multi-node all_reduce busbw ≈ 0.8–0.9 × the per-node NIC aggregate (quoted NICs × speed)"}, true
 }
 
 // Expect returns the reference row for sh, and false when the reference
@@ -244,7 +244,7 @@ func expectSingleNode(sh Shape) (Expectation, bool) {
 			ceiling = 31 // PCIe Gen4 x16
 		}
 		return Expectation{Class: "pcie_only", Ceiling: ceiling,
-			Source: "bench-reference.md: no public nccl-tests run; PCIe Gen4 x16 31 GB/s, Gen5 63 GB/s per direction (stas00/ml-engineering network/README.md)"}, true
+			Source: "no public nccl-tests run; PCIe Gen4 x16 31 GB/s, Gen5 63 GB/s per direction (stas00/ml-engineering network/README.md)"}, true
 	}
 	switch {
 	case hopper(sh.GPU) && sh.Ranks >= 8:

@@ -88,7 +88,7 @@ var rules = []testRule{
 		bears:  ids("ib_port", "ib_ports", "perftest_bw", "perftest_failed"),
 		passes: ids("ib_ports", "perftest_bw"), covers: nicsCovered},
 	{test: acceptance.BurnIn,
-		bears:  ids("burn_gpu", "burn_summary", "burn_count", "burn_dcgm"),
+		bears:  ids("burn_gpu", "burn_summary", "burn_count", "burn_dcgm", "burn_window"),
 		passes: ids("burn_summary", "burn_dcgm")},
 	{test: acceptance.StorageStaging, bears: ids("staging", "fio_error", "fio_incomplete"), passes: ids("staging"), anyPass: true},
 	{test: acceptance.CheckpointIO, bears: ids("checkpoint", "fio_error", "fio_incomplete"), passes: ids("checkpoint"), anyPass: true},
@@ -105,22 +105,25 @@ func decided(t acceptance.Test, st Status, f []found) Outcome {
 }
 
 // outcomes decides every automatic test from all uploads together.
-func outcomes(reports []UploadReport) []Outcome {
+// order lists the uploads in the order they ran (see runOrder): of
+// several that agree, the latest run decides.
+func outcomes(reports []UploadReport, order []int) []Outcome {
 	out := make([]Outcome, 0, len(rules))
 	for _, r := range rules {
-		out = append(out, r.decide(reports))
+		out = append(out, r.decide(reports, order))
 	}
 	return out
 }
 
-func (r testRule) decide(reports []UploadReport) Outcome {
+func (r testRule) decide(reports []UploadReport, order []int) Outcome {
 	var failing, passing, incomplete, open []found
-	for i, rep := range reports {
+	for _, i := range order {
+		rep := reports[i]
 		if rep.Status == Withdrawn {
 			continue
 		}
 		for _, c := range rep.Checks {
-			if !r.bears(c) {
+			if !r.bears(c) && !runBears(r.test, c) {
 				continue
 			}
 			switch {

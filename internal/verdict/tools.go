@@ -283,9 +283,9 @@ func perftestChecks(in Input, r benchlog.PerftestRun) []Check {
 	args["NICs"] = sh.NICs // for the suite: how many NICs the runs must cover
 	c.Key, args["Quoted"], args["Pct"] = "bench.check.perftest_bw", num(sh.NICGbps, 0), num(100*pct, 0)
 	switch {
-	case pct >= 0.9:
+	case pct >= PerftestPass:
 		c.Status = Pass
-	case pct >= 0.7:
+	case pct >= PerftestLow:
 		c.Status = Low
 	default:
 		c.Status = Fail

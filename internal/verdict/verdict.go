@@ -103,6 +103,8 @@ type Upload struct {
 	// Nodes are the node ids the log was uploaded with: the gates add a
 	// node's runs up, and never one node's runs to another's.
 	Nodes []string
+	// Run is what the collector recorded about the run; nil by hand.
+	Run *RunInfo
 }
 
 // Input is everything a verdict depends on.
@@ -136,12 +138,16 @@ type Report struct {
 // Evaluate judges every upload against the quote and brief.
 func Evaluate(in Input) Report {
 	rep := Report{Uploads: make([]UploadReport, len(in.Uploads))}
+	in.Uploads = append([]Upload(nil), in.Uploads...)
+	for i := range in.Uploads {
+		in.Uploads[i].Result = withRun(in.Uploads[i])
+	}
 	for i, u := range in.Uploads {
 		if u.Withdrawn {
 			rep.Uploads[i] = UploadReport{Status: Withdrawn, Checks: []Check{}}
 			continue
 		}
-		checks := resultChecks(in, u.Result)
+		checks := runChecks(in.Brief, u, resultChecks(in, u.Result))
 		st := Unproven
 		if len(checks) > 0 {
 			st = Info
@@ -156,7 +162,7 @@ func Evaluate(in Input) Report {
 	}
 	outlierChecks(in, rep.Uploads)
 	rep.Claims = claims(in, rep.Uploads)
-	rep.Tests = outcomes(rep.Uploads)
+	rep.Tests = outcomes(rep.Uploads, runOrder(in.Uploads))
 	rep.Gates = evaluateGates(in, rep.Uploads)
 	gateBurnIn(rep.Tests, rep.Gates.BurnIn)
 	if e, ok := QuoteExpectation(in.Quote); ok {

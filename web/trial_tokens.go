@@ -1,0 +1,133 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/testplan"
+)
+
+// evidenceRoute is all an evidence token may reach: its quote's test plan
+// (GET) and its quote's benchmark uploads (POST).
+var evidenceRoute = regexp.MustCompile(`^/api/v1/quotes/([0-9]{1,18})/(test-plan|benchmarks)$`)
+
+// evidenceAllows confines an evidence token to its quote (or to the
+// quotes of its evaluation): the plan may be fetched, outputs uploaded,
+// nothing else. The database answers for the quote's evaluation.
+func (s *Server) evidenceAllows(ctx context.Context, r *http.Request, t *store.APIToken) (bool, error) {
+	m := evidenceRoute.FindStringSubmatch(r.URL.Path)
+	if m == nil || (m[2] == "test-plan") != (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		return false, nil
+	}
+	id, err := strconv.ParseInt(m[1], 10, 64)
+	if err != nil {
+		return false, nil
+	}
+	if t.QuoteID != nil {
+		return *t.QuoteID == id, nil
+	}
+	if t.EvaluationID == nil {
+		return false, nil
+	}
+	sq, err := s.store.Quote(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil && sq.EvaluationID == *t.EvaluationID, err
+}
+
+// confineEvidence refuses an evidence token anything but its own quote's
+// plan and uploads; it answers and returns false when it refused.
+func (s *Server) confineEvidence(w http.ResponseWriter, r *http.Request, p *principal) bool {
+	if p == nil || p.Token == nil || p.Token.Scope != auth.ScopeEvidence {
+		return true
+	}
+	ok, err := s.evidenceAllows(r.Context(), r, p.Token)
+	if err != nil {
+		s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
+		return false
+	}
+	if !ok {
+		s.auditDenied(r, "token scope evidence (another quote or route)")
+		s.renderError(w, r, http.StatusForbidden, "error.token_scope")
+	}
+	return ok
+}
+
+// evidenceToken is a new evidence token with the command that uses it.
+type evidenceToken struct {
+	Token     string    `json:"token"`
+	ExpiresAt time.Time `json:"expires_at"`
+	Command   string    `json:"command"`
+}
+
+// issueEvidenceToken creates a token bound to the quote for days (0: the
+// default) and the collect command line to paste on the cluster.
+func (s *Server) issueEvidenceToken(r *http.Request, quoteID int64, days int) (evidenceToken, error) {
+	u := currentUser(r)
+	name := "evidence for quote " + strconv.FormatInt(quoteID, 10)
+	token, t, err := s.store.IssueToken(r.Context(), u.Actor(), u, store.TokenSpec{Name: name, Scope: auth.ScopeEvidence,
+		Days: days, QuoteID: quoteID})
+	if err != nil {
+		return evidenceToken{}, err
+	}
+	return evidenceToken{Token: token, ExpiresAt: t.ExpiresAt, Command: testplan.CollectCommand(s.baseURL(r), token, quoteID)}, nil
+}
+
+// parseEvidenceDays reads a lifetime in days; "" is the default (0).
+func parseEvidenceDays(raw string) (int, bool) {
+	if raw == "" {
+		return 0, true
+	}
+	n, err := strconv.Atoi(raw)
+	return n, err == nil && n >= 1 && n <= auth.MaxEvidenceTokenDays
+}
+
+// apiCreateEvidenceToken: POST /api/v1/quotes/{id}/evidence-tokens with
+// {"days": n} answers 201 {"token", "expires_at", "command"}. An evidence
+// token cannot reach this route, so no evidence token mints another.
+func (s *Server) apiCreateEvidenceToken(w http.ResponseWriter, r *http.Request) error {
+	sq, _, _, err := s.quoteParam(r)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Days *int `json:"days"`
+	}
+	if r.ContentLength != 0 {
+		if err := decodeJSON(w, r, &in); err != nil {
+			return err
+		}
+	}
+	days := 0
+	if in.Days != nil {
+		days = *in.Days
+		if days < 1 || days > auth.MaxEvidenceTokenDays {
+			return evidenceDaysError(w, r)
+		}
+	}
+	et, err := s.issueEvidenceToken(r, sq.ID, days)
+	if errors.Is(err, store.ErrTokenTooLong) {
+		return evidenceDaysError(w, r)
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, et)
+	return nil
+}
+
+// evidenceDaysError answers 422 with the days field's message.
+func evidenceDaysError(w http.ResponseWriter, r *http.Request) error {
+	z := i18n.From(r.Context())
+	writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("form.has_errors"),
+		"fields": map[string]string{"days": z.T("evidence.error.days", map[string]any{"Max": auth.MaxEvidenceTokenDays})}})
+	return nil
+}
