@@ -119,11 +119,12 @@ func TestWrongReauthPasswordSaysSo(t *testing.T) {
 	wantStatus(t, mgr.get(ev+"/decision"), http.StatusOK)
 	res := mgr.post(q+"/decision", url.Values{"decision": {"approve"}, "reason": {"fully stated"}, "password": {"not my password at all"}})
 	wantStatus(t, res, http.StatusUnauthorized)
-	if msg := doc(t, res).Find("[data-testid=decision-error]").Text(); !strings.Contains(msg, "Wrong password") {
+	// The refusal sits next to the password field it is about.
+	if msg := doc(t, res).Find("[data-testid=reauth-error]").Text(); !strings.Contains(msg, "Wrong password") {
 		t.Errorf("message %q", msg)
 	}
 	res = mgr.post(q+"/decision", url.Values{"decision": {"approve"}, "reason": {"fully stated"}})
-	if msg := doc(t, res).Find("[data-testid=decision-error]").Text(); !strings.Contains(msg, "Enter your password again") {
+	if msg := doc(t, res).Find("[data-testid=reauth-error]").Text(); !strings.Contains(msg, "Enter your password again") {
 		t.Errorf("no password: %q", msg)
 	}
 }
