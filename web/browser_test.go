@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
@@ -118,11 +120,35 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 		return
 	}
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil && strings.Contains(err.Error(), "too large") {
+		// Chromium draws no single image past about 16,000 px (the API
+		// reference in Russian is taller): keep the top of the page.
+		png, err = chromedp.Run(ctx, clippedScreenshot(12000))
+	}
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// clippedScreenshot is the page's top maxHeight pixels, at its full width.
+func clippedScreenshot(maxHeight float64) chromedp.Action[[]byte] {
+	return func(ctx context.Context, t *chromedp.Target) ([]byte, error) {
+		m, err := cdp.Call(ctx, t, page.GetLayoutMetrics, cdp.Empty{})
+		if err != nil {
+			return nil, err
+		}
+		if m.CSSContentSize == nil {
+			return nil, fmt.Errorf("no content size")
+		}
+		clip := &page.Viewport{Width: m.CSSContentSize.Width, Height: min(m.CSSContentSize.Height, maxHeight), Scale: 1}
+		r, err := cdp.Call(ctx, t, page.CaptureScreenshot, page.CaptureScreenshotParams{CaptureBeyondViewport: new(true), FromSurface: new(true), Clip: clip})
+		if err != nil {
+			return nil, err
+		}
+		return r.Data, nil
 	}
 }
 

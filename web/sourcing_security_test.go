@@ -107,8 +107,12 @@ func TestFortyParallelAttachmentsStayBounded(t *testing.T) {
 	close(stop)
 	<-sampled
 	t.Logf("RSS %d MB before, %d MB at peak; answers %v", base>>20, peak>>20, statuses)
-	if peak >= 300<<20 {
-		t.Errorf("RSS reached %d MB with 40 attachments in flight", peak>>20)
+	// The test shares its process with the package's other tests (345 MB
+	// before it under the race detector in a full run), so it bounds the
+	// growth: held in memory, 40 files of 10 MB grew it by 1.5 GB; on its
+	// own the process stays under 300 MB (72 MB before, 76 MB at peak).
+	if grew := peak - base; grew >= 150<<20 {
+		t.Errorf("RSS grew by %d MB with 40 attachments in flight", grew>>20)
 	}
 	if statuses[http.StatusCreated] == 0 || statuses[http.StatusCreated]+statuses[http.StatusTooManyRequests]+statuses[-1] != 40 {
 		t.Errorf("answers: %v (want 201 and 429 with Retry-After only)", statuses)
