@@ -172,6 +172,13 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	if m.Awards, err = s.awardsPanel(r, st, f.award); err != nil {
 		return err
 	}
+	awards, err := s.eval.Awards(ctx, st)
+	if err != nil {
+		return err
+	}
+	if m.Compliance, err = s.awardedCompliance(ctx, z, st, awards); err != nil {
+		return err
+	}
 	m.History = t.history
 	pg := s.page(r, z.T("decision.title")+" · "+st.Evaluation.Name, "evaluations")
 	if f.field != "" && errMsg != "" {
@@ -319,6 +326,9 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 		approved = cur.QuoteID
 	}
 	m.Evidence = memoEvidence(z, st, storedAwards(awards), approved)
+	if m.Compliance, err = s.awardedCompliance(ctx, z, st, awards); err != nil {
+		return err
+	}
 	if err := s.approvalInForce(ctx, z, st, m.Current, &m.InForce); err != nil {
 		return err
 	}

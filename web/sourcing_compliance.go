@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
@@ -69,37 +69,15 @@ func scopeLine(z *i18n.Localizer, c sourcing.Compliance) string {
 	return z.T(key, map[string]any{"Sites": sites})
 }
 
-// termEnd is when the contract would end: the deadline plus the brief's
-// term (a year when it states none). An attestation ending before it is
-// "expiring within the term".
-func termEnd(rd store.RFQ) time.Time {
-	months, ok := rd.Brief.Int("term_months")
-	if !ok || months <= 0 {
-		months = 12
-	}
-	return rd.Deadline.AddDate(0, int(months), 0)
-}
+// termEnd is when the round's contract would end (evaluation.TermEnd).
+func termEnd(rd store.RFQ) time.Time { return evaluation.TermEnd(rd) }
 
 var cellCSS = map[sourcing.Status]string{sourcing.Missing: "blocker", sourcing.Refusal: "blocker", sourcing.Expired: "blocker",
 	sourcing.ScopeGap: "warn", sourcing.Expiring: "warn", sourcing.Covered: "ok"}
 
-// roundCompliance is the round's matrix: a vendor's answers are read once
-// the round is open and its answer was submitted, as its files are.
+// roundCompliance is the round's matrix (evaluation.RoundMatrix).
 func (s *Server) roundCompliance(ctx context.Context, rd store.RFQ, invs []store.Invitation) ([]sourcing.Row, error) {
-	if len(rd.Compliance.Requirements) == 0 {
-		return nil, nil
-	}
-	answers, err := s.store.Attestations(ctx, rd.ID, 0)
-	if err != nil {
-		return nil, err
-	}
-	rows := make([]sourcing.Row, 0, len(invs))
-	readable := map[int64]bool{}
-	for _, i := range invs {
-		rows = append(rows, sourcing.Row{InvitationID: i.ID, Company: i.Company})
-		readable[i.ID] = rd.OpenedAt != nil && i.Status == rfq.Submitted
-	}
-	return sourcing.Matrix(rd.Compliance, rows, answers, func(id int64) bool { return readable[id] }, s.store.Now(), termEnd(rd)), nil
+	return evaluation.RoundMatrix(ctx, s.store, rd, invs)
 }
 
 // complianceView translates the matrix for the round's page.

@@ -9,8 +9,9 @@ type DecisionPage struct {
 	// FieldErrors are refusals shown next to the input they are about,
 	// by the input's id ("pw-12", "reapprove-pw").
 	FieldErrors  map[string]string
-	Notice       string // quotes left out for want of an exchange rate
-	Reason       string // the decision reason typed, kept on an error
+	Notice       string              // quotes left out for want of an exchange rate
+	Compliance   []AwardedCompliance // the awarded quotes' rows of their round's matrix
+	Reason       string              // the decision reason typed, kept on an error
 	Option       string
 	NotReady     bool
 	Summary      string
@@ -138,6 +139,7 @@ type MemoPage struct {
 	Assumptions    []Figure // what the figures were computed with
 	Awards         []RecordedAward
 	Evidence       []MemoEvidence // the awarded quotes' flags and tests
+	Compliance     []AwardedCompliance
 	// InForce is the award in force when it is not a single-quote
 	// approval (Current): approved, or stale with what changed.
 	InForce *RecordedAward
