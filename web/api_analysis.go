@@ -171,11 +171,13 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	win.begin()
 	split, err := s.splitJSON(r, a)
 	if err != nil {
 		return err
 	}
+	// The budget bounds the page's rows; the split is computed once per
+	// analysis, like the analysis itself.
+	win.begin()
 	z := i18n.From(r.Context())
 	out := apiAnalysis{AwardSplit: split, EvaluationID: a.Evaluation.ID, Currency: a.WS.Currency, Unit: a.WS.UnitName, Assumptions: assumptionValues(a),
 		Quotes: []apiAnalysisRow{}, Award: awardJSON(a, awardSummary(z, a)),

@@ -63,7 +63,10 @@ func newClockApp(t testing.TB, now func() time.Time, cfg ...func(*web.Config)) *
 	t.Helper()
 	st, pool := storetest.New(t, now)
 	logs := &syncBuffer{}
-	c := web.Config{Store: st, Logger: slog.New(slog.NewJSONHandler(logs, nil))}
+	// A page's read budget (250 ms) is for a live server; under the race
+	// detector on a busy CI machine a test page could be cut short, so
+	// tests get a generous one and the budget's own test sets a tiny one.
+	c := web.Config{Store: st, Logger: slog.New(slog.NewJSONHandler(logs, nil)), ReadBudget: time.Minute}
 	for _, f := range cfg {
 		f(&c)
 	}
