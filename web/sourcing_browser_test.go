@@ -30,7 +30,14 @@ func attest(kind, to, scope string, fabric bool) chromedp.Action[chromedp.Void] 
 // figure, no buyer label.
 func vendorSeesNoSecret(t *testing.T, ctx context.Context, where string) {
 	t.Helper()
-	wantNoSecret(t, where, text(t, ctx, "body"))
+	// Read by script once the page has loaded: a node looked up by id can
+	// go stale when a redirect's page replaces the one just shown.
+	waitFor(t, ctx, `document.readyState == "complete" && document.body != null`)
+	body, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	wantNoSecret(t, where, body)
 }
 
 // TestBrowserTwoVendorsInTwoLanguages is issue 28's journey: an English
