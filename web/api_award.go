@@ -49,8 +49,12 @@ func (s *Server) apiRecordAward(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Location", fmt.Sprintf("/api/v1/evaluations/%d/award", id))
+	var value, cpu *apiMoney // null: a quote of the award is not priced yet
+	if rec.Priced {
+		value, cpu = knownMoney(rec.Value), knownMoney(rec.CostPerUnit)
+	}
 	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "evaluation_id": id, "status": rec.Status,
-		"shares": rec.Shares, "reason": rec.Reason, "contract_value": apiMoneyOf(rec.Value), "cost_per_unit": apiMoneyOf(rec.CostPerUnit),
+		"shares": rec.Shares, "reason": rec.Reason, "contract_value": value, "cost_per_unit": cpu, "priced": rec.Priced,
 		"unit": rec.Unit, "recorded_by": rec.RecordedBy, "recorded_at": rec.RecordedAt, "required_approvers": rec.RequiredApprovers,
 		"approval_order": rec.ApprovalOrder, "approver_roles": append([]string{}, rec.ApproverRoles...)})
 	return nil

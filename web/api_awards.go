@@ -8,22 +8,27 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
 // apiAwardView is an award as the API shows it everywhere (the decision
 // API, GET /api/v1/awards/{id}, a signature's answer), on today's figures.
 type apiAwardView struct {
-	ID                int64              `json:"id"`
-	EvaluationID      int64              `json:"evaluation_id"`
-	Status            string             `json:"status"` // awaiting_approval, approved, stale, rejected, revoked
-	Direct            bool               `json:"direct"`
-	Shares            any                `json:"shares"`
-	Reason            string             `json:"reason"`
-	RecordedBy        string             `json:"recorded_by"`
-	RecordedAt        any                `json:"recorded_at"`
-	ContractValue     apiMoney           `json:"contract_value"`
-	MonthlyEquivalent apiMoney           `json:"monthly_equivalent"`
-	CostPerUnit       apiMoney           `json:"cost_per_unit"`
+	ID           int64  `json:"id"`
+	EvaluationID int64  `json:"evaluation_id"`
+	Status       string `json:"status"` // awaiting_approval, approved, stale, rejected, revoked
+	Direct       bool   `json:"direct"`
+	Shares       any    `json:"shares"`
+	Reason       string `json:"reason"`
+	RecordedBy   string `json:"recorded_by"`
+	RecordedAt   any    `json:"recorded_at"`
+	// The figures are null while an awarded quote cannot be priced
+	// (not_priced says which and why): unknown, never zero.
+	ContractValue     *apiMoney          `json:"contract_value"`
+	MonthlyEquivalent *apiMoney          `json:"monthly_equivalent"`
+	CostPerUnit       *apiMoney          `json:"cost_per_unit"`
+	Priced            bool               `json:"priced"`
+	NotPriced         []apiNotPriced     `json:"not_priced"`
 	RequiredApprovers int                `json:"required_approvers"`
 	ApprovalOrder     string             `json:"approval_order"`
 	ApproverRoles     []string           `json:"approver_roles"`
@@ -33,6 +38,13 @@ type apiAwardView struct {
 	Blockers          []apiQuoteBlockers `json:"blockers"`
 	Changed           []apiAwardChange   `json:"changed"`
 	ApprovalHash      string             `json:"approval_hash,omitempty"`
+}
+
+type apiNotPriced struct {
+	QuoteID  int64  `json:"quote_id"`
+	Provider string `json:"provider"`
+	Code     string `json:"code"` // no_rate or unpriced
+	Reason   string `json:"reason"`
 }
 
 type apiQuoteBlockers struct {
@@ -60,11 +72,16 @@ type apiAwardChange struct {
 
 func awardViewJSON(v evaluation.AwardView) apiAwardView {
 	out := apiAwardView{ID: v.ID, EvaluationID: v.EvaluationID, Status: v.Status, Direct: v.Direct, Shares: v.Shares, Reason: v.Reason,
-		RecordedBy: v.RecordedBy, RecordedAt: v.RecordedAt, ContractValue: apiMoneyOf(v.Figures.Value),
-		MonthlyEquivalent: apiMoneyOf(v.Figures.Monthly), CostPerUnit: apiMoneyOf(v.Figures.CostPerUnit),
+		RecordedBy: v.RecordedBy, RecordedAt: v.RecordedAt, Priced: v.Priced, NotPriced: []apiNotPriced{},
 		RequiredApprovers: v.Plan.Required, ApprovalOrder: v.Plan.Order, ApproverRoles: append([]string{}, v.Plan.Roles...),
 		Awaiting: append([]string{}, v.Awaiting...), PlanChanged: v.PlanChanged, Signatures: apiSignatures(v.Signatures),
 		Blockers: blockersJSON(v.Blockers), Changed: changesJSON(v.Changes), ApprovalHash: v.ApprovalHash}
+	if v.Priced {
+		out.ContractValue, out.MonthlyEquivalent, out.CostPerUnit = knownMoney(v.Figures.Value), knownMoney(v.Figures.Monthly), knownMoney(v.Figures.CostPerUnit)
+	}
+	for _, np := range v.NotPriced {
+		out.NotPriced = append(out.NotPriced, apiNotPriced{QuoteID: np.QuoteID, Provider: np.Provider, Code: np.Code, Reason: np.Reason})
+	}
 	return out
 }
 
@@ -224,4 +241,11 @@ func (s *Server) awardsNow(ctx context.Context, a *evaluation.Analysis) ([]apiAw
 	}
 	approvalNow, err := s.approvalJSONNow(ctx, a)
 	return out, approvalNow, err
+}
+
+// knownMoney is m as a figure the API states (a pointer: an unknown one
+// is null).
+func knownMoney(m tco.Money) *apiMoney {
+	out := apiMoneyOf(m)
+	return &out
 }

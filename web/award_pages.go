@@ -103,6 +103,8 @@ func shareLine(z *i18n.Localizer, st *evaluation.Analysis, quoteID int64, pct in
 	name := z.T("award.quote_number", map[string]any{"ID": quoteID})
 	if sq, _, ok := st.Quote(quoteID); ok {
 		name = sq.ProviderName
+	} else if np, ok := st.WhyUnpriced(quoteID); ok {
+		name = np.Provider
 	}
 	return z.T("award.share_line", map[string]any{"Provider": name, "Pct": z.Int(int64(pct))})
 }
@@ -120,6 +122,11 @@ func recordedAwardView(z *i18n.Localizer, st *evaluation.Analysis, aw evaluation
 		Recorded: z.T("award.recorded_by", map[string]any{"By": aw.RecordedBy, "At": z.DateTime(aw.RecordedAt), "Reason": aw.Reason})}
 	for _, sh := range aw.Shares {
 		v.Shares = append(v.Shares, shareLine(z, st, sh.QuoteID, sh.SharePct))
+	}
+	if !aw.Priced {
+		unknown := z.T("award.value_unknown")
+		v.Value, v.Monthly, v.CostPerUnit = unknown, unknown, unknown
+		v.NotPriced = notPricedLines(z, st, aw.NotPriced)
 	}
 	v.Plan = planSentence(z, aw.Plan)
 	if aw.Status == evaluation.AwardAwaiting {
@@ -350,4 +357,18 @@ func (s *Server) approveAwardForm(w http.ResponseWriter, r *http.Request) error 
 		flash = "flash.award_approved"
 	}
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(aw.EvaluationID, 10)+"/decision#award-"+strconv.FormatInt(id, 10), flash)
+}
+
+// notPricedLines say which awarded quotes the analysis cannot price now,
+// and what would price them.
+func notPricedLines(z *i18n.Localizer, st *evaluation.Analysis, list []evaluation.NotPriced) []string {
+	out := make([]string, 0, len(list))
+	for _, np := range list {
+		if np.Code == "no_rate" {
+			out = append(out, z.T("award.not_priced.no_rate", map[string]any{"Provider": np.Provider, "From": np.Currency, "To": st.WS.Currency}))
+			continue
+		}
+		out = append(out, z.T("award.not_priced.unpriced", map[string]any{"Provider": np.Provider, "Reason": np.Reason}))
+	}
+	return out
 }

@@ -27,19 +27,32 @@ type RecordedAward struct {
 	store.Award
 	Value, CostPerUnit tco.Money
 	Unit               string
+	// Priced is false for a proposal naming a quote the analysis cannot
+	// price yet: Value and CostPerUnit are then unknown, not zero.
+	Priced bool
 }
 
 // RecordAward records an award to approve: one quote at 100 % or a split
-// of the brief's capacity across priced quotes, the shares summing to 100,
+// of the brief's capacity across the evaluation's quotes, the shares summing to 100,
 // with the combined contract value and cost per useful unit from the
 // analysis, and the approval plan (approvers, order, roles) the approval
-// rules in force give its value. The page and the API both call it.
+// rules in force give its value. A quote the analysis cannot price yet
+// (no exchange rate for its currency) may be proposed: the award is
+// recorded with its value unknown, and no one can sign it until every
+// share is priced (value_unknown). The page and the API both call it.
 func (s *Service) RecordAward(ctx context.Context, by store.User, evaluationID int64, shares []store.AwardShare, reason string) (RecordedAward, error) {
 	a, err := s.Analyze(ctx, evaluationID)
 	if err != nil {
 		return RecordedAward{}, err
 	}
 	fig, fe := a.AwardFigures(shares)
+	_, unpriced, shareErrs := a.checkShares(shares)
+	unknown := len(shareErrs) == 0 && len(unpriced) > 0
+	if unknown {
+		// A proposal may name a quote the analysis cannot price yet; its
+		// value is unknown and it cannot be signed until it is priced.
+		fe = nil
+	}
 	reason = strings.TrimSpace(reason)
 	if reason == "" || utf8.RuneCountInString(reason) > 2000 {
 		if fe == nil {
@@ -51,26 +64,40 @@ func (s *Service) RecordAward(ctx context.Context, by store.User, evaluationID i
 		return RecordedAward{}, fe
 	}
 	cur := a.WS.Currency
+	na := store.NewAward{EvaluationID: evaluationID, Shares: shares, Reason: reason, Currency: cur}
 	value, cpu := fig.Value, fig.CostPerUnit
-	plan, err := a.approvalPlan(value.Decimal(), cur)
-	if err != nil {
-		return RecordedAward{}, err
+	if !unknown {
+		plan, err := a.approvalPlan(value.Decimal(), cur)
+		if err != nil {
+			return RecordedAward{}, err
+		}
+		na.ContractValue, na.CostPerUnit = value.Decimal(), cpu.Decimal()
+		na.RequiredApprovers, na.ApprovalOrder, na.ApproverRoles = plan.Required, plan.Order, plan.Roles
 	}
-	rec, err := s.store.RecordAward(ctx, by.Actor(), store.NewAward{EvaluationID: evaluationID, Shares: shares,
-		Reason: reason, Currency: cur, ContractValue: value.Decimal(), CostPerUnit: cpu.Decimal(),
-		RequiredApprovers: plan.Required, ApprovalOrder: plan.Order, ApproverRoles: plan.Roles})
-	return RecordedAward{Award: rec, Value: value, CostPerUnit: cpu, Unit: a.WS.UnitName}, err
+	rec, err := s.store.RecordAward(ctx, by.Actor(), na)
+	return RecordedAward{Award: rec, Value: value, CostPerUnit: cpu, Unit: a.WS.UnitName, Priced: !unknown}, err
 }
 
 // awardParts checks the shares against the analysis: each a priced quote
 // of the evaluation, once, with a whole 1–100 %, summing to 100.
 func (a *Analysis) awardParts(in []store.AwardShare) ([]scoring.Part, FieldErrors) {
-	fe := FieldErrors{}
+	parts, unpriced, fe := a.checkShares(in)
+	for _, i := range unpriced {
+		fe[fmt.Sprintf("shares[%d].quote_id", i)] = "scoring.error.quote_not_priced"
+	}
+	return parts, fe
+}
+
+// checkShares checks the shares as awardParts does, except that a quote
+// of the evaluation the analysis cannot price (no exchange rate, or a
+// cost the model refuses) is not an error: its index is in unpriced, and
+// the sum is checked over every share.
+func (a *Analysis) checkShares(in []store.AwardShare) (parts []scoring.Part, unpriced []int, fe FieldErrors) {
+	fe = FieldErrors{}
 	if len(in) == 0 || len(in) > maxAwardShares {
 		fe["shares"] = "scoring.error.shares_count"
-		return nil, fe
+		return nil, nil, fe
 	}
-	var parts []scoring.Part
 	seen := map[int64]bool{}
 	sum := 0
 	for i, sh := range in {
@@ -79,9 +106,10 @@ func (a *Analysis) awardParts(in []store.AwardShare) ([]scoring.Part, FieldError
 			fe[field+".share_pct"] = "scoring.error.share_range"
 			continue
 		}
-		_, idx, ok := a.Quote(sh.QuoteID)
+		_, idx, priced := a.Quote(sh.QuoteID)
+		_, leftOut := a.WhyUnpriced(sh.QuoteID)
 		switch {
-		case !ok:
+		case !priced && !leftOut:
 			fe[field+".quote_id"] = "scoring.error.quote_not_priced"
 			continue
 		case seen[sh.QuoteID]:
@@ -90,12 +118,16 @@ func (a *Analysis) awardParts(in []store.AwardShare) ([]scoring.Part, FieldError
 		}
 		seen[sh.QuoteID] = true
 		sum += sh.SharePct
+		if !priced {
+			unpriced = append(unpriced, i)
+			continue
+		}
 		parts = append(parts, scoring.Part{SharePct: sh.SharePct, Offer: a.offer(idx)})
 	}
 	if len(fe) == 0 && sum != 100 {
 		fe["shares"] = "scoring.error.share_sum"
 	}
-	return parts, fe
+	return parts, unpriced, fe
 }
 
 // ErrNoRate refuses to decide the approvers of an award whose currency

@@ -24,7 +24,12 @@ func awardToApprove(t *testing.T, st *store.Store, recorder store.User, plan app
 	if err != nil {
 		t.Fatal(err)
 	}
-	qs, _ := quote.ReadCSV(strings.NewReader("provider,rental_model,currency\nAcme,reserved,USD\n"))
+	// A priced quote: nobody signs an award whose value is unknown.
+	qs, err := quote.ReadCSV(strings.NewReader("provider,rental_model,currency,gpu_model,gpus_per_node,nodes,price_per_gpu_hour,billing_unit,min_term_months\n" +
+		"Acme,reserved,USD,H100,8,1,2.00,hour,12\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	ids, err := st.ImportQuotes(ctx, recorder.Actor(), e.ID, qs)
 	if err != nil {
 		t.Fatal(err)

@@ -25,6 +25,9 @@ type AwardView struct {
 	Status  string
 	Figures AwardFigures // on the current analysis
 	Priced  bool         // every awarded quote is priced now
+	// NotPriced are the awarded quotes the analysis cannot price now,
+	// with why: the award's value is unknown and nobody can sign it.
+	NotPriced []NotPriced
 	// Changes are what moved since the last signature (before → after):
 	// why a stale award is stale, or why the next signature would be.
 	Changes  []Change
@@ -45,6 +48,7 @@ func (a *Analysis) ViewAward(aw store.Award) AwardView {
 	}
 	fig, fe := a.AwardFigures(aw.Shares)
 	v.Figures, v.Priced = fig, fe == nil
+	v.NotPriced = a.awardNotPriced(aw.Shares)
 	now := a.AwardInputs(aw.Shares)
 	if aw.InputsHash != "" && aw.InputsHash != inputsDigest(now) && (aw.Status == AwardApproved || aw.Status == AwardAwaiting) {
 		v.Changes = awardChanges(aw.Inputs, now)

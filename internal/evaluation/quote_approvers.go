@@ -15,19 +15,22 @@ const (
 // (nil: one approver suffices): the approval rules in force need more
 // approvers for its contract value, which is the value an award of the
 // quote alone would carry (RecordAward), so approving the quote directly
-// cannot bypass a threshold; the award collects the signatures. When the
-// rules ask for several approvers somewhere and the quote's value cannot
-// be compared with them (not priced, no exchange rate), the approval is
-// refused too: one signature cannot be shown to be enough.
+// cannot bypass a threshold; the award collects the signatures. A quote
+// the analysis cannot price is refused whatever the rules (its value is
+// unknown); when the rules ask for several approvers somewhere and the
+// value cannot be compared with them (no exchange rate to the rules'
+// currency), the approval is refused too: one signature cannot be shown
+// to be enough.
 func (a *Analysis) NeedsMoreApprovers(quoteID int64) (*Refusal, error) {
-	rules := a.ApprovalRules // read with the analysis: no query per quote on a page
-	if rules == nil || !rules.NeedsMoreThanOne() {
-		return nil, nil
-	}
 	unknown := &Refusal{Kind: "conflict", Key: valueUnknownKey}
 	fig, fe := a.AwardFigures([]store.AwardShare{{QuoteID: quoteID, SharePct: 100}})
 	if len(fe) > 0 {
+		// Nobody signs a value nobody can state, whatever the rules.
 		return unknown, nil
+	}
+	rules := a.ApprovalRules // read with the analysis: no query per quote on a page
+	if rules == nil || !rules.NeedsMoreThanOne() {
+		return nil, nil
 	}
 	value := fig.Value
 	v, ok, err := a.inRulesCurrency(*rules, value.Decimal(), value.Currency)

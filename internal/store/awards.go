@@ -20,7 +20,8 @@ type AwardShare struct {
 }
 
 // NewAward is an award to record: the shares (checked by the caller),
-// the reason and the combined figures as exact decimals.
+// the reason and the combined figures as exact decimals ("" while a
+// share's quote cannot be priced: the value is unknown, stored as NULL).
 type NewAward struct {
 	EvaluationID  int64
 	Shares        []AwardShare
@@ -98,7 +99,7 @@ func (s *Store) RecordAward(ctx context.Context, by audit.Actor, a NewAward) (Aw
 			out.RequiredApprovers = 1
 		}
 		if err := tx.QueryRow(ctx, `INSERT INTO awards (evaluation_id, shares, reason, currency, contract_value, cost_per_unit, recorded_by, required_approvers,
-			approval_order, approver_roles, direct) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, recorded_at`,
+			approval_order, approver_roles, direct) VALUES ($1, $2, $3, $4, NULLIF($5, '')::numeric, NULLIF($6, '')::numeric, $7, $8, $9, $10, $11) RETURNING id, recorded_at`,
 			a.EvaluationID, raw, a.Reason, a.Currency, a.ContractValue, a.CostPerUnit, out.RecordedByID, out.RequiredApprovers,
 			a.ApprovalOrder, roles, a.Direct).Scan(&out.ID, &out.RecordedAt); err != nil {
 			return fmt.Errorf("store: record award: %w", err)
@@ -191,7 +192,7 @@ func (s *Store) CloseAward(ctx context.Context, by audit.Actor, awardID int64, s
 	return nil
 }
 
-const awardColumns = `a.id, a.evaluation_id, a.shares, a.reason, a.currency, a.contract_value::text, a.cost_per_unit::text,
+const awardColumns = `a.id, a.evaluation_id, a.shares, a.reason, a.currency, COALESCE(a.contract_value::text, ''), COALESCE(a.cost_per_unit::text, ''),
 	a.status, a.recorded_by, u.email, a.recorded_at, a.required_approvers, a.approval_order, a.approver_roles, COALESCE(a.approval_hash, ''),
 	a.inputs, a.inputs_hash, COALESCE(a.plan_grown_from, 0), a.direct, a.closed_reason`
 

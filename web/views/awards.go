@@ -36,6 +36,9 @@ type RecordedAward struct {
 	Value       string
 	Monthly     string // the contract's monthly equivalent
 	CostPerUnit string
+	// NotPriced say which awarded quotes cannot be priced now (the
+	// figures above then read "unknown"), and what would price them.
+	NotPriced   []string
 	Status      string // awaiting_approval, approved, stale, rejected, revoked
 	StatusLabel string
 	StatusClass string // ok, warn, info
