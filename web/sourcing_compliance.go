@@ -292,37 +292,3 @@ func attestationList(own map[sourcing.Kind]sourcing.Attestation) []sourcing.Atte
 	}
 	return out
 }
-
-// quoteComplianceFlags are the blockers a quote that came through a round
-// carries for the required attestations its vendor left missing or
-// refused, each with the question to put to the vendor.
-func (s *Server) quoteComplianceFlags(ctx context.Context, z *i18n.Localizer, sq store.StoredQuote) ([]views.FlagView, error) {
-	srcs, err := s.store.QuoteSources(ctx, sq.EvaluationID)
-	if err != nil || len(srcs[sq.ID]) == 0 {
-		return nil, err
-	}
-	src := srcs[sq.ID][len(srcs[sq.ID])-1]
-	rd, err := s.store.RFQ(ctx, src.RFQID)
-	if err != nil || len(rd.Compliance.Requirements) == 0 {
-		return nil, err
-	}
-	inv, err := s.store.Invitation(ctx, src.InvitationID)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.roundCompliance(ctx, rd, []store.Invitation{inv})
-	if err != nil || len(rows) == 0 {
-		return nil, err
-	}
-	var out []views.FlagView
-	for i, st := range rows[0].Cells {
-		if !st.Blocks() {
-			continue
-		}
-		data := map[string]any{"Attestation": requirementLabel(z, rd.Compliance.Requirements[i])}
-		out = append(out, views.FlagView{Blocker: true, Severity: z.T("redflag.severity.blocker"),
-			Message: z.T("sourcing.quote_flag."+string(st), data), Question: z.T("sourcing.question."+string(st), data),
-			Terms: z.T("sourcing.compliance")})
-	}
-	return out, nil
-}
