@@ -88,7 +88,7 @@ func complianceFlags(qc QuoteCompliance) []redflag.Flag {
 		kind := string(qc.Compliance.Requirements[i].Kind)
 		f := redflag.Flag{ID: ComplianceFlagPrefix + kind, Severity: redflag.Blocker,
 			MessageKey: "sourcing.quote_flag." + string(st), QuestionKey: "sourcing.question." + string(st),
-			Data: map[string]string{"Attestation": kind}}
+			Terms: []string{}, Data: map[string]string{"Attestation": kind}}
 		switch st {
 		case sourcing.Missing:
 			f.Message = kind + " is required by the request for quotes and was not given."
