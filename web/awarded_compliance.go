@@ -23,7 +23,7 @@ func awardedCompliance(z *i18n.Localizer, st *evaluation.Analysis, awards []eval
 			continue
 		}
 		m := complianceView(z, qc.Compliance, []sourcing.Row{qc.Row})
-		a := views.AwardedCompliance{Provider: sq.ProviderName, Scope: m.Scope}
+		a := views.AwardedCompliance{Provider: sq.ProviderName, Scope: m.Scope, Alerts: m.Alerts}
 		for i, cell := range m.Rows[0].Cells {
 			a.Lines = append(a.Lines, views.ComplianceLine{Requirement: m.Heads[i], Cell: cell})
 		}

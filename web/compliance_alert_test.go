@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -50,5 +51,19 @@ func TestAttestationEndingDuringTheContractRaisesAnAlert(t *testing.T) {
 	got := strings.Join(strings.Fields(doc(t, buyer.get("/rfqs/"+rd.rfqID)).Find(`[data-testid="compliance-alerts"]`).Text()), " ")
 	if !strings.Contains(got, "Alpha GPU: SOC 2 Type II ends on") || strings.Contains(got, "ISO 27001") {
 		t.Errorf("alerts on the round page: %q", got)
+	}
+	// Awarded, its decision page and memo carry the alert with the row.
+	d := doc(t, buyer.get("/rfqs/"+rd.rfqID))
+	quote, _ := d.Find(`[data-testid="invitation-ann@alpha.example"] [data-testid="rfq-quote-link"]`).Attr("href")
+	qid := quote[strings.LastIndex(quote, "/")+1:]
+	withEURRate(t, rd.a)
+	if res := buyer.post("/evaluations/"+rd.evalID+"/awards", url.Values{"reason": {"Alpha"}, "share_" + qid: {"100"}}); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("award refused: %q", doc(t, res).Find(`[data-testid=error-summary], .banner`).Text())
+	}
+	for _, path := range []string{"/decision", "/decision/memo"} {
+		got := doc(t, buyer.get("/evaluations/"+rd.evalID+path)).Find(`[data-testid="awarded-compliance-alerts"]`).Text()
+		if !strings.Contains(got, "SOC 2 Type II ends on") {
+			t.Errorf("%s: the awarded quote's alert = %q", path, got)
+		}
 	}
 }
