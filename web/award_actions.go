@@ -124,15 +124,6 @@ func (s *Server) approvalInForce(ctx context.Context, z *i18n.Localizer, st *eva
 	return nil
 }
 
-// storedAwards are the awards as recorded, for what reads them so.
-func storedAwards(list []evaluation.AwardView) []store.Award {
-	out := make([]store.Award, 0, len(list))
-	for _, v := range list {
-		out = append(out, v.Award)
-	}
-	return out
-}
-
 // setAwardAcceptance is the admin's rule that an award needs every
 // automatic acceptance test of its quotes passed or waived (off by
 // default).

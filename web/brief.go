@@ -20,7 +20,10 @@ func (s *Server) showBrief(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	m := s.briefForm(r, e, b)
+	m, err := s.briefForm(r, e, b)
+	if err != nil {
+		return err
+	}
 	m.Values, m.Base = b.Data, b.Data
 	p := s.page(r, i18n.T(r.Context(), "brief.title")+" · "+e.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {
@@ -30,11 +33,23 @@ func (s *Server) showBrief(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) briefForm(r *http.Request, e store.Evaluation, b store.StoredBrief) views.BriefForm {
+func (s *Server) briefForm(r *http.Request, e store.Evaluation, b store.StoredBrief) (views.BriefForm, error) {
 	z := i18n.From(r.Context())
-	return views.BriefForm{EvaluationID: e.ID, EvaluationName: e.Name, Version: b.Version,
+	vis, err := s.eval.Visibility(r.Context(), e.ID)
+	if err != nil {
+		return views.BriefForm{}, err
+	}
+	m := views.BriefForm{EvaluationID: e.ID, EvaluationName: e.Name, Version: b.Version,
 		Completeness: brief.Score(b.Data), CanEdit: currentUser(r).Role.Can(auth.EditBrief),
-		UpdatedBy: b.UpdatedByName, UpdatedAt: z.DateTime(b.UpdatedAt)}
+		UpdatedBy: b.UpdatedByName, UpdatedAt: z.DateTime(b.UpdatedAt), Internal: map[string]bool{}}
+	for _, k := range vis.Internal {
+		m.Internal[k] = true
+	}
+	m.VisibilityNote = z.T("sourcing.brief_visibility_default")
+	if vis.Round > 0 {
+		m.VisibilityNote = z.T("sourcing.brief_visibility_round", map[string]any{"Round": vis.Round})
+	}
+	return m, nil
 }
 
 // saveBrief validates the whole form; on an error or a conflicting save it
@@ -68,7 +83,10 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		m := s.briefForm(r, e, cur)
+		m, err := s.briefForm(r, e, cur)
+		if err != nil {
+			return err
+		}
 		m.Version, m.Values, m.Base, m.Errors = version, formValues(r), base, briefErrors(z, errs)
 		m.Unsaved = true // the meter counts the saved brief, not the refused input
 		p := s.page(r, z.T("brief.title"), "evaluations")
@@ -83,7 +101,10 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 		// editor changed show their value, so saving again keeps it.
 		theirs := conflict.Current.Data
 		merged, clashes := brief.Merge(base, theirs, data)
-		m := s.briefForm(r, e, conflict.Current)
+		m, err := s.briefForm(r, e, conflict.Current)
+		if err != nil {
+			return err
+		}
 		m.Values, m.Base, m.Unsaved = merged, theirs, true
 		m.Conflict = &views.BriefConflict{By: conflict.Current.UpdatedByName, At: z.DateTime(conflict.Current.UpdatedAt),
 			Changes: briefChanges(r, base, theirs, data, clashes)}

@@ -176,9 +176,7 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	if err != nil {
 		return err
 	}
-	if m.Compliance, err = s.awardedCompliance(ctx, z, st, awards); err != nil {
-		return err
-	}
+	m.Compliance = awardedCompliance(z, st, awards)
 	m.History = t.history
 	pg := s.page(r, z.T("decision.title")+" · "+st.Evaluation.Name, "evaluations")
 	if f.field != "" && errMsg != "" {
@@ -325,10 +323,8 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 	if cur != nil {
 		approved = cur.QuoteID
 	}
-	m.Evidence = memoEvidence(z, st, storedAwards(awards), approved)
-	if m.Compliance, err = s.awardedCompliance(ctx, z, st, awards); err != nil {
-		return err
-	}
+	m.Evidence = memoEvidence(z, st, awards, approved)
+	m.Compliance = awardedCompliance(z, st, awards)
 	if err := s.approvalInForce(ctx, z, st, m.Current, &m.InForce); err != nil {
 		return err
 	}

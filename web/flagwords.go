@@ -21,6 +21,8 @@ func flagFacts(z *i18n.Localizer, data map[string]string) map[string]any {
 	out := make(map[string]any, len(data))
 	for k, v := range data {
 		switch {
+		case k == "Attestation": // a compliance blocker names the attestation by its kind
+			out[k] = z.T("sourcing.attestation." + v)
 		case plainNumber.MatchString(v):
 			out[k] = z.Decimal(v)
 		case z.T("brief.option."+v) != "brief.option."+v:

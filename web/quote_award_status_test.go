@@ -56,3 +56,27 @@ func TestMemoCarriesTheAwardedQuotesFlagsAndTests(t *testing.T) {
 		t.Errorf("evidence = %q", txt)
 	}
 }
+
+// The memo showed the flags and tests of a rejected award's quote as if
+// it had won: only the quotes of awards in force or awaiting approval
+// (and the approval in force) have evidence in the memo.
+func TestMemoLeavesOutARejectedAwardsEvidence(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, path := recordTwoStepAward(t, a, `{"above":"999999999","approvers":2}`)
+	c, _ := a.login("memo@example.com", auth.Manager)
+	memo := "/evaluations/" + id + "/decision/memo"
+	if doc(t, c.get(memo)).Find("[data-testid=memo-evidence]").Length() == 0 {
+		t.Fatal("no evidence for the award awaiting approval")
+	}
+	mgrUser := a.user("approver@example.com", auth.Manager)
+	mgr, _, err := a.store.IssueToken(context.Background(), audit.Actor{Email: "test"}, mgrUser, store.TokenSpec{Name: "a", Scope: auth.ScopeApprove})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := a.api(mgr, "POST", strings.TrimSuffix(path, "/approval")+"/rejection", `{"reason":"over budget"}`)
+	wantStatus(t, res, http.StatusOK)
+	if ev := doc(t, c.get(memo)).Find("[data-testid=memo-evidence]"); ev.Length() != 0 {
+		t.Errorf("the memo shows a rejected award's evidence: %q", strings.Join(strings.Fields(ev.Text()), " "))
+	}
+}

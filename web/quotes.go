@@ -262,11 +262,6 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 	status.apply(z, &row, flags)
 	status.markWaived(z, sq.ID, m.Flags, flags)
 	m.Status, m.StatusCSS, m.Blockers, m.Waived = row.Status, row.StatusCSS, row.Blockers, row.Waived
-	compliance, err := s.quoteComplianceFlags(ctx, z, sq) // required attestations its vendor did not give
-	if err != nil {
-		return err
-	}
-	m.Flags, m.Blockers = append(m.Flags, compliance...), m.Blockers+len(compliance)
 	if text, ok, err := s.awardStatus(ctx, z, sq.EvaluationID, sq.ID); err != nil {
 		return err
 	} else if ok {

@@ -96,8 +96,22 @@ func complianceView(z *i18n.Localizer, c sourcing.Compliance, rows []sourcing.Ro
 			row.Cells = append(row.Cells, cell)
 		}
 		m.Rows = append(m.Rows, row)
+		for _, al := range r.Alerts {
+			m.Alerts = append(m.Alerts, z.T("sourcing.alert.expiring", map[string]any{"Company": r.Company,
+				"Attestation": requirementLabel(z, requirementOf(c, al.Kind)), "Date": z.Date(al.Ends)}))
+		}
 	}
 	return m
+}
+
+// requirementOf is the round's requirement of kind k.
+func requirementOf(c sourcing.Compliance, k sourcing.Kind) sourcing.Requirement {
+	for _, r := range c.Requirements {
+		if r.Kind == k {
+			return r
+		}
+	}
+	return sourcing.Requirement{Kind: k}
 }
 
 // apiCompliance is the matrix in the round's JSON.
@@ -109,10 +123,16 @@ type apiCompliance struct {
 }
 
 type apiComplianceRow struct {
-	InvitationID int64               `json:"invitation_id"`
-	Company      string              `json:"company"`
-	Blockers     int                 `json:"blockers"`
-	Cells        []apiComplianceCell `json:"cells"`
+	InvitationID int64                `json:"invitation_id"`
+	Company      string               `json:"company"`
+	Blockers     int                  `json:"blockers"`
+	Cells        []apiComplianceCell  `json:"cells"`
+	Alerts       []apiComplianceAlert `json:"alerts"` // attestations ending during the contract's term
+}
+
+type apiComplianceAlert struct {
+	Kind sourcing.Kind `json:"kind"`
+	Ends string        `json:"ends"` // yyyy-mm-dd
 }
 
 type apiComplianceCell struct {
@@ -123,7 +143,11 @@ type apiComplianceCell struct {
 func complianceJSON(c sourcing.Compliance, rows []sourcing.Row) apiCompliance {
 	out := apiCompliance{Requirements: append([]sourcing.Requirement{}, c.Requirements...), Sites: c.Sites, Fabric: c.Fabric, Vendors: []apiComplianceRow{}}
 	for _, r := range rows {
-		row := apiComplianceRow{InvitationID: r.InvitationID, Company: r.Company, Blockers: r.Blockers, Cells: []apiComplianceCell{}}
+		row := apiComplianceRow{InvitationID: r.InvitationID, Company: r.Company, Blockers: r.Blockers, Cells: []apiComplianceCell{},
+			Alerts: []apiComplianceAlert{}}
+		for _, al := range r.Alerts {
+			row.Alerts = append(row.Alerts, apiComplianceAlert{Kind: al.Kind, Ends: al.Ends.Format(time.DateOnly)})
+		}
 		for i, st := range r.Cells {
 			row.Cells = append(row.Cells, apiComplianceCell{Kind: c.Requirements[i].Kind, Status: st})
 		}
@@ -166,6 +190,9 @@ func vendorComplianceView(z *i18n.Localizer, v vendorState, readOnly bool) views
 		it := views.AttestationItem{Kind: string(r.Kind), Label: requirementLabel(z, r), State: string(sourcing.NotStated),
 			Status: z.T("sourcing.cell." + string(st)), StatusCSS: cellCSS[st]}
 		if ok {
+			if al, raised := sourcing.AlertOf(r, a, st, termEnd(rd)); raised {
+				it.Alert = z.T("sourcing.vendor_alert.expiring", map[string]any{"Attestation": it.Label, "Date": z.Date(al.Ends)})
+			}
 			it.State, it.Issuer, it.Scope, it.Fabric, it.Bridge = string(a.State), a.Issuer, a.Scope, a.Fabric, a.BridgeLetter
 			it.From, it.To = isoDate(a.From), isoDate(a.To)
 			if a.DocumentID != 0 {
@@ -291,38 +318,4 @@ func attestationList(own map[sourcing.Kind]sourcing.Attestation) []sourcing.Atte
 		}
 	}
 	return out
-}
-
-// quoteComplianceFlags are the blockers a quote that came through a round
-// carries for the required attestations its vendor left missing or
-// refused, each with the question to put to the vendor.
-func (s *Server) quoteComplianceFlags(ctx context.Context, z *i18n.Localizer, sq store.StoredQuote) ([]views.FlagView, error) {
-	srcs, err := s.store.QuoteSources(ctx, sq.EvaluationID)
-	if err != nil || len(srcs[sq.ID]) == 0 {
-		return nil, err
-	}
-	src := srcs[sq.ID][len(srcs[sq.ID])-1]
-	rd, err := s.store.RFQ(ctx, src.RFQID)
-	if err != nil || len(rd.Compliance.Requirements) == 0 {
-		return nil, err
-	}
-	inv, err := s.store.Invitation(ctx, src.InvitationID)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.roundCompliance(ctx, rd, []store.Invitation{inv})
-	if err != nil || len(rows) == 0 {
-		return nil, err
-	}
-	var out []views.FlagView
-	for i, st := range rows[0].Cells {
-		if !st.Blocks() {
-			continue
-		}
-		data := map[string]any{"Attestation": requirementLabel(z, rd.Compliance.Requirements[i])}
-		out = append(out, views.FlagView{Blocker: true, Severity: z.T("redflag.severity.blocker"),
-			Message: z.T("sourcing.quote_flag."+string(st), data), Question: z.T("sourcing.question."+string(st), data),
-			Terms: z.T("sourcing.compliance")})
-	}
-	return out, nil
 }

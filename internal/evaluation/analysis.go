@@ -77,6 +77,12 @@ type Analysis struct {
 	// automatic acceptance test of its quotes passed or waived
 	// (store.SettingAwardRequiresAcceptance).
 	RequireAcceptance bool
+	// Compliance is, for each quote that came through a round asking for
+	// attestations, its vendor's row of that round's matrix. A missing or
+	// refused attestation is a blocker flag of the quote, in Flags and
+	// TermFlags: this is the one place that decides it.
+	Compliance map[int64]QuoteCompliance
+	rounds     map[int64]store.QuoteRound
 }
 
 // Unpriced is a quote the cost model cannot price, and why (a tco error
@@ -149,6 +155,7 @@ func (a *Analysis) load(snap store.Snapshot) error {
 	}
 	a.Shortlist, a.Waivers, a.Decisions = snap.Shortlist, snap.Waivers, snap.Decisions
 	a.AllReduce = snap.AllReduce
+	a.rounds = snap.Rounds
 	a.Scoring.Weights, a.Scoring.WeightsFrom = chooseWeights(snap.Criteria, snap.CriteriaTemplate)
 	a.Scoring.Overrides = snap.ScoreOverrides
 	a.AllowSelf = snap.AllowSelf == "yes"
@@ -198,6 +205,12 @@ func (a *Analysis) compute(today time.Time) {
 func (a *Analysis) flag(today time.Time) {
 	a.Flags = make(map[int64][]redflag.Flag, len(a.All))
 	a.TermFlags = make(map[int64][]redflag.Flag, len(a.All))
+	a.Compliance = make(map[int64]QuoteCompliance, len(a.rounds))
+	for id, q := range a.rounds {
+		if qc, ok := judgeRound(q, today); ok {
+			a.Compliance[id] = qc
+		}
+	}
 	waste := make(map[int64]float64, len(a.Quotes))
 	for i, res := range a.WS.Results {
 		waste[a.Quotes[i].ID] = res.RetryWasteShare
@@ -207,8 +220,9 @@ func (a *Analysis) flag(today time.Time) {
 		if w, ok := waste[sq.ID]; ok {
 			in.RetryWaste = &w
 		}
-		a.Flags[sq.ID] = redflag.Evaluate(in)
-		a.TermFlags[sq.ID] = Flags(sq.Quote, a.Brief.Data, today)
+		cf := complianceFlags(a.Compliance[sq.ID])
+		a.Flags[sq.ID] = withBlockers(redflag.Evaluate(in), cf)
+		a.TermFlags[sq.ID] = withBlockers(Flags(sq.Quote, a.Brief.Data, today), cf)
 	}
 }
 

@@ -2,6 +2,7 @@ package evaluation
 
 import (
 	"context"
+	"slices"
 
 	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -111,4 +112,29 @@ func (s *Service) SignRefusal(ctx context.Context, a *Analysis, aw store.Award, 
 		return rf, nil
 	}
 	return nil, err
+}
+
+// AwardedQuotes are the quotes whose evidence the decision page and the
+// memo show: those of the awards in force or awaiting approval (not
+// revoked, rejected or withdrawn), then the single approved quote
+// (approved; 0: none), each once.
+func AwardedQuotes(awards []AwardView, approved int64) []int64 {
+	var ids []int64
+	add := func(id int64) {
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	for _, aw := range awards {
+		if aw.Status == AwardRevoked || aw.Status == AwardRejected || aw.Award.Status == "withdrawn" {
+			continue
+		}
+		for _, sh := range aw.Shares {
+			add(sh.QuoteID)
+		}
+	}
+	if approved != 0 {
+		add(approved)
+	}
+	return ids
 }

@@ -202,6 +202,7 @@ type Row struct {
 	Company      string
 	Cells        []Status // in the order of the round's requirements
 	Blockers     int
+	Alerts       []Alert // attestations that end during the contract's term
 }
 
 // Matrix judges every vendor's answers against the round's requirements.
@@ -223,8 +224,55 @@ func Matrix(c Compliance, vendors []Row, answers map[int64]map[Kind]Attestation,
 			if v.Cells[i] = Assess(c, r, a, today, termEnd); v.Cells[i].Blocks() {
 				v.Blockers++
 			}
+			if a != nil {
+				if al, ok := AlertOf(r, *a, v.Cells[i], termEnd); ok {
+					v.Alerts = append(v.Alerts, al)
+				}
+			}
 		}
 		out = append(out, v)
 	}
 	return out
+}
+
+// Alert is an attestation that covers the requirement now but stops
+// covering it before the contract's term ends: its renewal is needed by
+// Ends.
+type Alert struct {
+	Kind Kind
+	Ends time.Time
+}
+
+// Ends is when an attestation stops covering r: the end of its period (a
+// bridge letter's grace after it), or for a penetration test the day it
+// becomes older than r's months; false when it states no end.
+func Ends(r Requirement, a Attestation) (time.Time, bool) {
+	if r.Kind == PenTest {
+		if a.From == nil && a.To == nil {
+			return time.Time{}, false
+		}
+		return lastDay(&a).AddDate(0, r.WithinMonths, 0), true
+	}
+	if a.To == nil {
+		return time.Time{}, false
+	}
+	if a.BridgeLetter {
+		return a.To.Add(bridgeGrace), true
+	}
+	return *a.To, true
+}
+
+// AlertOf says whether an attestation judged st (by Assess) raises an
+// expiry alert: it counts now (covered, expiring or with a scope gap) and
+// ends before termEnd. A missing, refused or expired one is a cell of its
+// own, not an alert.
+func AlertOf(r Requirement, a Attestation, st Status, termEnd time.Time) (Alert, bool) {
+	if st != Covered && st != Expiring && st != ScopeGap {
+		return Alert{}, false
+	}
+	end, ok := Ends(r, a)
+	if !ok || !end.Before(termEnd) {
+		return Alert{}, false
+	}
+	return Alert{Kind: r.Kind, Ends: end}, true
 }

@@ -55,3 +55,44 @@ func TestComplianceCells(t *testing.T) {
 		t.Error("an unknown attestation is accepted")
 	}
 }
+
+// An attestation that counts today but ends before the contract does
+// raises an alert with the day it ends: a report's period, a bridge
+// letter's grace after it, a pen test's age limit. One that ends after
+// the term, is already expired, or was not given raises none.
+func TestExpiryAlerts(t *testing.T) {
+	c := Compliance{Requirements: []Requirement{{Kind: SOC2Type2}, {Kind: ISO27001}, {Kind: PenTest, WithinMonths: 12}, {Kind: GDPRDPA}}}
+	today, termEnd := *day("2026-12-01"), *day("2027-12-01")
+	cases := []struct {
+		name string
+		r    Requirement
+		a    Attestation
+		want string // the day it ends; "" no alert
+	}{
+		{"ends in the term", c.Requirements[0], Attestation{State: Stated, To: day("2027-03-31")}, "2027-03-31"},
+		{"ends after the term", c.Requirements[0], Attestation{State: Stated, To: day("2028-01-01")}, ""},
+		{"ends on the term's last day", c.Requirements[0], Attestation{State: Stated, To: day("2027-12-01")}, ""},
+		{"bridged, the letter ends in the term", c.Requirements[1], Attestation{State: Stated, To: day("2026-11-30"), BridgeLetter: true}, "2027-03-02"},
+		{"already expired", c.Requirements[1], Attestation{State: Stated, To: day("2026-06-30")}, ""},
+		{"pen test ages out in the term", c.Requirements[2], Attestation{State: Stated, To: day("2026-09-01")}, "2027-09-01"},
+		{"refused", c.Requirements[0], Attestation{State: Refused, To: day("2027-03-31")}, ""},
+		{"no end stated", c.Requirements[3], Attestation{State: Stated}, ""},
+	}
+	for _, x := range cases {
+		st := Assess(c, x.r, &x.a, today, termEnd)
+		al, ok := AlertOf(x.r, x.a, st, termEnd)
+		got := ""
+		if ok {
+			got = al.Ends.Format("2006-01-02")
+		}
+		if got != x.want || ok && al.Kind != x.r.Kind {
+			t.Errorf("%s (%s): alert %q %s, want %q", x.name, st, got, al.Kind, x.want)
+		}
+	}
+	rows := Matrix(c, []Row{{InvitationID: 1}, {InvitationID: 2}}, map[int64]map[Kind]Attestation{
+		1: {SOC2Type2: {State: Stated, To: day("2027-03-31")}, ISO27001: {State: Stated, To: day("2029-01-01")}},
+		2: {SOC2Type2: {State: Stated, To: day("2027-03-31")}}}, func(id int64) bool { return id == 1 }, today, termEnd)
+	if len(rows[0].Alerts) != 1 || rows[0].Alerts[0].Kind != SOC2Type2 || len(rows[1].Alerts) != 0 {
+		t.Errorf("matrix alerts (the sealed vendor has none): %+v, %+v", rows[0].Alerts, rows[1].Alerts)
+	}
+}

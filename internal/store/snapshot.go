@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -32,6 +33,11 @@ type Snapshot struct {
 	AwardRequiresAcceptance string
 	PriceReferenceID        int64 // see LatestPriceReferenceID
 	AllReduce               []AllReduceRun
+	// Rounds are, by quote, the round each quote that came through one
+	// last came through, with its vendor's answers to the round's
+	// attestation requirements (Attestations filled in).
+	Rounds       map[int64]QuoteRound
+	attestations map[int64]map[sourcing.Kind]sourcing.Attestation // by invitation, joined into Rounds
 }
 
 // EvaluationSnapshot reads an evaluation's Snapshot in one round trip:
@@ -43,6 +49,11 @@ func (s *Store) EvaluationSnapshot(ctx context.Context, id int64) (Snapshot, err
 	if err := s.pool.SendBatch(ctx, s.snapshotBatch(id, &out)).Close(); err != nil {
 		return Snapshot{}, fmt.Errorf("store: snapshot of evaluation %d: %w", id, err)
 	}
+	for qid, q := range out.Rounds {
+		q.Attestations = out.attestations[q.Invitation.ID]
+		out.Rounds[qid] = q
+	}
+	out.attestations = nil
 	return out, nil
 }
 
@@ -71,5 +82,7 @@ func (s *Store) snapshotBatch(id int64, out *Snapshot) *pgx.Batch {
 	settingRead(SettingAwardRequiresAcceptance).queue(b, &out.AwardRequiresAcceptance)
 	priceReferenceIDRead.queue(b, &out.PriceReferenceID)
 	allReduceRunsRead(id).queue(b, &out.AllReduce)
+	quoteRoundsRead(id).queue(b, &out.Rounds)
+	quoteAttestationsRead(id).queue(b, &out.attestations)
 	return b
 }

@@ -6,6 +6,7 @@ type AwardedCompliance struct {
 	Provider string
 	Scope    string // translated: the sites and the fabric each must cover
 	Lines    []ComplianceLine
+	Alerts   []string // attestations that end during the contract's term
 }
 
 // ComplianceLine is one requirement and the vendor's standing on it.

@@ -79,6 +79,10 @@ type BriefForm struct {
 	// Unsaved: the form shows input that was not saved (refused or in
 	// conflict); the meter then says it counts the saved brief.
 	Unsaved bool
+	// Internal are the fields kept from vendors (as the newest round
+	// marked them, or a new round's default); VisibilityNote says which.
+	Internal       map[string]bool
+	VisibilityNote string
 }
 
 // BriefConflict tells the second editor what the first one changed.

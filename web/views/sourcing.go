@@ -15,6 +15,9 @@ type ComplianceMatrix struct {
 	Heads []string // the requirements, translated ("Penetration test within 12 months")
 	Scope string   // translated: the sites and the fabric each must cover
 	Rows  []ComplianceRow
+	// Alerts are the attestations that end during the contract's term,
+	// one line each, naming the vendor.
+	Alerts []string
 }
 
 // ComplianceRow is one vendor's line.
@@ -52,6 +55,7 @@ type AttestationItem struct {
 	Bridge     bool
 	DocumentID string
 	Status     string // the vendor's standing, translated
+	Alert      string // the attestation ends during the contract's term
 	StatusCSS  string
 	Error      string
 }
