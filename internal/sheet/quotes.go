@@ -95,7 +95,9 @@ func quoteInputs(l *layout, top int, quotes []tco.Quote, ws tco.Worksheet, a *tc
 	each(qGPUModel, func(q tco.Quote, _ int, _ func(string) string) cell { return val(q.GPUModel, plain) })
 	each(qPerNode, func(q tco.Quote, _ int, _ func(string) string) cell { return val(float64(q.GPUsPerNode), number) })
 	each(qNodes, func(q tco.Quote, _ int, _ func(string) string) cell { return val(float64(q.Nodes), number) })
-	each(qGPUs, func(_ tco.Quote, _ int, ref func(string) string) cell { return fm(ref(qPerNode)+"*"+ref(qNodes), number) })
+	each(qGPUs, func(_ tco.Quote, _ int, ref func(string) string) cell {
+		return fm(ref(qPerNode)+"*"+ref(qNodes), number)
+	})
 	each(qCurrency, func(q tco.Quote, _ int, _ func(string) string) cell { return val(q.Currency, plain) })
 	each(qFX, func(q tco.Quote, _ int, _ func(string) string) cell {
 		_, hasFX := a.FX[q.Currency]
@@ -161,8 +163,12 @@ func quoteInputs(l *layout, top int, quotes []tco.Quote, ws tco.Worksheet, a *tc
 	})
 	each(qSpeed, func(q tco.Quote, _ int, _ func(string) string) cell { return val(q.Speed.Value(), number) })
 	each(qSpeedFrom, func(q tco.Quote, _ int, _ func(string) string) cell { return val(speedText(q.Speed), wrapText) })
-	each(qIncomplete, func(_ tco.Quote, i int, _ func(string) string) cell { return val(yesNo(ws.Results[i].Incomplete), plain) })
-	each(qMissing, func(_ tco.Quote, i int, _ func(string) string) cell { return val(missingText(ws.Results[i].Missing), wrapText) })
+	each(qIncomplete, func(_ tco.Quote, i int, _ func(string) string) cell {
+		return val(yesNo(ws.Results[i].Incomplete), plain)
+	})
+	each(qMissing, func(_ tco.Quote, i int, _ func(string) string) cell {
+		return val(missingText(ws.Results[i].Missing), wrapText)
+	})
 	return rows
 }
 
