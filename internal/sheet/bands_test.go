@@ -181,3 +181,35 @@ type countWriter int64
 func (c *countWriter) Write(p []byte) (int, error) { *c += countWriter(len(p)); return len(p), nil }
 
 var _ io.Writer = (*countWriter)(nil)
+
+// Quote columns keep their width, the label and notes columns theirs.
+func TestXLSXColumnWidths(t *testing.T) {
+	tc := testCases()[0]
+	qs := testQuotes()
+	f, _ := buildXLSX(t, qs, tc.a, computeWS(t, qs, tc.a))
+	for col, want := range map[int]float64{1: 56, quoteCol(0): 20, quoteCol(len(qs) - 1): 20, quoteCol(len(qs)): 90} {
+		name, _ := excelize.ColumnNumberToName(col)
+		if got, err := f.GetColWidth(WorksheetSheet, name); err != nil || got != want {
+			t.Errorf("column %s is %v wide (%v), want %v", name, got, err, want)
+		}
+	}
+}
+
+// The zip goes out as it is compressed, not built whole in memory and
+// copied out in one write.
+func TestXLSXStreamsTheZip(t *testing.T) {
+	tc := testCases()[0]
+	qs := manyQuotes(60)
+	ws := computeWS(t, qs, tc.a)
+	var total, most, writes int
+	w := writerFunc(func(p []byte) (int, error) {
+		total, most, writes = total+len(p), max(most, len(p)), writes+1
+		return len(p), nil
+	})
+	if err := WriteWorkbook(context.Background(), w, Workbook{Quotes: qs, A: tc.a, WS: ws}); err != nil {
+		t.Fatal(err)
+	}
+	if writes < 2 || most == total {
+		t.Errorf("%d bytes in %d writes, the largest %d", total, writes, most)
+	}
+}

@@ -75,10 +75,12 @@ func worksheetSheet(quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, in
 				l.tail[row] = val(d.how, plain)
 			}
 			g.outline[row] = 1
+			// One context a row, refilled for each quote: the rows are
+			// laid out one at a time and a cell keeps nothing of it.
+			c := &qctx{a: a, sc: scenario(sc), rows: rows, inputs: inputs}
 			l.at(row, func(i, col int) (cell, bool) {
 				m := &markets[i]
-				c := &qctx{q: quotes[i], a: a, col: col, sc: scenario(sc), rows: rows, inputs: inputs,
-					rateKey: m.key, rateName: m.name, burstMarket: m.burst}
+				c.q, c.col, c.rateKey, c.rateName, c.burstMarket = &quotes[i], col, m.key, m.name, m.burst
 				return d.cell(c)
 			})
 		}

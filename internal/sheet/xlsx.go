@@ -1,12 +1,15 @@
 package sheet
 
 import (
+	"archive/zip"
+	"compress/flate"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 
 	"github.com/gpuquote/gpuquote/internal/tco"
+	"github.com/xuri/excelize/v2"
 )
 
 // ErrMismatch means the workbook's own formulas, evaluated by excelize,
@@ -107,6 +110,18 @@ func WriteWorkbook(ctx context.Context, w io.Writer, in Workbook) error {
 		return err
 	}
 	defer f.Close()
+	// excelize's Write builds the whole zip in a buffer before copying it
+	// out (30 MB at 10,000 quotes, doubling as it grows); its zip writer
+	// writes straight to w instead, leaving that buffer empty. Deflate at
+	// its fastest level: compressing the sheets' XML (270 MB at 10,000
+	// quotes) at the default level was a third of the workbook's time.
+	f.SetZipWriter(func(io.Writer) excelize.ZipWriter {
+		zw := zip.NewWriter(w)
+		zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
+			return flate.NewWriter(out, flate.BestSpeed)
+		})
+		return zw
+	})
 	if err := f.Write(w); err != nil {
 		return fmt.Errorf("sheet: writing xlsx: %w", err)
 	}
@@ -153,7 +168,7 @@ func checkInput(quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet) error 
 		if _, ok := a.EngineeringHours[q.RentalModel]; !ok {
 			return bad("quote %q: no engineering hours for %s", q.ID, q.RentalModel)
 		}
-		c := &qctx{q: q, a: a}
+		c := &qctx{q: &q, a: a}
 		if !q.RatePerGPUHour.Known {
 			var ok bool
 			if c.rateKey, ok = marketRateKey(a.MarketRatePerGPUHour, q.GPUModel); !ok {
