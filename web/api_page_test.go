@@ -114,8 +114,8 @@ func TestAnalysisPagePastItsBudgetAnswersWithWhatItHas(t *testing.T) {
 	}
 }
 
-// A workbook holds a page of the quotes (at most 1,000): page 2 of 2
-// holds the rest, each column one quote, and says how many pages there
+// A workbook holds every quote, or a page of them when asked: page 2 of
+// 2 holds the rest, each column one quote, and says how many pages there
 // are.
 func TestWorksheetXLSXPages(t *testing.T) {
 	t.Parallel()
@@ -143,8 +143,15 @@ func TestWorksheetXLSXPages(t *testing.T) {
 	if got := len(rows[1]) - 1; got != 3 { // the label column aside
 		t.Errorf("page 2 has %d quote columns, want the last 3: %q", got, rows[1])
 	}
-	if res, _ := get("?per_page=1001"); res.StatusCode != http.StatusUnprocessableEntity ||
+	// One workbook may hold every quote an evaluation may hold, and is
+	// the default; past that, per_page is refused.
+	if res, _ := get("?per_page=10001"); res.StatusCode != http.StatusUnprocessableEntity ||
 		strings.Contains(res.Header.Get("Content-Disposition"), "attachment") {
-		t.Errorf("per_page 1001: %d %v", res.StatusCode, res.Header)
+		t.Errorf("per_page 10001: %d %v", res.StatusCode, res.Header)
+	}
+	for _, q := range []string{"?per_page=10000", ""} {
+		if res, _ := get(q); res.StatusCode != http.StatusOK || res.Header.Get("X-Total-Pages") != "" {
+			t.Errorf("%q: %d, X-Total-Pages %q, want one workbook", q, res.StatusCode, res.Header.Get("X-Total-Pages"))
+		}
 	}
 }

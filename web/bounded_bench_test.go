@@ -57,7 +57,7 @@ func peakMemory() (stop func() uint64) {
 
 // Benchmark10000Quotes reads an evaluation of 10,000 quotes the ways a
 // user can: every sub-benchmark after the first finds the analysis kept.
-// The XLSX is its first workbook of 1,000 quotes.
+// The XLSX is one workbook of all 10,000.
 // peak-MB is the most memory the process held from the system during the
 // reads; bytes/op what the answer weighed.
 //

@@ -122,7 +122,7 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 		blockers, warnings := redflag.Counts(d.Flags[sq.ID])
 		m.Blockers += blockers
 		m.Warnings += warnings
-		if _, css := expiry(z, sq.Quote, today); css != "" {
+		if expiring(sq.Quote, today) {
 			m.Expiring++
 		}
 	}

@@ -121,11 +121,10 @@ func flagViews(z *i18n.Localizer, flags []redflag.Flag) []views.FlagView {
 // expiry describes how long a quote stays valid: a warning within 7 days,
 // a blocker once past.
 func expiry(z *i18n.Localizer, q quote.Quote, today time.Time) (text, css string) {
-	until, ok := q.ValidUntil.Get()
+	until, days, ok := validDays(q, today)
 	if !ok {
 		return "", ""
 	}
-	days := int(until.Sub(today.Truncate(24*time.Hour)).Hours() / 24)
 	switch {
 	case days < 0:
 		return z.T("quotes.expired"), "blocker"
@@ -135,6 +134,24 @@ func expiry(z *i18n.Localizer, q quote.Quote, today time.Time) (text, css string
 		return z.N("quotes.expires_in", days), "warn"
 	}
 	return z.T("quotes.valid_until", map[string]any{"Date": z.Date(until)}), ""
+}
+
+// validDays is how many days a quote stays valid from today (negative:
+// expired), when it states a date.
+func validDays(q quote.Quote, today time.Time) (until time.Time, days int, ok bool) {
+	until, ok = q.ValidUntil.Get()
+	if !ok {
+		return until, 0, false
+	}
+	return until, int(until.Sub(today.Truncate(24*time.Hour)).Hours() / 24), true
+}
+
+// expiring reports what a badge of expiry shows (expired, or within a
+// week), without the badge's text: a page that only counts them does not
+// format a date in the reader's language for every quote.
+func expiring(q quote.Quote, today time.Time) bool {
+	_, days, ok := validDays(q, today)
+	return ok && days <= 7
 }
 
 // quoteRow is a quote's line in the list and the import preview.

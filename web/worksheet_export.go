@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/sheet"
 )
 
@@ -37,14 +38,16 @@ func (s *Server) exportWorksheet(format string) handlerFunc {
 	}
 }
 
-// maxXLSXPerPage is the most quotes one workbook holds. The workbook has
-// one column per quote on both sheets and every row spans them, so its
-// memory and time grow with its quotes: 1,000 take a few seconds and well
-// under 400 MB; an evaluation of 10,000 is ten workbooks (?page=1…10).
-const maxXLSXPerPage = 1000
+// maxXLSXPerPage is the most quotes one workbook holds: every quote an
+// evaluation may hold. The workbook is evaluated a band of quotes at a
+// time and written a row at a time (internal/sheet), so its memory does
+// not grow with its cells; ?page= and ?per_page= still cut it into
+// several, for a client that asks.
+const maxXLSXPerPage = quote.MaxPerEvaluation
 
-// exportXLSX writes a page of the worksheet's quotes as a workbook,
-// checked against the analysis before the first byte goes out.
+// exportXLSX writes the worksheet's quotes (a page of them when asked) as
+// a workbook, checked against the analysis before the first byte goes
+// out; excelize's temporary files go to the app's folder of them.
 func (s *Server) exportXLSX(w http.ResponseWriter, r *http.Request, d *evaluation.Analysis, name string) error {
 	win, err := s.readPageOf(r, maxXLSXPerPage, maxXLSXPerPage)
 	if err != nil {
@@ -63,7 +66,14 @@ func (s *Server) exportXLSX(w http.ResponseWriter, r *http.Request, d *evaluatio
 		h.Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 		h.Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	}}
-	return sheet.WorksheetXLSXWithScores(r.Context(), out, d.Inputs[from:to], d.A, ws, scoreTableOf(i18n.From(r.Context()), d, from, to))
+	bw := bufio.NewWriterSize(out, 64<<10)
+	if err := sheet.WriteWorkbook(r.Context(), bw, sheet.Workbook{
+		Quotes: d.Inputs[from:to], A: d.A, WS: ws,
+		Scores: scoreTableOf(i18n.From(r.Context()), d, from, to), TmpDir: s.spool,
+	}); err != nil {
+		return err
+	}
+	return bw.Flush()
 }
 
 // lateHeaders sets the download's headers on the first byte written, so a

@@ -28,6 +28,7 @@ type calc struct {
 	ctx    context.Context
 	sheets map[string]*calcSheet
 	names  map[string]cellRef // by upper-case name
+	exact  map[string]cellRef // by name as written, the way formulas spell it
 }
 
 // calcSheet is a grid laid out densely, with each formula's value once
@@ -56,7 +57,7 @@ type operand struct {
 func num(v float64) operand { return operand{kind: 'n', num: v} }
 
 func newCalc(b *book) (*calc, error) {
-	c := &calc{ctx: b.ctx, sheets: map[string]*calcSheet{}, names: map[string]cellRef{}}
+	c := &calc{ctx: b.ctx, sheets: map[string]*calcSheet{}, names: map[string]cellRef{}, exact: map[string]cellRef{}}
 	for _, g := range b.sheets {
 		s := &calcSheet{name: g.name}
 		for row, cols := range g.cells {
@@ -83,6 +84,7 @@ func newCalc(b *book) (*calc, error) {
 			return nil, fmt.Errorf("%w: defined name %s refers to %s", errCalc, n.Name, n.RefersTo)
 		}
 		c.names[strings.ToUpper(n.Name)] = cellRef{c.sheets[sheet], col, row}
+		c.exact[n.Name] = cellRef{c.sheets[sheet], col, row}
 	}
 	return c, nil
 }

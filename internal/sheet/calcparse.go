@@ -228,6 +228,9 @@ func (p *parser) primary() (operand, error) {
 // reference resolves a defined name, a cell (B7, Assumptions!$B$7) or,
 // after a colon, a range of cells.
 func (p *parser) reference(word string) ([]cellRef, error) {
+	if r, ok := p.c.exact[word]; ok {
+		return []cellRef{r}, nil
+	}
 	if r, ok := p.c.names[strings.ToUpper(word)]; ok {
 		return []cellRef{r}, nil
 	}
@@ -237,7 +240,7 @@ func (p *parser) reference(word string) ([]cellRef, error) {
 			return nil, p.fail("no sheet %q", s)
 		}
 	}
-	col, row, err := excelize.CellNameToCoordinates(strings.ReplaceAll(cell, "$", ""))
+	col, row, err := cellCoordinates(cell)
 	if err != nil {
 		return nil, p.fail("reference %q", word)
 	}
@@ -249,7 +252,7 @@ func (p *parser) reference(word string) ([]cellRef, error) {
 	for p.pos < len(p.s) && isNameByte(p.s[p.pos]) {
 		p.pos++
 	}
-	col2, row2, err := excelize.CellNameToCoordinates(strings.ReplaceAll(p.s[start:p.pos], "$", ""))
+	col2, row2, err := cellCoordinates(p.s[start:p.pos])
 	if err != nil {
 		return nil, p.fail("range end %q", p.s[start:p.pos])
 	}
@@ -406,4 +409,32 @@ func ceiling(number float64, sig []operand) (operand, error) {
 		n++
 	}
 	return num(n * significance), nil
+}
+
+// cellCoordinates reads an A1 reference, absolute or not ("B7", "$B$7"):
+// a fast path for the plain form the workbook writes, excelize's reading
+// for anything else (and for its errors).
+func cellCoordinates(ref string) (col, row int, err error) {
+	i := 0
+	if i < len(ref) && ref[i] == '$' {
+		i++
+	}
+	start := i
+	for i < len(ref) && ref[i] >= 'A' && ref[i] <= 'Z' && i-start < 3 {
+		col = col*26 + int(ref[i]-'A'+1)
+		i++
+	}
+	letters := i - start
+	if i < len(ref) && ref[i] == '$' {
+		i++
+	}
+	digits := i
+	for i < len(ref) && ref[i] >= '0' && ref[i] <= '9' && i-digits < 7 {
+		row = row*10 + int(ref[i]-'0')
+		i++
+	}
+	if letters == 0 || i == digits || i != len(ref) || ref[digits] == '0' || col > excelize.MaxColumns || row > excelize.TotalRows {
+		return excelize.CellNameToCoordinates(strings.ReplaceAll(ref, "$", ""))
+	}
+	return col, row, nil
 }

@@ -3,6 +3,7 @@ package sheet
 import (
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/tco"
@@ -59,5 +60,18 @@ func TestAtFollowsAssumptionAt(t *testing.T) {
 	}
 	if got := at("X", highEnd); got != "IF(MAX(X_low,X_high)>0,X_high,X)" {
 		t.Errorf("high: %s", got)
+	}
+}
+
+// cellCoordinates reads what excelize reads, the same way, and refuses
+// what it refuses.
+func TestCellCoordinatesAgreesWithExcelize(t *testing.T) {
+	for _, ref := range []string{"A1", "B7", "$B$7", "$B7", "B$7", "Z99", "AA1", "XFD1048576", "NTP12",
+		"A0", "A01", "1A", "A", "7", "", "$", "b7", "XFE1", "A1048577", "AAAA1", "A1B", "A 1"} {
+		col, row, err := cellCoordinates(ref)
+		wc, wr, werr := excelize.CellNameToCoordinates(strings.ReplaceAll(ref, "$", ""))
+		if col != wc || row != wr || (err == nil) != (werr == nil) {
+			t.Errorf("%q: %d,%d,%v; excelize %d,%d,%v", ref, col, row, err, wc, wr, werr)
+		}
 	}
 }

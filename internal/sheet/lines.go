@@ -201,7 +201,7 @@ func contractRows(a *tco.Assumptions) []blockRow {
 	quoteCur := func(c *qctx) string { return c.q.Currency }
 	amount := func(input string, t func(q tco.Quote) tco.Term[float64]) func(c *qctx) string {
 		return func(c *qctx) string {
-			if !paid(t(c.q)) {
+			if !paid(t(*c.q)) {
 				return "0"
 			}
 			return c.in(input) + "*" + scaleText(c.q.Currency)

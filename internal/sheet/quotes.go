@@ -66,75 +66,110 @@ var quoteInputLabels = []struct{ key, label string }{
 // did not state, or refused, shows its status instead of a number; the
 // workings then use the labelled assumption. It returns the row of each
 // input key.
-func quoteInputs(g *grid, top int, quotes []tco.Quote, ws tco.Worksheet, a *tco.Assumptions) map[string]int {
+func quoteInputs(l *layout, top int, quotes []tco.Quote, ws tco.Worksheet, a *tco.Assumptions) map[string]int {
+	g := l.fixed
 	rows := map[string]int{}
 	g.set(colLabel, top, val("Quote inputs (one column per quote)", bold))
-	for i, l := range quoteInputLabels {
-		rows[l.key] = top + 1 + i
-		g.set(colLabel, top+1+i, val(l.label, plain))
+	for i, lb := range quoteInputLabels {
+		rows[lb.key] = top + 1 + i
+		g.set(colLabel, top+1+i, val(lb.label, plain))
 	}
-	for i, q := range quotes {
-		col := quoteCol(i)
-		r := ws.Results[i]
-		row := func(key string) int { return rows[key] }
-		ref := func(key string) string { return cellName(col, rows[key]) }
-		g.set(col, row(qID), val(q.ID, bold))
-		g.set(col, row(qLabel), val(q.Label, wrapText))
-		g.set(col, row(qModel), val(rentalName(q.RentalModel), plain))
-		g.set(col, row(qGPUModel), val(q.GPUModel, plain))
-		g.set(col, row(qPerNode), val(float64(q.GPUsPerNode), number))
-		g.set(col, row(qNodes), val(float64(q.Nodes), number))
-		g.set(col, row(qGPUs), fm(ref(qPerNode)+"*"+ref(qNodes), number))
-		g.set(col, row(qCurrency), val(q.Currency, plain))
+	each := func(key string, f func(q tco.Quote, i int, ref func(key string) string) cell) {
+		l.at(rows[key], func(i, col int) (cell, bool) {
+			return f(quotes[i], i, func(key string) string { return cellName(col, rows[key]) }), true
+		})
+	}
+	// term writes a stated term's value, or its status.
+	term := func(key string, t func(q tco.Quote) (known bool, st tco.Status, v float64)) {
+		each(key, func(q tco.Quote, _ int, _ func(string) string) cell {
+			known, st, v := t(q)
+			if known {
+				return val(v, number)
+			}
+			return val(termStatus(st), status)
+		})
+	}
+	each(qID, func(q tco.Quote, _ int, _ func(string) string) cell { return val(q.ID, bold) })
+	each(qLabel, func(q tco.Quote, _ int, _ func(string) string) cell { return val(q.Label, wrapText) })
+	each(qModel, func(q tco.Quote, _ int, _ func(string) string) cell { return val(rentalName(q.RentalModel), plain) })
+	each(qGPUModel, func(q tco.Quote, _ int, _ func(string) string) cell { return val(q.GPUModel, plain) })
+	each(qPerNode, func(q tco.Quote, _ int, _ func(string) string) cell { return val(float64(q.GPUsPerNode), number) })
+	each(qNodes, func(q tco.Quote, _ int, _ func(string) string) cell { return val(float64(q.Nodes), number) })
+	each(qGPUs, func(_ tco.Quote, _ int, ref func(string) string) cell {
+		return fm(ref(qPerNode)+"*"+ref(qNodes), number)
+	})
+	each(qCurrency, func(q tco.Quote, _ int, _ func(string) string) cell { return val(q.Currency, plain) })
+	each(qFX, func(q tco.Quote, _ int, _ func(string) string) cell {
 		_, hasFX := a.FX[q.Currency]
 		switch {
 		case q.Currency == a.Currency:
-			g.set(col, row(qFX), val(1.0, number))
+			return val(1.0, number)
 		case hasFX:
-			g.set(col, row(qFX), fm(fxName(q.Currency), number))
+			return fm(fxName(q.Currency), number)
 		default:
 			// Possible only when no price of the quote is in its currency
 			// (every one missing), so nothing is converted with it.
-			g.set(col, row(qFX), val("no FX rate", status))
+			return val("no FX rate", status)
 		}
-		setTerm(g, col, row(qRate), q.RatePerGPUHour.Known, q.RatePerGPUHour.Status, q.RatePerGPUHour.Value, number)
-		if q.RatePerGPUHour.Known && (hasFX || q.Currency == a.Currency) {
-			g.set(col, row(qRateEval), fm(ref(qRate)+"*"+ref(qFX), number))
-		} else if q.RatePerGPUHour.Known {
-			g.set(col, row(qRateEval), val("no FX rate", status))
-		} else {
-			g.set(col, row(qRateEval), val("market reference (see Worksheet)", status))
+	})
+	term(qRate, func(q tco.Quote) (bool, tco.Status, float64) {
+		return q.RatePerGPUHour.Known, q.RatePerGPUHour.Status, q.RatePerGPUHour.Value
+	})
+	each(qRateEval, func(q tco.Quote, _ int, ref func(string) string) cell {
+		_, hasFX := a.FX[q.Currency]
+		switch {
+		case q.RatePerGPUHour.Known && (hasFX || q.Currency == a.Currency):
+			return fm(ref(qRate)+"*"+ref(qFX), number)
+		case q.RatePerGPUHour.Known:
+			return val("no FX rate", status)
+		default:
+			return val("market reference (see Worksheet)", status)
 		}
-		setTerm(g, col, row(qOnDemand), q.OnDemandRate.Known, q.OnDemandRate.Status, q.OnDemandRate.Value, number)
+	})
+	term(qOnDemand, func(q tco.Quote) (bool, tco.Status, float64) {
+		return q.OnDemandRate.Known, q.OnDemandRate.Status, q.OnDemandRate.Value
+	})
+	each(qUnit, func(q tco.Quote, _ int, _ func(string) string) cell {
 		if q.BillingUnit.Known {
-			g.set(col, row(qUnit), val(string(q.BillingUnit.Value), plain))
-			// Live, so a buyer who corrects the unit sees the rounding move.
-			u := ref(qUnit)
-			g.set(col, row(qUnitHours), fm(fmt.Sprintf(`IF(%s="second",1/3600,IF(%s="minute",1/60,IF(%s="hour",1,0)))`, u, u, u), number))
-		} else {
-			g.set(col, row(qUnit), val(termStatus(q.BillingUnit.Status), status))
+			return val(string(q.BillingUnit.Value), plain)
 		}
-		setTerm(g, col, row(qMinTerm), q.MinTermMonths.Known, q.MinTermMonths.Status, float64(q.MinTermMonths.Value), number)
-		setTerm(g, col, row(qStorage), q.StoragePerTBMonth.Known, q.StoragePerTBMonth.Status, q.StoragePerTBMonth.Value, number)
-		setTerm(g, col, row(qEgress), q.EgressPerGB.Known, q.EgressPerGB.Status, q.EgressPerGB.Value, number)
-		setTerm(g, col, row(qSupport), q.SupportPerMonth.Known, q.SupportPerMonth.Status, q.SupportPerMonth.Value, number)
-		setTerm(g, col, row(qMinSpend), q.MinSpend.Known, q.MinSpend.Status, q.MinSpend.Value, number)
-		setTerm(g, col, row(qUpfront), q.Upfront.Known, q.Upfront.Status, q.Upfront.Value, number)
-		g.set(col, row(qSpeed), val(q.Speed.Value(), number))
-		g.set(col, row(qSpeedFrom), val(speedText(q.Speed), wrapText))
-		g.set(col, row(qIncomplete), val(yesNo(r.Incomplete), plain))
-		g.set(col, row(qMissing), val(missingText(r.Missing), wrapText))
-	}
+		return val(termStatus(q.BillingUnit.Status), status)
+	})
+	l.at(rows[qUnitHours], func(i, col int) (cell, bool) {
+		if !quotes[i].BillingUnit.Known {
+			return cell{}, false
+		}
+		// Live, so a buyer who corrects the unit sees the rounding move.
+		u := cellName(col, rows[qUnit])
+		return fm(fmt.Sprintf(`IF(%s="second",1/3600,IF(%s="minute",1/60,IF(%s="hour",1,0)))`, u, u, u), number), true
+	})
+	term(qMinTerm, func(q tco.Quote) (bool, tco.Status, float64) {
+		return q.MinTermMonths.Known, q.MinTermMonths.Status, float64(q.MinTermMonths.Value)
+	})
+	term(qStorage, func(q tco.Quote) (bool, tco.Status, float64) {
+		return q.StoragePerTBMonth.Known, q.StoragePerTBMonth.Status, q.StoragePerTBMonth.Value
+	})
+	term(qEgress, func(q tco.Quote) (bool, tco.Status, float64) {
+		return q.EgressPerGB.Known, q.EgressPerGB.Status, q.EgressPerGB.Value
+	})
+	term(qSupport, func(q tco.Quote) (bool, tco.Status, float64) {
+		return q.SupportPerMonth.Known, q.SupportPerMonth.Status, q.SupportPerMonth.Value
+	})
+	term(qMinSpend, func(q tco.Quote) (bool, tco.Status, float64) {
+		return q.MinSpend.Known, q.MinSpend.Status, q.MinSpend.Value
+	})
+	term(qUpfront, func(q tco.Quote) (bool, tco.Status, float64) {
+		return q.Upfront.Known, q.Upfront.Status, q.Upfront.Value
+	})
+	each(qSpeed, func(q tco.Quote, _ int, _ func(string) string) cell { return val(q.Speed.Value(), number) })
+	each(qSpeedFrom, func(q tco.Quote, _ int, _ func(string) string) cell { return val(speedText(q.Speed), wrapText) })
+	each(qIncomplete, func(_ tco.Quote, i int, _ func(string) string) cell {
+		return val(yesNo(ws.Results[i].Incomplete), plain)
+	})
+	each(qMissing, func(_ tco.Quote, i int, _ func(string) string) cell {
+		return val(missingText(ws.Results[i].Missing), wrapText)
+	})
 	return rows
-}
-
-// setTerm writes a stated term's value, or its status.
-func setTerm(g *grid, col, row int, known bool, st tco.Status, v float64, s style) {
-	if known {
-		g.set(col, row, val(v, s))
-		return
-	}
-	g.set(col, row, val(termStatus(st), status))
 }
 
 // termStatus spells a missing term's status; an empty status on an

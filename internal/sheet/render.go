@@ -3,23 +3,40 @@ package sheet
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/xuri/excelize/v2"
 )
 
-// book is the whole workbook model.
+// book is the whole workbook model: its sheets laid out for the quotes
+// [from, to).
 type book struct {
 	ctx      context.Context // work stops once it is done
-	sheets   []*grid
+	layouts  []*layout
+	from, to int
 	names    []excelize.DefinedName
-	decimals int // of the evaluation currency, for the money format
+	decimals int     // of the evaluation currency, for the money format
+	tmpDir   string  // excelize's temporary files; empty: the system's
+	sheets   []*grid // the layouts as grids, for calc: set by band
 }
 
-// render writes the model into a new excelize file. cached holds each
-// formula's value; nil leaves formulas uncached.
-func (b *book) render(cached map[cellKey]float64) (f *excelize.File, err error) {
-	f = excelize.NewFile()
+// band is the book of the quotes [from, to), laid out as grids.
+func (b *book) band(from, to int) *book {
+	out := *b
+	out.from, out.to = from, to
+	out.sheets = make([]*grid, len(b.layouts))
+	for i, l := range b.layouts {
+		out.sheets[i] = l.grid(from, to)
+	}
+	return &out
+}
+
+// cachedFunc gives a formula's value, for the cached values; nil leaves
+// formulas uncached.
+type cachedFunc func(l *layout, col, row int) (float64, bool)
+
+// render writes the model into a new excelize file, row by row.
+func (b *book) render(cached cachedFunc) (f *excelize.File, err error) {
+	f = excelize.NewFile(excelize.Options{TmpDir: b.tmpDir})
 	defer func() {
 		if err != nil {
 			_ = f.Close() // drops the stream writers' temporary files
@@ -30,19 +47,19 @@ func (b *book) render(cached map[cellKey]float64) (f *excelize.File, err error) 
 	if err != nil {
 		return nil, err
 	}
-	for i, g := range b.sheets {
+	for i, l := range b.layouts {
 		if i == 0 {
-			err = f.SetSheetName("Sheet1", g.name)
+			err = f.SetSheetName("Sheet1", l.name())
 		} else {
-			_, err = f.NewSheet(g.name)
+			_, err = f.NewSheet(l.name())
 		}
-		if err == nil && g.stream {
-			err = streamSheet(b.ctx, f, g, styles, cached)
+		if err == nil && l.fixed.stream {
+			err = b.streamSheet(f, l, styles, cached)
 		} else if err == nil {
-			err = setSheet(f, g, styles)
+			err = b.setSheet(f, l, styles)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("sheet %s: %w", g.name, err)
+			return nil, fmt.Errorf("sheet %s: %w", l.name(), err)
 		}
 	}
 	for i := range b.names {
@@ -61,45 +78,70 @@ func (b *book) render(cached map[cellKey]float64) (f *excelize.File, err error) 
 
 // streamSheet writes a sheet with excelize's stream writer, the only
 // excelize path that stores a formula together with a numeric cached
-// value (SetCellFormula marks a cached value as text). Its numbers keep
-// only 15 significant digits, so it is for sheets whose literals are
-// labels and small integers: the formulas.
-func streamSheet(ctx context.Context, f *excelize.File, g *grid, styles map[style]int, cached map[cellKey]float64) error {
-	sw, err := f.NewStreamWriter(g.name)
+// value (SetCellFormula marks a cached value as text), and one that holds
+// a row at a time. Its numbers keep only 15 significant digits, so it is
+// for sheets whose literals are labels and small integers: the formulas.
+func (b *book) streamSheet(f *excelize.File, l *layout, styles map[style]int, cached cachedFunc) error {
+	// The quote columns take the sheet's default width: excelize's
+	// stream writer looks a style-less cell's column up in a list that a
+	// second width turns into one entry a column, which made writing a
+	// sheet quadratic in the quotes (10,000 quotes: over a minute).
+	widths := l.widths(b.from, b.to)
+	if l.quoteWidth > 0 {
+		w := l.quoteWidth
+		if err := f.SetSheetProps(l.name(), &excelize.SheetPropsOptions{DefaultColWidth: &w}); err != nil {
+			return err
+		}
+		for i := range b.to - b.from {
+			delete(widths, l.first+i)
+		}
+	}
+	sw, err := f.NewStreamWriter(l.name())
 	if err != nil {
 		return err
 	}
-	if g.freeze {
+	if l.fixed.freeze {
 		if err := sw.SetPanes(&excelize.Panes{Freeze: true, XSplit: 1, YSplit: 1, TopLeftCell: "B2", ActivePane: "bottomRight"}); err != nil {
 			return err
 		}
 	}
-	for _, r := range widthRuns(g.widths) {
+	for _, r := range widthRuns(widths) {
 		if err := sw.SetColWidth(r.from, r.to, r.width); err != nil {
 			return err
 		}
 	}
-	for _, row := range sortedKeys(g.cells) {
-		if err := ctx.Err(); err != nil {
+	var vals []any
+	for row := 1; row <= l.lastRow(); row++ {
+		if err := b.ctx.Err(); err != nil {
 			return err
 		}
-		cols := g.cells[row]
-		vals := make([]any, slices.Max(sortedKeys(cols)))
-		for col, c := range cols {
+		vals = vals[:0]
+		var bad error
+		l.row(row, b.from, b.to, func(col int, c cell) {
 			if v, ok := c.v.(float64); ok && c.f == "" && exactPrecision(v) > 0 {
-				return fmt.Errorf("%s: %v would lose digits in a streamed sheet", cellName(col, row), v)
+				bad = fmt.Errorf("%s: %v would lose digits in a streamed sheet", cellName(col, row), v)
 			}
 			xc := excelize.Cell{StyleID: styles[c.st], Formula: c.f, Value: c.v}
-			if c.f != "" {
-				if v, ok := cached[cellKey{g.name, col, row}]; ok {
+			if c.f != "" && cached != nil {
+				if v, ok := cached(l, col, row); ok {
 					xc.Value = v
 				}
 			}
+			for len(vals) < col {
+				vals = append(vals, nil)
+			}
 			vals[col-1] = xc
+		})
+		if bad != nil {
+			return bad
 		}
-		if err := sw.SetRow(cellName(1, row), vals, excelize.RowOpts{OutlineLevel: g.outline[row]}); err != nil {
+		if len(vals) == 0 {
+			continue
+		}
+		if err := sw.SetRow(cellName(1, row), vals, excelize.RowOpts{OutlineLevel: l.fixed.outline[row]}); err != nil {
 			return err
 		}
+		clear(vals)
 	}
 	return sw.Flush()
 }
@@ -109,33 +151,40 @@ func streamSheet(ctx context.Context, f *excelize.File, g *grid, styles map[styl
 // significant digits), because the formulas must start from exactly
 // tco's inputs: 2 minutes is 0.03333333333333333 h, and 0.0333333333333333
 // is another number. Formulas here are left uncached.
-func setSheet(f *excelize.File, g *grid, styles map[style]int) error {
-	for _, r := range widthRuns(g.widths) {
+func (b *book) setSheet(f *excelize.File, l *layout, styles map[style]int) error {
+	for _, r := range widthRuns(l.widths(b.from, b.to)) {
 		from, _ := excelize.ColumnNumberToName(r.from)
 		to, _ := excelize.ColumnNumberToName(r.to)
-		if err := f.SetColWidth(g.name, from, to, r.width); err != nil {
+		if err := f.SetColWidth(l.name(), from, to, r.width); err != nil {
 			return err
 		}
 	}
-	for _, row := range sortedKeys(g.cells) {
-		for _, col := range sortedKeys(g.cells[row]) {
-			c, ref := g.cells[row][col], cellName(col, row)
-			var err error
+	name := l.name()
+	for row := 1; row <= l.lastRow(); row++ {
+		if err := b.ctx.Err(); err != nil {
+			return err
+		}
+		var err error
+		l.row(row, b.from, b.to, func(col int, c cell) {
+			if err != nil {
+				return
+			}
+			ref := cellName(col, row)
 			v, isFloat := c.v.(float64)
 			switch {
 			case c.f != "":
-				err = f.SetCellFormula(g.name, ref, c.f)
+				err = f.SetCellFormula(name, ref, c.f)
 			case isFloat:
-				err = f.SetCellFloat(g.name, ref, v, exactPrecision(v), 64)
+				err = f.SetCellFloat(name, ref, v, exactPrecision(v), 64)
 			default:
-				err = f.SetCellValue(g.name, ref, c.v)
+				err = f.SetCellValue(name, ref, c.v)
 			}
 			if err == nil {
-				err = f.SetCellStyle(g.name, ref, ref, styles[c.st])
+				err = f.SetCellStyle(name, ref, ref, styles[c.st])
 			}
-			if err != nil {
-				return err
-			}
+		})
+		if err != nil {
+			return err
 		}
 	}
 	return nil

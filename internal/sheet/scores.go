@@ -26,31 +26,40 @@ type ScoreTable struct {
 // scoresSheet lays out the table. Each total is a live formula, Σ weight
 // × grade ÷ Σ weights, so a buyer who edits a weight in the spreadsheet
 // sees the ranking move.
-func scoresSheet(t ScoreTable) *grid {
-	g := newGrid(ScoresSheet)
+func scoresSheet(t ScoreTable) *layout {
+	l := newLayout(ScoresSheet, 3)
+	g := l.fixed
 	g.set(1, 1, val(t.Title, title))
 	g.set(2, 3, val(t.Weight, bold))
-	for j, q := range t.Quotes {
-		g.set(3+j, 3, val(q, bold))
-	}
+	l.at(3, func(j, _ int) (cell, bool) { return val(t.Quotes[j], bold), true })
 	first, last := 4, 3+len(t.Criteria)
 	for i, c := range t.Criteria {
 		g.set(1, first+i, val(c, wrapText))
 		g.set(2, first+i, val(float64(t.Weights[i]), number))
-		for j := range t.Quotes {
-			g.set(3+j, first+i, val(t.Grades[i][j], number))
-		}
+		l.at(first+i, func(j, _ int) (cell, bool) { return val(t.Grades[i][j], number), true })
 	}
 	g.set(1, last+1, val(t.TotalRow, bold))
-	for j := range t.Quotes {
+	l.at(last+1, func(_, col int) (cell, bool) {
 		terms := make([]string, len(t.Criteria))
 		for i := range t.Criteria {
-			terms[i] = fmt.Sprintf("$B%d*%s", first+i, cellName(3+j, first+i))
+			terms[i] = fmt.Sprintf("$B%d*%s", first+i, cellName(col, first+i))
 		}
-		g.set(3+j, last+1, fm(fmt.Sprintf("(%s)/SUM($B%d:$B%d)", strings.Join(terms, "+"), first, last), number))
-	}
+		return fm(fmt.Sprintf("(%s)/SUM($B%d:$B%d)", strings.Join(terms, "+"), first, last), number), true
+	})
 	g.widths[1] = 32
-	return g
+	return l
+}
+
+// band is the table of the quotes [from, to), for checking a band of the
+// workbook.
+func (t ScoreTable) band(from, to int) ScoreTable {
+	t.Quotes, t.Totals = t.Quotes[from:to], t.Totals[from:to]
+	grades := make([][]float64, len(t.Grades))
+	for i, g := range t.Grades {
+		grades[i] = g[from:to]
+	}
+	t.Grades = grades
+	return t
 }
 
 // verifyScores checks the sheet's totals against the app's, which are

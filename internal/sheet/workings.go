@@ -9,7 +9,7 @@ import (
 // qctx is one quote in one block of workings: what a row's formula needs
 // to know to reference the quote's inputs and the block's other rows.
 type qctx struct {
-	q        tco.Quote
+	q        *tco.Quote
 	a        *tco.Assumptions
 	col      int
 	sc       scenario

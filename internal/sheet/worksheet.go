@@ -41,48 +41,59 @@ var blockTitles = [...]string{
 // per quote whose every figure is a formula over the workings below it,
 // and three blocks of workings (estimate, low end, high end) whose
 // formulas reference the Assumptions sheet. It returns each block's rows.
-func worksheetSheet(g *grid, quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, inputs map[string]int) [3]map[string]int {
-	g.freeze = true
-	howCol := quoteCol(len(quotes))
-	g.widths = map[int]float64{1: 56, howCol: 90}
-	for i := range quotes {
-		g.widths[quoteCol(i)] = 20
-	}
+func worksheetSheet(quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, inputs map[string]int) (*layout, [3]map[string]int) {
+	l := newLayout(WorksheetSheet, quoteCol(0))
+	g := l.fixed
+	g.freeze, g.stream = true, true
+	g.widths = map[int]float64{1: 56}
+	l.quoteWidth, l.tailWidth = 20, 90
 	defs := workingRows(a)
 	var blocks [3]map[string]int
 	rateNames := marketRateNames(*a)
+	// Each quote's market rate, looked up once rather than once a cell.
+	type market struct {
+		key, name string
+		burst     bool
+	}
+	markets := make([]market, len(quotes))
+	for i, q := range quotes {
+		k, burst := marketRateKey(a.MarketRatePerGPUHour, q.GPUModel)
+		markets[i] = market{k, rateNames[k], burst}
+	}
 	top := rowWorkings
 	for sc := range blocks {
 		g.set(1, top, val(blockTitles[sc], bold))
-		blocks[sc] = map[string]int{}
+		rows := map[string]int{}
+		blocks[sc] = rows
+		for i, d := range defs {
+			rows[d.key] = top + 1 + i
+		}
 		for i, d := range defs {
 			row := top + 1 + i
-			blocks[sc][d.key] = row
 			g.set(1, row, val(d.label, plain))
 			if d.how != "" {
-				g.set(howCol, row, val(d.how, plain))
+				l.tail[row] = val(d.how, plain)
 			}
 			g.outline[row] = 1
-		}
-		for i, q := range quotes {
-			c := &qctx{q: q, a: a, col: quoteCol(i), sc: scenario(sc), rows: blocks[sc], inputs: inputs}
-			c.rateKey, c.burstMarket = marketRateKey(a.MarketRatePerGPUHour, q.GPUModel)
-			c.rateName = rateNames[c.rateKey]
-			for _, d := range defs {
-				if cl, ok := d.cell(c); ok {
-					g.set(c.col, blocks[sc][d.key], cl)
-				}
-			}
+			// One context a row, refilled for each quote: the rows are
+			// laid out one at a time and a cell keeps nothing of it.
+			c := &qctx{a: a, sc: scenario(sc), rows: rows, inputs: inputs}
+			l.at(row, func(i, col int) (cell, bool) {
+				m := &markets[i]
+				c.q, c.col, c.rateKey, c.rateName, c.burstMarket = &quotes[i], col, m.key, m.name, m.burst
+				return d.cell(c)
+			})
 		}
 		top += len(defs) + 2
 	}
-	summary(g, quotes, a, ws, blocks, howCol)
-	return blocks
+	summary(l, quotes, a, ws, blocks)
+	return l, blocks
 }
 
 // summary writes the figures a buyer compares, each a formula over the
 // workings: amounts are minor units divided back into the currency.
-func summary(g *grid, quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, blocks [3]map[string]int, howCol int) {
+func summary(l *layout, quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, blocks [3]map[string]int) {
+	g := l.fixed
 	sE := scaleText(a.Currency)
 	unit := "Cost per " + a.UnitName
 	labels := map[int][2]string{
@@ -104,7 +115,7 @@ func summary(g *grid, quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, 
 		rowIncomplete: {"Incomplete (a term was not stated or refused)", ""},
 		rowMissing:    {"Missing terms, and what is assumed instead", "shaded lines rest on these assumptions"},
 	}
-	for row, l := range labels {
+	for row, lb := range labels {
 		st := plain
 		if row == rowTitle || row == rowTCO || row == rowCPU {
 			st = bold
@@ -112,45 +123,61 @@ func summary(g *grid, quotes []tco.Quote, a *tco.Assumptions, ws tco.Worksheet, 
 		if row == rowTitle {
 			st = title
 		}
-		g.set(1, row, val(l[0], st))
-		if l[1] != "" {
-			g.set(howCol, row, val(l[1], plain))
+		g.set(1, row, val(lb[0], st))
+		if lb[1] != "" {
+			l.tail[row] = val(lb[1], plain)
 		}
 	}
 	keys := tco.LineKeys()
 	for i := range keys {
-		g.set(howCol, rowLine1+i, val("the estimate's workings below, in "+a.Currency, plain))
+		l.tail[rowLine1+i] = val("the estimate's workings below, in "+a.Currency, plain)
 	}
-	for i, q := range quotes {
-		col := quoteCol(i)
-		r := ws.Results[i]
-		ref := func(sc scenario, key string) string { return cellName(col, blocks[sc][key]) }
-		three := func(key string) string { return ref(estimate, key) + "," + ref(lowEnd, key) + "," + ref(highEnd, key) }
-		g.set(col, rowTitle, val(q.Label, bold))
-		g.set(col, rowID, val(q.ID, plain))
-		g.set(col, rowModel, val(rentalName(q.RentalModel), plain))
-		for j, k := range keys {
+	ref := func(col int, sc scenario, key string) string { return cellName(col, blocks[sc][key]) }
+	three := func(col int, key string) string {
+		return ref(col, estimate, key) + "," + ref(col, lowEnd, key) + "," + ref(col, highEnd, key)
+	}
+	each := func(row int, f func(i, col int) cell) {
+		l.at(row, func(i, col int) (cell, bool) { return f(i, col), true })
+	}
+	// est is a figure of the estimate's workings, divided into the
+	// currency when scaled.
+	est := func(row int, key string, scaled bool, st style) {
+		each(row, func(_, col int) cell {
+			if scaled {
+				return fm(ref(col, estimate, key)+"/"+sE, st)
+			}
+			return fm(ref(col, estimate, key), st)
+		})
+	}
+	end := func(row int, fn, key string) {
+		each(row, func(_, col int) cell { return fm(fn+"("+three(col, key)+")/"+sE, money) })
+	}
+	each(rowTitle, func(i, _ int) cell { return val(quotes[i].Label, bold) })
+	each(rowID, func(i, _ int) cell { return val(quotes[i].ID, plain) })
+	each(rowModel, func(i, _ int) cell { return val(rentalName(quotes[i].RentalModel), plain) })
+	for j, k := range keys {
+		each(rowLine1+j, func(i, col int) cell {
 			st := money
-			if j < len(r.Lines) && !r.Lines[j].Stated {
+			if r := ws.Results[i]; j < len(r.Lines) && !r.Lines[j].Stated {
 				st = assumed
 			}
-			g.set(col, rowLine1+j, fm(ref(estimate, lineRow[k])+"/"+sE, st))
-		}
-		g.set(col, rowTCO, fm(ref(estimate, "tco")+"/"+sE, money))
-		g.set(col, rowTCOLow, fm("MIN("+three("tco")+")/"+sE, money))
-		g.set(col, rowTCOHigh, fm("MAX("+three("tco")+")/"+sE, money))
-		g.set(col, rowCPU, fm(ref(estimate, "cpu_e")+"/"+sE, money))
-		g.set(col, rowCPULow, fm("MIN("+three("cpu_e")+")/"+sE, money))
-		g.set(col, rowCPUHigh, fm("MAX("+three("cpu_e")+")/"+sE, money))
-		g.set(col, rowContract, fm(ref(estimate, "contract")+"/"+sE, money))
-		g.set(col, rowShortfall, fm(ref(estimate, "shortfall")+"/"+sE, money))
-		g.set(col, rowMonthly, fm(ref(estimate, "monthly")+"/"+sE, money))
-		g.set(col, rowBill, fm(ref(estimate, "bill_e")+"/"+sE, money))
-		g.set(col, rowUnits, fm(ref(estimate, "units"), number))
-		g.set(col, rowRetry, fm(ref(estimate, "retry"), share))
-		g.set(col, rowIncomplete, val(yesNo(r.Incomplete), plain))
-		g.set(col, rowMissing, val(missingText(r.Missing), wrapText))
+			return fm(ref(col, estimate, lineRow[k])+"/"+sE, st)
+		})
 	}
+	est(rowTCO, "tco", true, money)
+	end(rowTCOLow, "MIN", "tco")
+	end(rowTCOHigh, "MAX", "tco")
+	est(rowCPU, "cpu_e", true, money)
+	end(rowCPULow, "MIN", "cpu_e")
+	end(rowCPUHigh, "MAX", "cpu_e")
+	est(rowContract, "contract", true, money)
+	est(rowShortfall, "shortfall", true, money)
+	est(rowMonthly, "monthly", true, money)
+	est(rowBill, "bill_e", true, money)
+	est(rowUnits, "units", false, number)
+	est(rowRetry, "retry", false, share)
+	each(rowIncomplete, func(i, _ int) cell { return val(yesNo(ws.Results[i].Incomplete), plain) })
+	each(rowMissing, func(i, _ int) cell { return val(missingText(ws.Results[i].Missing), wrapText) })
 	for j, k := range keys {
 		g.set(1, rowLine1+j, val(lineLabel(ws.Results, j, k), plain))
 	}

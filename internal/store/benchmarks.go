@@ -111,7 +111,9 @@ const benchmarkSelect = `SELECT b.id, b.quote_id, q.evaluation_id, b.kind, b.ori
 	FROM benchmark_uploads b JOIN quotes q ON q.id = b.quote_id JOIN users u ON u.id = b.uploaded_by
 	LEFT JOIN users w ON w.id = b.withdrawn_by`
 
-func scanBenchmark(row pgx.CollectableRow) (Benchmark, error) {
+// scanBenchmark reads a row of benchmarkSelect, its result decoded once
+// per stored JSON (resultCache).
+func (s *Store) scanBenchmark(row pgx.CollectableRow) (Benchmark, error) {
 	var b Benchmark
 	var result []byte
 	err := row.Scan(&b.ID, &b.QuoteID, &b.EvaluationID, &b.Kind, &b.FileName, &b.StorageKey, &b.SHA256,
@@ -122,8 +124,7 @@ func scanBenchmark(row pgx.CollectableRow) (Benchmark, error) {
 		return b, err
 	}
 	if result != nil {
-		b.Result = &benchlog.Result{}
-		if err := json.Unmarshal(result, b.Result); err != nil {
+		if b.Result, err = s.results.decode(result); err != nil {
 			return b, fmt.Errorf("benchmark %d result: %w", b.ID, err)
 		}
 	}
@@ -146,7 +147,7 @@ func lockQuote(ctx context.Context, tx pgx.Tx, quoteID int64) (int64, error) {
 func insertBenchmark(ctx context.Context, tx pgx.Tx, by audit.Actor, quoteID, evaluationID int64, nb NewBenchmark) (int64, error) {
 	sum := SHA256Hex(nb.Content)
 	rows, _ := tx.Query(ctx, benchmarkSelect+` WHERE b.quote_id = $1 AND b.sha256 = $2`, quoteID, sum)
-	existing, err := pgx.CollectRows(rows, scanBenchmark)
+	existing, err := pgx.CollectRows(rows, (&Store{}).scanBenchmark) // a duplicate is rare: no cache
 	if err != nil {
 		return 0, err
 	}
@@ -221,7 +222,7 @@ func (s *Store) CreateBenchmark(ctx context.Context, by audit.Actor, quoteID int
 // Benchmark returns one stored log without its content.
 func (s *Store) Benchmark(ctx context.Context, id int64) (Benchmark, error) {
 	rows, _ := s.pool.Query(ctx, benchmarkSelect+` WHERE b.id = $1`, id)
-	b, err := pgx.CollectExactlyOneRow(rows, scanBenchmark)
+	b, err := pgx.CollectExactlyOneRow(rows, s.scanBenchmark)
 	if err != nil {
 		return Benchmark{}, notFound(fmt.Sprintf("store: benchmark %d", id), err)
 	}
@@ -231,7 +232,7 @@ func (s *Store) Benchmark(ctx context.Context, id int64) (Benchmark, error) {
 // ListBenchmarks returns a quote's logs in upload order, without content.
 func (s *Store) ListBenchmarks(ctx context.Context, quoteID int64) ([]Benchmark, error) {
 	rows, _ := s.pool.Query(ctx, benchmarkSelect+` WHERE b.quote_id = $1 ORDER BY b.id`, quoteID)
-	bs, err := pgx.CollectRows(rows, scanBenchmark)
+	bs, err := pgx.CollectRows(rows, s.scanBenchmark)
 	if err != nil {
 		return nil, fmt.Errorf("store: benchmarks of quote %d: %w", quoteID, err)
 	}

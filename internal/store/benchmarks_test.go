@@ -176,3 +176,37 @@ func TestWaiversNeedAReasonAndHistoryIsKept(t *testing.T) {
 		t.Errorf("audit = %d entries, %d waivers", len(entries), waive)
 	}
 }
+
+// A stored result is decoded once, when it is stored, and handed out
+// again while its stored JSON is the same; a re-parse in place stores other JSON, which is read
+// fresh.
+func TestBenchmarkResultDecodedOncePerStoredJSON(t *testing.T) {
+	t.Parallel()
+	st, _, u, q := benchFixture(t)
+	ctx := context.Background()
+	content, result := ncclLog(t)
+	b, err := st.CreateBenchmark(ctx, u.Actor(), q.ID, store.NewBenchmark{Kind: string(result.Kind), FileName: "nccl.txt", Content: content, Result: result})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The upload itself leaves the result decoded for the first view.
+	first, err := st.ListBenchmarks(ctx, q.ID)
+	if err != nil || len(first) != 1 || first[0].Result == nil || first[0].Result != b.Result {
+		t.Fatalf("first view after the upload decoded again: %v %v", first, err)
+	}
+	again, err := st.Benchmark(ctx, b.ID)
+	if err != nil || again.Result != first[0].Result {
+		t.Fatalf("second read decoded again (%p, %p): %v", again.Result, first[0].Result, err)
+	}
+	other := *result
+	nccl := *result.NCCL
+	nccl.Runs = append(nccl.Runs[:len(nccl.Runs):len(nccl.Runs)], nccl.Runs[0])
+	other.NCCL = &nccl
+	if _, err := st.ReclassifyBenchmark(ctx, u.Actor(), b.ID, store.Reparse{Kind: string(other.Kind), Result: &other}); err != nil {
+		t.Fatal(err)
+	}
+	after, err := st.ListBenchmarks(ctx, q.ID)
+	if err != nil || len(after) != 1 || after[0].Result == first[0].Result || len(after[0].Result.NCCL.Runs) != len(nccl.Runs) {
+		t.Fatalf("after a re-parse: %+v %v", after, err)
+	}
+}

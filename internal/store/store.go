@@ -25,10 +25,11 @@ var (
 // whichever it holds. It states no domain rule: the application layer
 // (internal/evaluation) locks, reads, decides and writes through it.
 type Store struct {
-	pool  dbtx
-	root  *pgxpool.Pool
-	now   func() time.Time
-	terms *termsCache // shared by the Stores of ReadOnly and Tx
+	pool    dbtx
+	root    *pgxpool.Pool
+	now     func() time.Time
+	terms   *termsCache  // shared by the Stores of ReadOnly and Tx
+	results *resultCache // shared likewise
 }
 
 // dbtx is what the methods need of a pool or a transaction.
@@ -47,7 +48,7 @@ func New(pool *pgxpool.Pool, now func() time.Time) *Store {
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{pool: pool, root: pool, now: now, terms: &termsCache{}}
+	return &Store{pool: pool, root: pool, now: now, terms: &termsCache{}, results: newResultCache()}
 }
 
 // ReadOnly runs fn on a Store whose every read sees one snapshot of the
@@ -59,7 +60,7 @@ func (s *Store) ReadOnly(ctx context.Context, fn func(*Store) error) error {
 		return fmt.Errorf("store: begin read-only: %w", err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	if err := fn(&Store{pool: tx, root: s.root, now: s.now, terms: s.terms}); err != nil {
+	if err := fn(&Store{pool: tx, root: s.root, now: s.now, terms: s.terms, results: s.results}); err != nil {
 		return err
 	}
 	return tx.Commit(ctx)
@@ -80,7 +81,7 @@ func (s *Store) Tx(ctx context.Context, fn func(*Store) error) error {
 
 // on is s running its statements in tx.
 func (s *Store) on(tx pgx.Tx) *Store {
-	return &Store{pool: tx, root: s.root, now: s.now, terms: s.terms}
+	return &Store{pool: tx, root: s.root, now: s.now, terms: s.terms, results: s.results}
 }
 
 // Now is the store's clock.
