@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/gpuquote/gpuquote/internal/audit"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
@@ -29,11 +30,10 @@ var (
 	errBadRequest       = errors.New("bad request")
 )
 
-// fieldErrors is an invalid submission through the API: message keys by
-// field, answered as 422 JSON.
-type fieldErrors map[string]string
-
-func (fieldErrors) Error() string { return "invalid input" }
+// fieldErrors is an invalid submission: message keys by field, answered
+// as 422 JSON. It is the use cases' own type, so a refusal from
+// evaluation reaches the adapter as it is.
+type fieldErrors = evaluation.FieldErrors
 
 // handlerFunc is a handler that returns its error to one adapter.
 type handlerFunc func(w http.ResponseWriter, r *http.Request) error
