@@ -2,10 +2,8 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,7 +11,6 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5/middleware"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
@@ -64,7 +61,7 @@ func (s *Server) h(fn handlerFunc) http.HandlerFunc {
 			s.renderError(w, r, http.StatusBadRequest, "error.bad_request")
 		case errors.Is(err, store.ErrConflict):
 			s.renderError(w, r, http.StatusConflict, "error.conflict")
-		case isUnavailable(err):
+		case store.Unavailable(err):
 			s.log.Error("database unavailable", "err", err, "request_id", middleware.GetReqID(r.Context()))
 			s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
 		default:
@@ -72,14 +69,6 @@ func (s *Server) h(fn handlerFunc) http.HandlerFunc {
 			s.renderError(w, r, http.StatusInternalServerError, "error.internal")
 		}
 	}
-}
-
-// isUnavailable reports errors that mean the database cannot be reached.
-func isUnavailable(err error) bool {
-	var netErr net.Error
-	var connErr *pgconn.ConnectError
-	return errors.As(err, &connErr) || errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded) ||
-		strings.Contains(err.Error(), "closed pool")
 }
 
 func isAPI(r *http.Request) bool { return strings.HasPrefix(r.URL.Path, "/api/") }
