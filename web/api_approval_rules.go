@@ -10,7 +10,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // apiPutApprovalRules sets the approval thresholds (admin, audited as a
@@ -37,14 +36,7 @@ func (s *Server) apiPutApprovalRules(w http.ResponseWriter, r *http.Request) err
 		}
 		rules.Tiers = append(rules.Tiers, scoring.Tier{Above: above, Approvers: int(n), Order: t.Order, Roles: t.Roles})
 	}
-	if errs := rules.Check(); len(errs) > 0 {
-		return fieldErrors(errs)
-	}
-	raw, err := json.Marshal(rules)
-	if err != nil {
-		return err
-	}
-	if err := s.store.SetSetting(r.Context(), currentUser(r).Actor(), store.SettingApprovalRules, string(raw)); err != nil {
+	if err := s.eval.SaveApprovalRules(r.Context(), currentUser(r).Actor(), rules); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, rules)

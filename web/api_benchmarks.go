@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/acceptance"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/testplan"
@@ -155,35 +156,29 @@ func (s *Server) apiUploadBenchmark(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	z := i18n.From(r.Context())
-	up, err := readMultipart(w, r, maxBenchmark)
-	nb, problem := prepareUpload(up, err)
+	added, _, problem, err := s.addUpload(w, r, sq.ID)
+	if err != nil {
+		return err
+	}
 	if problem == nil {
-		var saved store.Benchmark
-		var changed bool
-		saved, changed, problem, err = s.saveUpload(r, sq, b.Data, nb, up)
-		switch {
-		case err != nil:
+		d, err := s.eval.Bench(r.Context(), sq, b.Data)
+		if err != nil {
 			return err
-		case problem == nil:
-			d, err := s.loadBench(r.Context(), sq, b.Data)
-			if err != nil {
-				return err
-			}
-			var rep verdict.UploadReport
-			for i, u := range d.uploads {
-				if u.ID == saved.ID {
-					rep = d.report.Uploads[i]
-				}
-			}
-			ab := apiBenchmarkOf(z, saved, rep)
-			status := http.StatusCreated
-			if changed {
-				status = http.StatusOK // the stored upload was re-classified
-			}
-			w.Header().Set("Location", ab.Download)
-			writeJSON(w, status, map[string]any{"benchmark": ab, "acceptance": apiSuiteOf(z, d), "reclassified": changed})
-			return nil
 		}
+		var rep verdict.UploadReport
+		for i, u := range d.Uploads {
+			if u.ID == added.Benchmark.ID {
+				rep = d.Report.Uploads[i]
+			}
+		}
+		ab := apiBenchmarkOf(z, added.Benchmark, rep)
+		status := http.StatusCreated
+		if added.Reclassified {
+			status = http.StatusOK // the stored upload was re-classified
+		}
+		w.Header().Set("Location", ab.Download)
+		writeJSON(w, status, map[string]any{"benchmark": ab, "acceptance": apiSuiteOf(z, d), "reclassified": added.Reclassified})
+		return nil
 	}
 	body := map[string]any{"error": problem.message(z), "code": problem.key}
 	if len(problem.fields) > 0 {
@@ -207,21 +202,21 @@ func (s *Server) apiListBenchmarks(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	d, err := s.loadBench(r.Context(), sq, b.Data)
+	d, err := s.eval.Bench(r.Context(), sq, b.Data)
 	if err != nil {
 		return err
 	}
 	z := i18n.From(r.Context())
-	list := make([]apiBenchmark, 0, len(d.uploads))
-	for i, u := range d.uploads {
-		list = append(list, apiBenchmarkOf(z, u, d.report.Uploads[i]))
+	list := make([]apiBenchmark, 0, len(d.Uploads))
+	for i, u := range d.Uploads {
+		list = append(list, apiBenchmarkOf(z, u, d.Report.Uploads[i]))
 	}
 	type apiEvidence struct {
 		verdict.Evidence
 		Message string `json:"message"`
 	}
-	claims := make([]map[string]any, 0, len(d.report.Claims))
-	for _, c := range d.report.Claims {
+	claims := make([]map[string]any, 0, len(d.Report.Claims))
+	for _, c := range d.Report.Claims {
 		ev := make([]apiEvidence, 0, len(c.Evidence))
 		for _, e := range c.Evidence {
 			ev = append(ev, apiEvidence{Evidence: e, Message: evidenceText(z, e)})
@@ -229,7 +224,7 @@ func (s *Server) apiListBenchmarks(w http.ResponseWriter, r *http.Request) error
 		claims = append(claims, map[string]any{"term": c.Term, "quoted": c.Quoted, "status": c.Status, "evidence": ev})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"quote_id": sq.ID, "benchmarks": list, "claims": claims,
-		"expected_allreduce": d.report.Expected, "acceptance": apiSuiteOf(z, d)})
+		"expected_allreduce": d.Report.Expected, "acceptance": apiSuiteOf(z, d)})
 	return nil
 }
 
@@ -254,16 +249,12 @@ func (s *Server) apiRecordAcceptance(w http.ResponseWriter, r *http.Request) err
 	if in.EvidenceID != 0 {
 		fields["evidence_upload_id"] = fmt.Sprint(in.EvidenceID)
 	}
-	na, errs := parseAcceptance(fields)
-	if err := s.checkEvidence(r.Context(), sq.ID, na, errs); err != nil {
+	a, errs, err := s.eval.RecordAcceptance(r.Context(), currentUser(r).Actor(), sq.ID, evaluation.Upload{Fields: fields})
+	if err != nil {
 		return err
 	}
 	if len(errs) > 0 {
 		return fieldErrors(errs)
-	}
-	a, err := s.store.RecordAcceptance(r.Context(), currentUser(r).Actor(), sq.ID, na)
-	if err != nil {
-		return err
 	}
 	writeJSON(w, http.StatusCreated, apiAcceptanceOf(a))
 	return nil

@@ -8,7 +8,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // apiScore is one quote's weighted score: the band, the point value, its
@@ -135,11 +134,7 @@ func (s *Server) apiPutCriteriaTemplate(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
-	raw, err := json.Marshal(ws)
-	if err != nil {
-		return err
-	}
-	if err := s.store.SetSetting(r.Context(), currentUser(r).Actor(), store.SettingCriteriaTemplate, string(raw)); err != nil {
+	if ws, err = s.eval.SaveCriteriaTemplate(r.Context(), currentUser(r).Actor(), ws); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"criteria": ws})

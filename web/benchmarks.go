@@ -7,10 +7,9 @@ import (
 	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
-	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/chart"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/verdict"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -24,40 +23,13 @@ type uploadProblem struct {
 	fields map[string]string
 }
 
-// prepareUpload checks a read upload and parses it. Refusals store
-// nothing; a log that does not parse is kept with its error.
-func prepareUpload(up upload, err error) (store.NewBenchmark, *uploadProblem) {
-	switch {
-	case errors.Is(err, errTooLarge):
-		return store.NewBenchmark{}, &uploadProblem{status: http.StatusRequestEntityTooLarge, key: "bench.error.too_large"}
-	case err != nil:
-		return store.NewBenchmark{}, &uploadProblem{status: http.StatusBadRequest, key: "bench.error.bad_upload"}
-	case up.Content == nil:
-		return store.NewBenchmark{}, &uploadProblem{status: http.StatusBadRequest, key: "bench.error.no_file"}
-	}
-	kind, ok := parseKind(up.Fields["kind"])
-	meta, fields := parseMeta(up.Fields)
-	if !ok {
-		fields["kind"] = "bench.error.kind"
-	}
-	if len(fields) > 0 {
-		return store.NewBenchmark{}, &uploadProblem{status: http.StatusUnprocessableEntity, key: "form.has_errors", fields: fields}
-	}
-	switch err := checkTextFile(up.Content); {
-	case errors.Is(err, errEmptyFile):
-		return store.NewBenchmark{}, &uploadProblem{status: http.StatusUnprocessableEntity, key: "bench.error.empty"}
-	case err != nil:
-		return store.NewBenchmark{}, &uploadProblem{status: http.StatusUnsupportedMediaType, key: "bench.error.binary"}
-	}
-	nb := parseLog(kind, up.Content)
-	nb.FileName, nb.Meta = cleanFileName(up.FileName), meta
-	return nb, nil
-}
-
-// duplicateProblem reports a re-upload of a file the quote already has.
-func duplicateProblem(z *i18n.Localizer, dup *store.DuplicateError) *uploadProblem {
-	return &uploadProblem{status: http.StatusConflict, key: "bench.error.duplicate",
-		data: map[string]any{"File": dup.Existing.FileName, "At": z.DateTime(dup.Existing.UploadedAt), "ID": dup.Existing.ID}}
+// uploadRefusalStatus is the status of each refusal of an upload.
+var uploadRefusalStatus = map[string]int{
+	"bench.error.no_file":   http.StatusBadRequest,
+	"form.has_errors":       http.StatusUnprocessableEntity,
+	"bench.error.empty":     http.StatusUnprocessableEntity,
+	"bench.error.binary":    http.StatusUnsupportedMediaType,
+	"bench.error.duplicate": http.StatusConflict,
 }
 
 func (p *uploadProblem) message(z *i18n.Localizer) string {
@@ -70,22 +42,26 @@ func (p *uploadProblem) message(z *i18n.Localizer) string {
 	return msg
 }
 
-// saveUpload stores a prepared upload. The same bytes uploaded again with
-// an explicit kind other than the stored one re-classify the stored upload
-// (a misdetected file) instead of being refused as a duplicate; changed
-// says so.
-func (s *Server) saveUpload(r *http.Request, sq store.StoredQuote, b brief.Brief, nb store.NewBenchmark, up upload) (saved store.Benchmark, changed bool, problem *uploadProblem, err error) {
-	saved, err = s.eval.UploadBenchmark(r.Context(), currentUser(r).Actor(), sq.ID, nb)
-	var dup *store.DuplicateError
-	if !errors.As(err, &dup) {
-		return saved, false, nil, err
+// addUpload reads the upload's multipart body and hands it to the use
+// case; a body it cannot read or a refusal is the problem to show.
+func (s *Server) addUpload(w http.ResponseWriter, r *http.Request, quoteID int64) (evaluation.Added, evaluation.Upload, *uploadProblem, error) {
+	up, err := readMultipart(w, r, maxBenchmark)
+	switch {
+	case errors.Is(err, errTooLarge):
+		return evaluation.Added{}, up, &uploadProblem{status: http.StatusRequestEntityTooLarge, key: "bench.error.too_large"}, nil
+	case err != nil:
+		return evaluation.Added{}, up, &uploadProblem{status: http.StatusBadRequest, key: "bench.error.bad_upload"}, nil
 	}
-	if kind, _ := parseKind(up.Fields["kind"]); kind != "" && string(kind) != dup.Existing.Kind && dup.Existing.Kind != store.KindEvidence {
-		rp := store.Reparse{Kind: nb.Kind, Result: nb.Result, ParseError: nb.ParseError, ParseErrorLine: nb.ParseErrorLine}
-		saved, err = s.eval.ReclassifyBenchmark(r.Context(), currentUser(r).Actor(), dup.Existing.ID, rp)
-		return saved, true, nil, err
+	added, refusal, err := s.eval.AddBenchmark(r.Context(), currentUser(r).Actor(), quoteID, up)
+	if err != nil || refusal == nil {
+		return added, up, nil, err
 	}
-	return saved, false, duplicateProblem(i18n.From(r.Context()), dup), nil
+	p := &uploadProblem{status: uploadRefusalStatus[refusal.Key], key: refusal.Key, fields: refusal.Fields}
+	if dup := refusal.Duplicate; dup != nil {
+		z := i18n.From(r.Context())
+		p.data = map[string]any{"File": dup.FileName, "At": z.DateTime(dup.UploadedAt), "ID": dup.ID}
+	}
+	return added, up, p, nil
 }
 
 // renderBenchPage shows the benchmarks page, with a refused form's
@@ -95,7 +71,7 @@ func (s *Server) renderBenchPage(w http.ResponseWriter, r *http.Request, status 
 	if err != nil {
 		return err
 	}
-	d, err := s.loadBench(r.Context(), sq, b.Data)
+	d, err := s.eval.Bench(r.Context(), sq, b.Data)
 	if err != nil {
 		return err
 	}
@@ -127,18 +103,14 @@ func (s *Server) showBenchmarks(w http.ResponseWriter, r *http.Request) error {
 // uploadBenchmark stores a log from the browser form and returns to the
 // page; a refusal re-renders the form with the reason.
 func (s *Server) uploadBenchmark(w http.ResponseWriter, r *http.Request) error {
-	sq, _, b, err := s.quoteParam(r)
+	sq, _, _, err := s.quoteParam(r)
 	if err != nil {
 		return err
 	}
 	z := i18n.From(r.Context())
-	up, err := readMultipart(w, r, maxBenchmark)
-	nb, problem := prepareUpload(up, err)
-	var saved store.Benchmark
-	if problem == nil {
-		if saved, _, problem, err = s.saveUpload(r, sq, b.Data, nb, up); err != nil {
-			return err
-		}
+	added, up, problem, err := s.addUpload(w, r, sq.ID)
+	if err != nil {
+		return err
 	}
 	if problem != nil {
 		fields := up.Fields
@@ -147,11 +119,11 @@ func (s *Server) uploadBenchmark(w http.ResponseWriter, r *http.Request) error {
 		})
 	}
 	flash := "flash.benchmark_uploaded"
-	if nb.Result == nil {
+	if !added.Parsed {
 		flash = "flash.benchmark_parse_failed"
 	}
 	// The page words the message from the upload's verdict (uploadFlash).
-	return redirect(w, r, "/quotes/"+strconv.FormatInt(sq.ID, 10)+"/benchmarks?uploaded="+strconv.FormatInt(saved.ID, 10), flash)
+	return redirect(w, r, "/quotes/"+strconv.FormatInt(sq.ID, 10)+"/benchmarks?uploaded="+strconv.FormatInt(added.Benchmark.ID, 10), flash)
 }
 
 // downloadBenchmark returns a log exactly as uploaded, as an attachment

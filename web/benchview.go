@@ -1,14 +1,12 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/acceptance"
 	"github.com/gpuquote/gpuquote/internal/benchlog"
-	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/gpu"
@@ -18,27 +16,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/verdict"
 	"github.com/gpuquote/gpuquote/web/views"
 )
-
-// benchData is a quote's stored logs, acceptance history and the verdict
-// on them: what the page, the chart and the API all read.
-type benchData struct {
-	uploads []store.Benchmark
-	history []store.AcceptanceResult
-	report  verdict.Report
-}
-
-func (s *Server) loadBench(ctx context.Context, sq store.StoredQuote, b brief.Brief) (benchData, error) {
-	var d benchData
-	var err error
-	if d.uploads, err = s.store.ListBenchmarks(ctx, sq.ID); err != nil {
-		return d, err
-	}
-	if d.history, err = s.store.AcceptanceHistory(ctx, sq.ID); err != nil {
-		return d, err
-	}
-	d.report = verdict.Evaluate(evaluation.VerdictInput(sq.Quote, b, d.uploads))
-	return d, nil
-}
 
 // statusCSS maps every status word to a badge class.
 func statusCSS(s string) string {
@@ -165,12 +142,12 @@ func expectedText(z *i18n.Localizer, e *verdict.Expectation) string {
 
 // benchView builds the section for a quote; forms adds what the
 // benchmarks page's forms need.
-func benchView(z *i18n.Localizer, sq store.StoredQuote, d benchData, canEdit, forms bool) views.BenchView {
-	m := views.BenchView{QuoteID: sq.ID, CanEdit: canEdit, Forms: forms && canEdit, Expected: expectedText(z, d.report.Expected)}
-	current := store.CurrentAcceptance(d.history)
+func benchView(z *i18n.Localizer, sq store.StoredQuote, d evaluation.Bench, canEdit, forms bool) views.BenchView {
+	m := views.BenchView{QuoteID: sq.ID, CanEdit: canEdit, Forms: forms && canEdit, Expected: expectedText(z, d.Report.Expected)}
+	current := store.CurrentAcceptance(d.History)
 	m.Progress = suiteProgress(z, store.Count(current))
-	for i, u := range d.uploads {
-		rep := d.report.Uploads[i]
+	for i, u := range d.Uploads {
+		rep := d.Report.Uploads[i]
 		v := views.BenchUpload{ID: u.ID, FileName: u.FileName, Kind: kindLabel(z, u.Kind), Meta: metaLine(z, u.Meta),
 			Uploaded: z.T("bench.uploaded_line", map[string]any{"By": u.UploadedBy, "At": z.DateTime(u.UploadedAt)}),
 			Size:     chart.Bytes(float64(u.Size)), Figures: figures(z, u.Result), Status: string(rep.Status)}
@@ -201,7 +178,7 @@ func benchView(z *i18n.Localizer, sq store.StoredQuote, d benchData, canEdit, fo
 		}
 		m.EvidenceOptions = append(m.EvidenceOptions, views.Option{Value: strconv.FormatInt(u.ID, 10), Label: u.FileName})
 	}
-	for _, c := range d.report.Claims {
+	for _, c := range d.Report.Claims {
 		row := views.ClaimRow{Term: claimLabel(z, c.Term), Quoted: c.Quoted, Status: string(c.Status),
 			StatusText: z.T("bench.claim_status." + string(c.Status)), CSS: statusCSS(string(c.Status))}
 		if col, ok := quote.ColumnByName(c.Term); ok {
@@ -222,9 +199,9 @@ func benchView(z *i18n.Localizer, sq store.StoredQuote, d benchData, canEdit, fo
 		m.Suite = append(m.Suite, row)
 		m.Tests = append(m.Tests, views.Option{Value: string(test), Label: row.Name})
 	}
-	m.Gates = gateRows(z, d.report.Gates)
-	for i := len(d.history) - 1; i >= 0; i-- {
-		m.History = append(m.History, suiteRow(z, d.history[i]))
+	m.Gates = gateRows(z, d.Report.Gates)
+	for i := len(d.History) - 1; i >= 0; i-- {
+		m.History = append(m.History, suiteRow(z, d.History[i]))
 	}
 	for _, st := range []string{store.AcceptancePassed, store.AcceptanceFailed, store.AcceptanceWaived, store.AcceptancePending} {
 		m.Statuses = append(m.Statuses, views.Option{Value: st, Label: z.T("bench.suite_status." + st)})

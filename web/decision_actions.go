@@ -151,7 +151,7 @@ func (s *Server) shortlistQuote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	on := r.PostForm.Get("on") == "yes"
-	sq, err := s.setShortlist(r.Context(), currentUser(r), quoteID, on)
+	sq, err := s.eval.SetShortlist(r.Context(), currentUser(r).Actor(), quoteID, on)
 	if errors.Is(err, store.ErrConflict) {
 		return s.renderDecision(w, r, sq.EvaluationID, http.StatusConflict, "decision.error.state", "")
 	}

@@ -2,10 +2,8 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,9 +11,9 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5/middleware"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/gpuquote/gpuquote/internal/audit"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
@@ -29,11 +27,10 @@ var (
 	errBadRequest       = errors.New("bad request")
 )
 
-// fieldErrors is an invalid submission through the API: message keys by
-// field, answered as 422 JSON.
-type fieldErrors map[string]string
-
-func (fieldErrors) Error() string { return "invalid input" }
+// fieldErrors is an invalid submission: message keys by field, answered
+// as 422 JSON. It is the use cases' own type, so a refusal from
+// evaluation reaches the adapter as it is.
+type fieldErrors = evaluation.FieldErrors
 
 // handlerFunc is a handler that returns its error to one adapter.
 type handlerFunc func(w http.ResponseWriter, r *http.Request) error
@@ -64,7 +61,7 @@ func (s *Server) h(fn handlerFunc) http.HandlerFunc {
 			s.renderError(w, r, http.StatusBadRequest, "error.bad_request")
 		case errors.Is(err, store.ErrConflict):
 			s.renderError(w, r, http.StatusConflict, "error.conflict")
-		case isUnavailable(err):
+		case store.Unavailable(err):
 			s.log.Error("database unavailable", "err", err, "request_id", middleware.GetReqID(r.Context()))
 			s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
 		default:
@@ -72,14 +69,6 @@ func (s *Server) h(fn handlerFunc) http.HandlerFunc {
 			s.renderError(w, r, http.StatusInternalServerError, "error.internal")
 		}
 	}
-}
-
-// isUnavailable reports errors that mean the database cannot be reached.
-func isUnavailable(err error) bool {
-	var netErr net.Error
-	var connErr *pgconn.ConnectError
-	return errors.As(err, &connErr) || errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded) ||
-		strings.Contains(err.Error(), "closed pool")
 }
 
 func isAPI(r *http.Request) bool { return strings.HasPrefix(r.URL.Path, "/api/") }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/benchlog"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/verdict"
 	"github.com/gpuquote/gpuquote/web/views"
@@ -70,9 +71,9 @@ func healthyNodesText(z *i18n.Localizer, g verdict.HealthyNodesGate) string {
 }
 
 // apiSuiteOf is the acceptance suite with the trial's gates.
-func apiSuiteOf(z *i18n.Localizer, d benchData) map[string]any {
-	suite := apiSuite(d.history)
-	suite["gates"] = apiGates(z, d.report.Gates)
+func apiSuiteOf(z *i18n.Localizer, d evaluation.Bench) map[string]any {
+	suite := apiSuite(d.History)
+	suite["gates"] = apiGates(z, d.Report.Gates)
 	return suite
 }
 

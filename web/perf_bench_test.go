@@ -70,7 +70,7 @@ func BenchmarkEvaluationsListApproved10000(b *testing.B) {
 		b.Fatal(err)
 	}
 	if _, err := a.store.Decide(ctx, u.Actor(), store.DecisionRecord{EvaluationID: ev.ID, QuoteID: ids[0], Kind: approval.Approve,
-		Reason: "bench", QuoteVersion: 1, InputsHash: "bench"}, true); err != nil {
+		Reason: "bench", QuoteVersion: 1, InputsHash: "bench"}); err != nil {
 		b.Fatal(err)
 	}
 	tok := a.token("reader@example.com", auth.Manager)

@@ -136,11 +136,10 @@ func (s *Server) previewImport(w http.ResponseWriter, r *http.Request) error {
 		s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(page, m))
 		return nil
 	}
-	if msg, err := s.checkQuoteLimit(r.Context(), e.ID, plan.New); err != nil || msg != "" {
-		if err != nil {
+	if err := s.eval.CheckQuoteLimit(r.Context(), e.ID, plan.New); err != nil {
+		if m.Error = quoteLimitText(r.Context(), err); m.Error == "" {
 			return err
 		}
-		m.Error = msg
 		s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(page, m))
 		return nil
 	}

@@ -19,14 +19,3 @@ func quoteLimitText(ctx context.Context, err error) string {
 	return z.T("quote.limit", map[string]any{"Limit": z.Int(int64(le.Limit)),
 		"Existing": z.Int(int64(le.Existing)), "Adding": z.Int(int64(le.Adding))})
 }
-
-// checkQuoteLimit tells, before anything is saved, whether adding quotes
-// to the evaluation would pass the limit; the store checks again when it
-// saves, under a lock.
-func (s *Server) checkQuoteLimit(ctx context.Context, evaluationID int64, adding int) (string, error) {
-	n, err := s.store.QuoteCount(ctx, evaluationID)
-	if err != nil {
-		return "", err
-	}
-	return quoteLimitText(ctx, store.CheckQuoteLimit(n, adding)), nil
-}

@@ -267,7 +267,7 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 	} else if ok {
 		m.Status, m.StatusCSS = text, "ok"
 	}
-	bench, err := s.loadBench(ctx, sq, b.Data)
+	bench, err := s.eval.Bench(ctx, sq, b.Data)
 	if err != nil {
 		return err
 	}

@@ -90,16 +90,16 @@ func (s *Server) saveFX(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		m.Errors["as_of"] = z.T("reference.error.date")
 	}
-	if len(m.Errors) == 0 && r.PostForm.Get("confirm") != "yes" {
-		if msg := s.implausibleRate(r, cur, rate); msg != "" {
-			m.Errors["usd_per_unit"], m.ConfirmFX = msg, true
-		}
-	}
 	if len(m.Errors) > 0 {
 		return s.renderReference(w, r, http.StatusUnprocessableEntity, m)
 	}
-	if err := s.store.SetFXRate(r.Context(), currentUser(r).Actor(), cur, rate.String(), asOf); err != nil {
+	doubt, err := s.eval.SetFXRate(r.Context(), currentUser(r).Actor(), cur, rate, asOf, r.PostForm.Get("confirm") == "yes")
+	if err != nil {
 		return err
+	}
+	if doubt != nil {
+		m.Errors["usd_per_unit"], m.ConfirmFX = rateDoubtText(z, doubt), true
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, m)
 	}
 	return redirect(w, r, "/admin/reference", "flash.fx_saved")
 }
@@ -134,15 +134,12 @@ func (s *Server) uploadPrices(w http.ResponseWriter, r *http.Request) error {
 	if source == "" || date == "" {
 		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{UploadErr: z.T("form.error.required") + " " + z.T("reference.source") + ", " + z.T("reference.source_date")})
 	}
-	if r.FormValue("confirm") != "yes" {
-		if msg, err := s.implausiblePrices(r, buf.String()); err != nil {
-			return err
-		} else if msg != "" {
-			return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{UploadErr: msg, ConfirmPrices: true})
-		}
-	}
-	if err := s.store.SavePriceReference(r.Context(), currentUser(r).Actor(), source, date, buf.String()); err != nil {
+	doubt, err := s.eval.SavePrices(r.Context(), currentUser(r).Actor(), source, date, buf.String(), r.FormValue("confirm") == "yes")
+	if err != nil {
 		return err
+	}
+	if doubt != nil {
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{UploadErr: priceDoubtText(z, doubt), ConfirmPrices: true})
 	}
 	return redirect(w, r, "/admin/reference", "flash.reference_saved")
 }

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -66,7 +66,7 @@ func (s *Server) startRoundForm(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	in := roundRequest{Deadline: r.PostForm.Get("deadline"), TimeZone: r.PostForm.Get("time_zone"), Note: r.PostForm.Get("note")}
+	in := evaluation.RoundRequest{Deadline: r.PostForm.Get("deadline"), TimeZone: r.PostForm.Get("time_zone"), Note: r.PostForm.Get("note")}
 	for _, v := range r.PostForm["quote_id"] {
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
@@ -74,7 +74,7 @@ func (s *Server) startRoundForm(w http.ResponseWriter, r *http.Request) error {
 		}
 		in.QuoteIDs = append(in.QuoteIDs, id)
 	}
-	next, invs, err := s.startRound(r.Context(), currentUser(r), rd, in, s.baseURL(r))
+	next, invs, err := s.eval.StartRound(r.Context(), currentUser(r).Actor(), rd, in, s.links(r))
 	var fe fieldErrors
 	if errors.As(err, &fe) {
 		return s.rerenderRFQ(w, r, fe)
@@ -201,31 +201,14 @@ func (s *Server) reissueForm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ctx := r.Context()
-	inv, err := s.store.Invitation(ctx, id)
-	if err != nil {
-		return err
-	}
-	rd, err := s.store.RFQ(ctx, inv.RFQID)
-	if err != nil {
-		return err
-	}
-	token, base := auth.NewToken(), s.baseURL(r)
-	var m *store.Mail
-	if s.mailOn {
-		mm := inviteMail(rfq.Vendor{Company: inv.Company, Contact: inv.Contact, Email: inv.Email, Language: inv.Language}, base+"/v/"+token,
-			store.NewRFQ{Deadline: rd.Deadline, TimeZone: rd.TimeZone, GraceHours: rd.GraceHours, Note: rd.Note}, "invitation")
-		mm.InvitationID = inv.ID
-		m = &mm
-	}
-	inv, err = s.store.ReissueLink(ctx, currentUser(r).Actor(), id, auth.HashToken(token), m)
+	rd, inv, err := s.eval.ReissueLink(r.Context(), currentUser(r).Actor(), id, s.links(r))
 	if errors.Is(err, store.ErrConflict) {
 		return redirect(w, r, rfqURL(rd.ID), "flash.rfq_link_not_reissued")
 	}
 	if err != nil {
 		return err
 	}
-	s.renderCreated(w, r, rd, []newInvitation{{Invitation: inv, Token: token, Link: base + "/v/" + token}},
-		i18n.T(ctx, "sourcing.new_link_for", map[string]any{"Company": inv.Company}))
+	s.renderCreated(w, r, rd, []evaluation.NewInvitation{inv},
+		i18n.T(r.Context(), "sourcing.new_link_for", map[string]any{"Company": inv.Company}))
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -95,7 +96,7 @@ func invitationJSON(i store.Invitation) apiInvitation {
 	return out
 }
 
-func createdJSON(rd store.RFQ, invs []newInvitation) map[string]any {
+func createdJSON(rd store.RFQ, invs []evaluation.NewInvitation) map[string]any {
 	list := make([]apiInvitation, 0, len(invs))
 	for _, i := range invs {
 		j := invitationJSON(i.Invitation)
@@ -110,11 +111,11 @@ func (s *Server) apiCreateRFQ(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in roundRequest
+	var in evaluation.RoundRequest
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	rd, invs, err := s.createRound(r.Context(), currentUser(r), e.ID, in, s.baseURL(r))
+	rd, invs, err := s.eval.CreateRound(r.Context(), currentUser(r).Actor(), e.ID, in, i18n.Languages, s.links(r))
 	if err != nil {
 		return err
 	}
@@ -205,11 +206,11 @@ func (s *Server) apiStartRound(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in roundRequest
+	var in evaluation.RoundRequest
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	next, invs, err := s.startRound(r.Context(), currentUser(r), rd, in, s.baseURL(r))
+	next, invs, err := s.eval.StartRound(r.Context(), currentUser(r).Actor(), rd, in, s.links(r))
 	if err != nil {
 		return err
 	}

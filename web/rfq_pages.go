@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
@@ -115,7 +116,7 @@ func (s *Server) createRFQ(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f := r.PostForm
-	in := roundRequest{Deadline: f.Get("deadline"), TimeZone: f.Get("time_zone"), Note: f.Get("note")}
+	in := evaluation.RoundRequest{Deadline: f.Get("deadline"), TimeZone: f.Get("time_zone"), Note: f.Get("note")}
 	if g, err := strconv.Atoi(strings.TrimSpace(f.Get("grace_hours"))); err == nil {
 		in.GraceHours = &g
 	} else if strings.TrimSpace(f.Get("grace_hours")) != "" {
@@ -145,7 +146,7 @@ func (s *Server) createRFQ(w http.ResponseWriter, r *http.Request) error {
 		in.Vendors = append(in.Vendors, v)
 		rowOf = append(rowOf, i)
 	}
-	rd, invs, err := s.createRound(r.Context(), currentUser(r), e.ID, in, s.baseURL(r))
+	rd, invs, err := s.eval.CreateRound(r.Context(), currentUser(r).Actor(), e.ID, in, i18n.Languages, s.links(r))
 	if fe, ok := err.(fieldErrors); ok {
 		z := i18n.From(r.Context())
 		for k, key := range fe {
@@ -170,6 +171,6 @@ func (s *Server) createRFQ(w http.ResponseWriter, r *http.Request) error {
 }
 
 // renderCreated shows a new round's links, this once, under title.
-func (s *Server) renderCreated(w http.ResponseWriter, r *http.Request, rd store.RFQ, invs []newInvitation, title string) {
+func (s *Server) renderCreated(w http.ResponseWriter, r *http.Request, rd store.RFQ, invs []evaluation.NewInvitation, title string) {
 	s.render(w, r, http.StatusCreated, views.RFQCreatedPage(s.page(r, title, "evaluations"), createdLinks(title, rd, invs, s.mailOn)))
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -45,7 +46,7 @@ func countdown(z *i18n.Localizer, deadline, now time.Time) (text, template strin
 
 // createdLinks is the links page: each link with a copy button, all of
 // them to copy at once, and a CSV to save.
-func createdLinks(title string, rd store.RFQ, invs []newInvitation, mailOn bool) views.RFQCreated {
+func createdLinks(title string, rd store.RFQ, invs []evaluation.NewInvitation, mailOn bool) views.RFQCreated {
 	c := views.RFQCreated{RFQID: rd.ID, Title: title, MailOn: mailOn}
 	var links []sourcing.Link
 	var all []string

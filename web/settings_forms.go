@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -108,19 +109,17 @@ func (s *Server) saveApprovalRulesForm(w http.ResponseWriter, r *http.Request) e
 		rules.Tiers = append(rules.Tiers, tier)
 		rowOf = append(rowOf, i)
 	}
-	if len(m.Errors) == 0 {
-		for field, key := range rules.Check() {
-			m.Errors[ruleFieldID(field, rowOf)] = z.T(key)
-		}
-	}
 	if len(m.Errors) > 0 {
 		return s.renderSettingsRefusal(w, r, m)
 	}
-	raw, err := json.Marshal(rules)
-	if err != nil {
-		return err
+	err := s.eval.SaveApprovalRules(ctx, currentUser(r).Actor(), rules)
+	if fe, ok := err.(evaluation.FieldErrors); ok {
+		for field, key := range fe {
+			m.Errors[ruleFieldID(field, rowOf)] = z.T(key)
+		}
+		return s.renderSettingsRefusal(w, r, m)
 	}
-	if err := s.store.SetSetting(ctx, currentUser(r).Actor(), store.SettingApprovalRules, string(raw)); err != nil {
+	if err != nil {
 		return err
 	}
 	return redirect(w, r, "/admin/reference#approval-rules", "flash.setting_saved")
@@ -167,18 +166,15 @@ func (s *Server) saveCriteriaTemplateForm(w http.ResponseWriter, r *http.Request
 		}
 		ws = append(ws, scoring.Weight{Key: k, Weight: n})
 	}
-	norm, werrs := scoring.Normalize(ws)
-	if len(m.Errors) == 0 && len(werrs) > 0 {
-		m.Errors["crit-sum"] = z.T(werrs[0].Key)
-	}
 	if len(m.Errors) > 0 {
 		return s.renderSettingsRefusal(w, r, m)
 	}
-	raw, err := json.Marshal(norm)
-	if err != nil {
-		return err
+	_, err = s.eval.SaveCriteriaTemplate(ctx, currentUser(r).Actor(), ws)
+	if werrs, ok := err.(evaluation.WeightErrors); ok {
+		m.Errors["crit-sum"] = z.T(werrs[0].Key)
+		return s.renderSettingsRefusal(w, r, m)
 	}
-	if err := s.store.SetSetting(ctx, currentUser(r).Actor(), store.SettingCriteriaTemplate, string(raw)); err != nil {
+	if err != nil {
 		return err
 	}
 	return redirect(w, r, "/admin/reference#criteria-template", "flash.setting_saved")

@@ -1,25 +1,12 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
-
-// setShortlist puts a quote on its evaluation's shortlist or takes it off:
-// the one use case behind the decision page's button and the API. It
-// returns the quote; store.ErrConflict means the quote's state does not
-// allow the change (e.g. approved, or already so).
-func (s *Server) setShortlist(ctx context.Context, u store.User, quoteID int64, on bool) (store.StoredQuote, error) {
-	sq, err := s.store.Quote(ctx, quoteID)
-	if err != nil {
-		return sq, err
-	}
-	return sq, s.store.SetShortlisted(ctx, u.Actor(), quoteID, on)
-}
 
 // apiShortlist is POST (on) and DELETE (off) /api/v1/quotes/{id}/shortlist.
 // The body, if any, is ignored beyond being JSON. Asking for the state the
@@ -38,17 +25,13 @@ func (s *Server) apiShortlist(on bool) handlerFunc {
 			}
 		}
 		ctx := r.Context()
-		sq, err := s.setShortlist(ctx, currentUser(r), id, on)
+		sq, err := s.eval.SetShortlist(ctx, currentUser(r).Actor(), id, on)
 		if err != nil && !errors.Is(err, store.ErrConflict) {
 			return err
 		}
-		list, lerr := s.store.Shortlist(ctx, sq.EvaluationID)
-		if lerr != nil {
-			return lerr
-		}
-		status := "none"
-		if e, ok := list[id]; ok {
-			status = e.Status
+		status, serr := s.eval.ShortlistStatus(ctx, sq.EvaluationID, id)
+		if serr != nil {
+			return serr
 		}
 		listed := status == "shortlisted" || status == "approved"
 		if err != nil && listed != on {

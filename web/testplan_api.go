@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -83,28 +82,6 @@ func (s *Server) testPlanPages(r chi.Router) {
 func (s *Server) testPlanAPI(r chi.Router) {
 	r.Get("/quotes/{id}/test-plan", s.h(s.apiTestPlan))
 	r.With(s.requirePermission(auth.UploadBenchmarks)).Post("/quotes/{id}/evidence-tokens", s.h(s.apiCreateEvidenceToken))
-}
-
-// maxRunField bounds the "run" part of an upload: a run record of up to
-// 1024 hosts.
-const maxRunField = 64 << 10
-
-// parseRun reads the collector's run record: JSON with no unknown field,
-// complete and within its limits.
-func parseRun(raw string) (*testplan.Run, error) {
-	dec := json.NewDecoder(strings.NewReader(raw))
-	dec.DisallowUnknownFields()
-	var run testplan.Run
-	if err := dec.Decode(&run); err != nil {
-		return nil, err
-	}
-	if dec.More() {
-		return nil, errors.New("run: one JSON object")
-	}
-	if err := run.Check(); err != nil {
-		return nil, err
-	}
-	return &run, nil
 }
 
 // runLine is the upload's run record as its metadata line shows it.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
@@ -218,7 +219,7 @@ func (s *Server) vendorDocument(w http.ResponseWriter, r *http.Request) (int64, 
 	if err != nil {
 		return 0, fieldErrors{"file": "rfq.error.document_missing"}
 	}
-	name := cleanFileName(part.FileName())
+	name := evaluation.CleanFileName(part.FileName())
 	if n := []rune(name); len(n) > 200 {
 		name = string(n[len(n)-200:]) // keep the extension, which says the type
 	}

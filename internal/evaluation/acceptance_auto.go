@@ -108,8 +108,3 @@ func RejudgeQuote(ctx context.Context, tx *store.Store, by audit.Actor, quoteID,
 	}
 	return nil
 }
-
-// rejudgeRevised is RejudgeQuote for a quote an opening round revised.
-func rejudgeRevised(ctx context.Context, tx *store.Store, by audit.Actor, quoteID int64) error {
-	return RejudgeQuote(ctx, tx, by, quoteID, 0)
-}

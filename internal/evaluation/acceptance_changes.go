@@ -74,16 +74,3 @@ func (s *Service) SaveBrief(ctx context.Context, by audit.Actor, evaluationID in
 	})
 	return out, err
 }
-
-// OpenEarly opens a sealed round before its deadline; a best-and-final
-// answer that revises a quote has its uploads judged again in the same
-// transaction.
-func (s *Service) OpenEarly(ctx context.Context, by audit.Actor, rfqID int64, reason string) (int, error) {
-	return s.store.OpenEarly(ctx, by, rfqID, reason, rejudgeRevised)
-}
-
-// OpenDue opens the rounds past their deadline (of one evaluation, or all
-// for 0), as OpenEarly does.
-func (s *Service) OpenDue(ctx context.Context, evaluationID int64) (int, error) {
-	return s.store.OpenDue(ctx, evaluationID, rejudgeRevised)
-}

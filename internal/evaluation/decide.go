@@ -63,7 +63,7 @@ func (s *Service) Decide(ctx context.Context, u store.User, quoteID int64, kind,
 	}
 	err = s.store.Tx(ctx, func(tx *store.Store) error {
 		var err error
-		if rec, err = tx.Decide(ctx, u.Actor(), rec, st.AllowSelf); err != nil {
+		if rec, err = tx.Decide(ctx, u.Actor(), rec); err != nil {
 			return err
 		}
 		switch kind {

@@ -52,7 +52,7 @@ func (s *Service) Reapprove(ctx context.Context, u store.User, quoteID int64, re
 	}
 	err = s.store.Tx(ctx, func(tx *store.Store) error {
 		var err error
-		if recs, err = tx.DecideInTurn(ctx, u.Actor(), recs, st.AllowSelf); err != nil {
+		if recs, err = tx.DecideInTurn(ctx, u.Actor(), recs); err != nil {
 			return err
 		}
 		if err := revokeDirect(ctx, tx, u, sq.EvaluationID, quoteID, reason); err != nil {

@@ -162,12 +162,13 @@ type DecisionRecord struct {
 var ErrOtherApproved = fmt.Errorf("another quote of the evaluation is approved: %w", ErrConflict)
 
 // Decide records a decision as a conditional update of the shortlist: only
-// a shortlisted quote is approved or rejected, only by someone other than
-// its author (unless allowSelf), only an approved one is revoked. Two
+// a shortlisted quote is approved or rejected, only an approved one is
+// revoked, only on the quote version and acceptance results the decision
+// was checked against (who may decide is the use case's rule). Two
 // managers deciding at once yield exactly one record and one audit row;
 // the other gets ErrConflict.
-func (s *Store) Decide(ctx context.Context, by audit.Actor, d DecisionRecord, allowSelf bool) (DecisionRecord, error) {
-	list, err := s.DecideInTurn(ctx, by, []DecisionRecord{d}, allowSelf)
+func (s *Store) Decide(ctx context.Context, by audit.Actor, d DecisionRecord) (DecisionRecord, error) {
+	list, err := s.DecideInTurn(ctx, by, []DecisionRecord{d})
 	if err != nil {
 		return DecisionRecord{}, err
 	}
@@ -178,12 +179,12 @@ func (s *Store) Decide(ctx context.Context, by audit.Actor, d DecisionRecord, al
 // transaction, all or none: a re-approval is a revocation and an approval
 // on the current terms, and a refused approval must not leave the
 // revocation behind.
-func (s *Store) DecideInTurn(ctx context.Context, by audit.Actor, ds []DecisionRecord, allowSelf bool) ([]DecisionRecord, error) {
+func (s *Store) DecideInTurn(ctx context.Context, by audit.Actor, ds []DecisionRecord) ([]DecisionRecord, error) {
 	out := make([]DecisionRecord, len(ds))
 	copy(out, ds)
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		for i := range out {
-			if err := decideTx(ctx, tx, by, &out[i], allowSelf); err != nil {
+			if err := decideTx(ctx, tx, by, &out[i]); err != nil {
 				return fmt.Errorf("store: %s quote %d: %w", out[i].Kind, out[i].QuoteID, err)
 			}
 		}
@@ -196,18 +197,15 @@ func (s *Store) DecideInTurn(ctx context.Context, by audit.Actor, ds []DecisionR
 }
 
 // decideTx is one decision inside tx (see Decide).
-func decideTx(ctx context.Context, tx pgx.Tx, by audit.Actor, d *DecisionRecord, allowSelf bool) error {
+func decideTx(ctx context.Context, tx pgx.Tx, by audit.Actor, d *DecisionRecord) error {
 	var sql string
 	args := []any{d.QuoteID, by.ID}
 	switch d.Kind {
 	case approval.Approve:
-		// The approver may neither have entered the quote nor revised
-		// its terms (separation of duties), unless the admin allows it.
-		sql = `UPDATE shortlist s SET status = 'approved', decided_by = $2, decided_at = now() FROM quotes q
-			WHERE s.quote_id = $1 AND q.id = s.quote_id AND s.status = 'shortlisted'
-			  AND ($3 OR (q.author_id <> $2 AND NOT EXISTS (
-			      SELECT 1 FROM quote_revisions r WHERE r.quote_id = s.quote_id AND r.author_id = $2)))`
-		args = append(args, allowSelf)
+		// Who may approve (separation of duties) is approval.Check's
+		// rule, applied by the use case to the version checked below.
+		sql = `UPDATE shortlist SET status = 'approved', decided_by = $2, decided_at = now()
+			WHERE quote_id = $1 AND status = 'shortlisted'`
 	case approval.Reject:
 		sql = `UPDATE shortlist SET status = 'rejected', decided_by = $2, decided_at = now()
 			WHERE quote_id = $1 AND status = 'shortlisted'`

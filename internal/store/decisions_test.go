@@ -49,7 +49,7 @@ func TestConcurrentApprovalsYieldExactlyOne(t *testing.T) {
 			if i%2 == 1 {
 				by = m2
 			}
-			_, err := st.Decide(ctx, by.Actor(), rec(ids[i%2]), false)
+			_, err := st.Decide(ctx, by.Actor(), rec(ids[i%2]))
 			switch {
 			case err == nil:
 				ok.Add(1)
@@ -76,7 +76,7 @@ func TestConcurrentApprovalsYieldExactlyOne(t *testing.T) {
 		other = ids[1]
 	}
 	if _, err := st.Decide(ctx, author.Actor(), store.DecisionRecord{EvaluationID: e.ID, QuoteID: other, Kind: approval.Reject,
-		Reason: "x", ContentHash: "h", InputsHash: "i", QuoteVersion: 1}, false); err != nil {
+		Reason: "x", ContentHash: "h", InputsHash: "i", QuoteVersion: 1}); err != nil {
 		t.Fatalf("reject: %v", err)
 	}
 	// Decision records are append-only.
@@ -88,25 +88,6 @@ func TestConcurrentApprovalsYieldExactlyOne(t *testing.T) {
 	list, _ := st.Decisions(ctx, e.ID)
 	if len(list) != 2 || list[0].Kind != approval.Reject {
 		t.Errorf("decisions = %+v", list)
-	}
-}
-
-func TestSelfApprovalIsRefusedUnlessRelaxed(t *testing.T) {
-	t.Parallel()
-	st, _ := storetest.New(t, nil)
-	ctx := context.Background()
-	mgr := newUser(t, st, "solo@example.com", auth.Manager)
-	e, _ := st.CreateEvaluation(ctx, mgr.Actor(), "Solo")
-	qs, _ := quote.ReadCSV(strings.NewReader("provider,rental_model,currency\nAcme,reserved,USD\n"))
-	ids, _ := st.ImportQuotes(ctx, mgr.Actor(), e.ID, qs)
-	st.SetShortlisted(ctx, mgr.Actor(), ids[0], true)
-	rec := store.DecisionRecord{EvaluationID: e.ID, QuoteID: ids[0], Kind: approval.Approve, Reason: "r", ContentHash: "h", InputsHash: "i", QuoteVersion: 1}
-	if _, err := st.Decide(ctx, mgr.Actor(), rec, false); !errors.Is(err, store.ErrConflict) {
-		t.Fatalf("self-approval: %v", err)
-	}
-	rec.SelfApproval = true
-	if _, err := st.Decide(ctx, mgr.Actor(), rec, true); err != nil {
-		t.Fatalf("relaxed self-approval: %v", err)
 	}
 }
 
@@ -126,15 +107,7 @@ func TestDecisionRefusedWhenTheQuoteMovedMeanwhile(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := store.DecisionRecord{EvaluationID: e.ID, QuoteID: ids[0], Kind: approval.Approve, Reason: "r", ContentHash: "h", InputsHash: "i", QuoteVersion: 1}
-	if _, err := st.Decide(ctx, mgr.Actor(), rec, false); !errors.Is(err, store.ErrConflict) {
+	if _, err := st.Decide(ctx, mgr.Actor(), rec); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("approval against a stale version: %v", err)
-	}
-	// A manager who revised the quote may not approve it either.
-	if _, err := st.UpdateQuote(ctx, mgr.Actor(), ids[0], 2, qs[0]); err != nil {
-		t.Fatal(err)
-	}
-	rec.QuoteVersion = 3
-	if _, err := st.Decide(ctx, mgr.Actor(), rec, false); !errors.Is(err, store.ErrConflict) {
-		t.Fatalf("approval by an editor of the quote: %v", err)
 	}
 }

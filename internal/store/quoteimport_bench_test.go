@@ -84,7 +84,7 @@ func BenchmarkListEvaluationSummariesApproved10000(b *testing.B) {
 		b.Fatal(err)
 	}
 	if _, err := st.Decide(ctx, u.Actor(), store.DecisionRecord{EvaluationID: ev.ID, QuoteID: ids[0], Kind: "approve",
-		Reason: "bench", QuoteVersion: 1, InputsHash: "bench"}, true); err != nil {
+		Reason: "bench", QuoteVersion: 1, InputsHash: "bench"}); err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {

@@ -35,21 +35,21 @@ func TestDecideInTurnIsAllOrNothing(t *testing.T) {
 		return store.DecisionRecord{EvaluationID: e.ID, QuoteID: ids[0], Kind: kind, Reason: "terms changed",
 			Snapshot: approval.Snapshot{QuoteID: ids[0]}, ContentHash: "h", InputsHash: "i", QuoteVersion: version}
 	}
-	if _, err := st.Decide(ctx, m.Actor(), rec(approval.Approve, 1), false); err != nil {
+	if _, err := st.Decide(ctx, m.Actor(), rec(approval.Approve, 1)); err != nil {
 		t.Fatal(err)
 	}
 	count := func() (n int) {
 		pool.QueryRow(ctx, `SELECT count(*) FROM decisions WHERE quote_id = $1`, ids[0]).Scan(&n)
 		return n
 	}
-	_, err = st.DecideInTurn(ctx, m.Actor(), []store.DecisionRecord{rec(approval.Revoke, 1), rec(approval.Approve, 2)}, false)
+	_, err = st.DecideInTurn(ctx, m.Actor(), []store.DecisionRecord{rec(approval.Revoke, 1), rec(approval.Approve, 2)})
 	if !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("refused approval: %v", err)
 	}
 	if sl, _ := st.Shortlist(ctx, e.ID); sl[ids[0]].Status != "approved" || count() != 1 {
 		t.Fatalf("the revocation was kept: %s, %d records", sl[ids[0]].Status, count())
 	}
-	out, err := st.DecideInTurn(ctx, m.Actor(), []store.DecisionRecord{rec(approval.Revoke, 1), rec(approval.Approve, 1)}, false)
+	out, err := st.DecideInTurn(ctx, m.Actor(), []store.DecisionRecord{rec(approval.Revoke, 1), rec(approval.Approve, 1)})
 	if err != nil || len(out) != 2 || out[1].ID <= out[0].ID {
 		t.Fatalf("re-approval %+v %v", out, err)
 	}

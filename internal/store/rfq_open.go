@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -10,79 +9,129 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/quote"
-	"github.com/gpuquote/gpuquote/internal/rfq"
 )
 
-// Revised is what the application does, inside an opening's transaction,
-// after a best-and-final answer became a quote's next revision (judge its
-// uploads again against the new terms); nil does nothing.
-type Revised func(ctx context.Context, tx *Store, by audit.Actor, quoteID int64) error
+// Opening a round is the application's rule (evaluation.OpenEarly and
+// OpenDue): it locks the round, decides, and writes with these statements
+// inside one Tx.
 
-// OpenEarly opens a sealed round before its deadline: a manager's act,
-// with the reason on the record. Answers are closed from then on.
-func (s *Store) OpenEarly(ctx context.Context, by audit.Actor, rfqID int64, reason string, revised Revised) (int, error) {
-	var n int
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		r, err := lockRFQ(ctx, tx, rfqID)
-		if err != nil {
-			return err
-		}
-		if r.OpenedAt != nil {
-			return rfq.ErrNotSealed
-		}
-		if _, err := tx.Exec(ctx, `UPDATE rfqs SET opened_at = $2, opened_by = $3, open_reason = $4 WHERE id = $1`,
-			r.ID, s.Now(), by.ID, reason); err != nil {
-			return err
-		}
-		if err := insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "rfq.open_early",
-			ObjectType: "rfq", ObjectID: fmt.Sprint(r.ID), EvaluationID: r.EvaluationID,
-			After: map[string]any{"reason": reason, "deadline": r.Deadline}}); err != nil {
-			return err
-		}
-		n, err = s.materialize(ctx, tx, r, revised)
-		return err
-	})
-	if err != nil {
-		return 0, fmt.Errorf("store: open rfq %d: %w", rfqID, err)
-	}
-	return n, nil
-}
-
-// OpenDue opens every round of the evaluation (or of all evaluations, for
-// 0) whose deadline has passed: each submission becomes a quote. It is
-// idempotent and safe to run from many requests at once: a round is
-// locked, checked and opened in one transaction.
-func (s *Store) OpenDue(ctx context.Context, evaluationID int64, revised Revised) (int, error) {
+// DueRFQs lists the rounds of one evaluation (or of all, for 0) still
+// sealed past their deadline, at most 100, oldest first.
+func (s *Store) DueRFQs(ctx context.Context, evaluationID int64) ([]int64, error) {
 	rows, _ := s.pool.Query(ctx, `SELECT id FROM rfqs WHERE opened_at IS NULL AND deadline < $1
 		AND ($2 = 0 OR evaluation_id = $2) ORDER BY id LIMIT 100`, s.Now(), evaluationID)
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
 	if err != nil {
-		return 0, fmt.Errorf("store: due rfqs: %w", err)
+		return nil, fmt.Errorf("store: due rfqs: %w", err)
 	}
-	total := 0
-	for _, id := range ids {
-		err := s.inTx(ctx, func(tx pgx.Tx) error {
-			r, err := lockRFQ(ctx, tx, id)
-			if err != nil || !r.Rules().Due(s.Now()) {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `UPDATE rfqs SET opened_at = $2 WHERE id = $1`, r.ID, s.Now()); err != nil {
-				return err
-			}
-			if err := insertAudit(ctx, tx, audit.Entry{ActorEmail: "system", Action: "rfq.open_deadline",
-				ObjectType: "rfq", ObjectID: fmt.Sprint(r.ID), EvaluationID: r.EvaluationID,
-				After: map[string]any{"deadline": r.Deadline}}); err != nil {
-				return err
-			}
-			n, err := s.materialize(ctx, tx, r, revised)
-			total += n
-			return err
-		})
-		if err != nil {
-			return total, fmt.Errorf("store: open rfq %d at its deadline: %w", id, err)
+	return ids, nil
+}
+
+// LockRFQ reads a round and locks its row until the transaction ends.
+func (s *Store) LockRFQ(ctx context.Context, id int64) (RFQ, error) {
+	var r RFQ
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		r, err = lockRFQ(ctx, tx, id)
+		return err
+	})
+	return r, err
+}
+
+// RecordOpening records a round as open now, with its audit row: opened
+// early by a person for a reason, or (early false, by and reason unused)
+// by its deadline.
+func (s *Store) RecordOpening(ctx context.Context, by audit.Actor, r RFQ, reason string, early bool) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		e := audit.Entry{ActorEmail: "system", Action: "rfq.open_deadline", ObjectType: "rfq", ObjectID: fmt.Sprint(r.ID),
+			EvaluationID: r.EvaluationID, After: map[string]any{"deadline": r.Deadline}}
+		var err error
+		if early {
+			_, err = tx.Exec(ctx, `UPDATE rfqs SET opened_at = $2, opened_by = $3, open_reason = $4 WHERE id = $1`, r.ID, s.Now(), by.ID, reason)
+			e.ActorID, e.ActorEmail, e.Action = by.ID, by.Email, "rfq.open_early"
+			e.After = map[string]any{"reason": reason, "deadline": r.Deadline}
+		} else {
+			_, err = tx.Exec(ctx, `UPDATE rfqs SET opened_at = $2 WHERE id = $1`, r.ID, s.Now())
 		}
-	}
-	return total, nil
+		if err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, e)
+	})
+}
+
+// RoundSubmission is an invitation's newest submission, as an opening
+// reads it: QuoteID is the quote a best-and-final answer revises (0 for a
+// first round).
+type RoundSubmission struct {
+	InvitationID, QuoteID int64
+	Company               string
+	Revision              int
+	Terms                 quote.Quote
+	SubmittedAt           time.Time
+}
+
+// RoundSubmissions lists the newest submission of each invitation of the
+// round that submitted; revoked invitations stay out.
+func (s *Store) RoundSubmissions(ctx context.Context, rfqID int64) ([]RoundSubmission, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT i.id, i.company, COALESCE(i.quote_id, 0), s.revision, s.terms, s.submitted_at
+		FROM rfq_invitations i JOIN LATERAL (SELECT revision, terms, submitted_at FROM rfq_submissions
+		WHERE invitation_id = i.id ORDER BY revision DESC LIMIT 1) s ON true
+		WHERE i.rfq_id = $1 AND i.status = 'submitted' ORDER BY i.id`, rfqID)
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (RoundSubmission, error) {
+		var x RoundSubmission
+		var terms []byte
+		if err := row.Scan(&x.InvitationID, &x.Company, &x.QuoteID, &x.Revision, &terms, &x.SubmittedAt); err != nil {
+			return x, err
+		}
+		var err error
+		x.Terms, err = parseTerms(terms)
+		return x, err
+	})
+}
+
+// RoundCreator is the person who created the round: the author of the
+// quotes its opening makes.
+func (s *Store) RoundCreator(ctx context.Context, r RFQ) (audit.Actor, error) {
+	by := audit.Actor{ID: r.CreatedBy}
+	err := s.pool.QueryRow(ctx, `SELECT email FROM users WHERE id = $1`, r.CreatedBy).Scan(&by.Email)
+	return by, err
+}
+
+// ReviseFromRound saves a best-and-final answer as the quote's next
+// revision and returns its number; a quote deleted since is ErrNotFound.
+func (s *Store) ReviseFromRound(ctx context.Context, by audit.Actor, quoteID int64, q quote.Quote) (int, error) {
+	var rev int
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		rev, err = s.reviseFromRound(ctx, tx, by, quoteID, q)
+		return err
+	})
+	return rev, err
+}
+
+// CreateRoundQuote adds a round's answer to the evaluation as a new quote.
+func (s *Store) CreateRoundQuote(ctx context.Context, by audit.Actor, evaluationID int64, q quote.Quote) (int64, error) {
+	var id int64
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		id, err = insertQuote(ctx, tx, by, evaluationID, q, "quote.rfq")
+		return err
+	})
+	return id, err
+}
+
+// RecordQuoteSource keeps where revision qrev of a quote came from and
+// links the submission's invitation to the quote.
+func (s *Store) RecordQuoteSource(ctx context.Context, quoteID int64, qrev int, sub RoundSubmission) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO rfq_quote_sources (quote_id, quote_revision, invitation_id, revision, submitted_at)
+			VALUES ($1, $2, $3, $4, $5)`, quoteID, qrev, sub.InvitationID, sub.Revision, sub.SubmittedAt); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE rfq_invitations SET quote_id = $2 WHERE id = $1`, sub.InvitationID, quoteID)
+		return err
+	})
 }
 
 func lockRFQ(ctx context.Context, tx pgx.Tx, id int64) (RFQ, error) {
@@ -92,70 +141,6 @@ func lockRFQ(ctx context.Context, tx pgx.Tx, id int64) (RFQ, error) {
 		return r, notFound("rfq", err)
 	}
 	return r, nil
-}
-
-// materialize turns each invitation's newest submission into a quote of
-// the evaluation (or, in a best-and-final round, a new revision of the
-// quote it answers), with its provenance. Revoked invitations stay out.
-func (s *Store) materialize(ctx context.Context, tx pgx.Tx, r RFQ, revised Revised) (int, error) {
-	rows, _ := tx.Query(ctx, `SELECT i.id, i.company, COALESCE(i.quote_id, 0), s.revision, s.terms, s.submitted_at
-		FROM rfq_invitations i JOIN LATERAL (SELECT revision, terms, submitted_at FROM rfq_submissions
-		WHERE invitation_id = i.id ORDER BY revision DESC LIMIT 1) s ON true
-		WHERE i.rfq_id = $1 AND i.status = 'submitted' ORDER BY i.id`, r.ID)
-	type sub struct {
-		inv, quoteID int64
-		company      string
-		rev          int
-		terms        []byte
-		at           time.Time
-	}
-	subs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (sub, error) {
-		var x sub
-		err := row.Scan(&x.inv, &x.company, &x.quoteID, &x.rev, &x.terms, &x.at)
-		return x, err
-	})
-	if err != nil {
-		return 0, err
-	}
-	var creatorEmail string
-	if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = $1`, r.CreatedBy).Scan(&creatorEmail); err != nil {
-		return 0, err
-	}
-	by := audit.Actor{ID: r.CreatedBy, Email: creatorEmail}
-	for _, x := range subs {
-		q, err := parseTerms(x.terms)
-		if err != nil {
-			return 0, err
-		}
-		quoteID, qrev := x.quoteID, 1
-		if quoteID != 0 {
-			qrev, err = s.reviseFromRound(ctx, tx, by, quoteID, q)
-			switch {
-			case errors.Is(err, ErrNotFound):
-				quoteID = 0 // the quote was deleted since: the answer stands on its own
-			case err != nil:
-				return 0, err
-			case revised != nil:
-				if err := revised(ctx, s.on(tx), by, quoteID); err != nil {
-					return 0, err
-				}
-			}
-		}
-		if quoteID == 0 {
-			qrev = 1
-			if quoteID, err = insertQuote(ctx, tx, by, r.EvaluationID, q, "quote.rfq"); err != nil {
-				return 0, err
-			}
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO rfq_quote_sources (quote_id, quote_revision, invitation_id, revision, submitted_at)
-			VALUES ($1, $2, $3, $4, $5)`, quoteID, qrev, x.inv, x.rev, x.at); err != nil {
-			return 0, err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE rfq_invitations SET quote_id = $2 WHERE id = $1`, x.inv, quoteID); err != nil {
-			return 0, err
-		}
-	}
-	return len(subs), nil
 }
 
 // reviseFromRound saves a best-and-final answer as the quote's next

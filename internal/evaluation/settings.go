@@ -1,0 +1,50 @@
+package evaluation
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/gpuquote/gpuquote/internal/audit"
+	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// The organisation's settings an admin saves from the reference page or
+// the API: one use case each, so both check and store alike.
+
+// SaveApprovalRules checks the approval thresholds and sets them (audited
+// as a setting). Refused rules are FieldErrors keyed as rules.Check keys
+// them ("currency", "tiers[1].above").
+func (s *Service) SaveApprovalRules(ctx context.Context, by audit.Actor, rules scoring.ApprovalRules) error {
+	if errs := rules.Check(); len(errs) > 0 {
+		return FieldErrors(errs)
+	}
+	raw, err := json.Marshal(rules)
+	if err != nil {
+		return err
+	}
+	return s.store.SetSetting(ctx, by, store.SettingApprovalRules, string(raw))
+}
+
+// WeightErrors are the entries of a criteria list that were refused, in
+// the list's order.
+type WeightErrors []scoring.WeightError
+
+func (WeightErrors) Error() string { return "evaluation: invalid criteria" }
+
+// SaveCriteriaTemplate sets the organisation's criteria template, the
+// weights of every evaluation without its own: each criterion at most
+// once, whole weights 0–100 summing to 100 (omitted ones weigh 0). It
+// returns the weights as stored, in display order; refused weights are
+// WeightErrors.
+func (s *Service) SaveCriteriaTemplate(ctx context.Context, by audit.Actor, ws []scoring.Weight) ([]scoring.Weight, error) {
+	norm, errs := scoring.Normalize(ws)
+	if len(errs) > 0 {
+		return nil, WeightErrors(errs)
+	}
+	raw, err := json.Marshal(norm)
+	if err != nil {
+		return nil, err
+	}
+	return norm, s.store.SetSetting(ctx, by, store.SettingCriteriaTemplate, string(raw))
+}

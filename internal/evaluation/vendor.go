@@ -1,0 +1,87 @@
+package evaluation
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// VendorState is what an invited vendor's page and API show: the round,
+// the vendor's own draft and submission, the published answers.
+type VendorState struct {
+	Brief     brief.Brief // the brief as vendors read it: the internal fields left out
+	Flags     []sourcing.VendorFlag
+	Draft     quote.Quote // the working copy, or the offer a best-and-final round revises
+	HasDraft  bool
+	Saved     store.VendorDraft
+	Check     rfq.Check
+	Answers   []store.Question // answered questions of the round, asker not shown
+	Own       []store.Question // the vendor's own questions
+	Documents []store.Document
+	CanSubmit error // nil when a submission would be accepted now
+	// Attestations are the vendor's answers to the round's compliance
+	// requirements, by kind.
+	Attestations map[sourcing.Kind]sourcing.Attestation
+	Now          time.Time
+}
+
+// VendorState reads round rd as the vendor invited by inv sees it. The
+// flags are the draft's own; the round's compliance flags are the
+// caller's to add.
+func (s *Service) VendorState(ctx context.Context, inv store.Invitation, rd store.RFQ) (VendorState, error) {
+	var v VendorState
+	v.Brief = sourcing.VendorBrief(rd.Brief, rd.InternalFields)
+	var err error
+	if v.Saved, err = s.store.Draft(ctx, inv.ID); err != nil {
+		return v, err
+	}
+	switch {
+	case v.Saved.Draft != nil:
+		v.Draft, v.HasDraft = *v.Saved.Draft, true
+	case inv.QuoteID != 0:
+		sq, err := s.store.Quote(ctx, inv.QuoteID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return v, err
+		}
+		v.Draft = sq.Quote
+	}
+	if !v.HasDraft && inv.QuoteID == 0 {
+		v.Draft.Currency = quote.Of(cmp.Or(v.Brief["budget_currency"], "USD")) // the currency the buyer asks for
+	}
+	rfq.AsVendor(&v.Draft, inv.Company)
+	v.Check = rfq.CheckDraft(v.Draft, rd.Brief, s.store.Now())
+	v.Flags = sourcing.ForVendor(v.Check.Flags, rd.Brief, rd.InternalFields)
+	qs, err := s.store.Questions(ctx, rd.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, q := range qs {
+		if q.InvitationID == inv.ID {
+			v.Own = append(v.Own, q)
+		}
+		if q.Answer != "" {
+			// Every vendor reads the buyer's published wording, never the
+			// asker's own words or name.
+			q.Company, q.InvitationID, q.Text = "", 0, cmp.Or(q.Published, q.Text)
+			v.Answers = append(v.Answers, q)
+		}
+	}
+	if v.Documents, err = s.store.Documents(ctx, 0, inv.ID); err != nil {
+		return v, err
+	}
+	v.CanSubmit = rd.Rules().CanSubmit(s.store.Now(), inv.Status)
+	v.Now = s.store.Now()
+	own, err := s.store.Attestations(ctx, 0, inv.ID)
+	if err != nil {
+		return v, err
+	}
+	v.Attestations = own[inv.ID]
+	return v, nil
+}
