@@ -50,7 +50,6 @@ func BenchmarkWorksheetXLSX50(b *testing.B) { benchXLSX(b, 50) }
 // for each, cell by cell, in every test currency: the fast path is held to
 // the spreadsheet engine it replaces.
 func TestCalcAgreesWithExcelize(t *testing.T) {
-	t.Parallel()
 	for _, tc := range testCases() {
 		qs := testQuotes()
 		ws := computeWS(t, qs, tc.a)

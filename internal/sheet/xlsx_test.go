@@ -60,10 +60,8 @@ func copysignHalf(v float64) float64 {
 }
 
 func TestXLSXReproducesCompute(t *testing.T) {
-	t.Parallel()
 	for _, tc := range testCases() {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
 			qs := testQuotes()
 			ws := computeWS(t, qs, tc.a)
 			f, _ := buildXLSX(t, qs, tc.a, ws)
@@ -107,7 +105,6 @@ func TestFixtureCoverage(t *testing.T) {
 // Changing an input in the spreadsheet recomputes every total as
 // tco.Compute would with the same change.
 func TestXLSXRecomputesWhenAssumptionsChange(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name  string
 		cell  string // defined name of the cell to change
@@ -127,7 +124,6 @@ func TestXLSXRecomputesWhenAssumptionsChange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
 			qs, a := testQuotes(), testCases()[0].a
 			f, _ := buildXLSX(t, qs, a, computeWS(t, qs, a))
 			sheet, ref := definedCell(t, f, tt.cell)
