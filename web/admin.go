@@ -98,7 +98,7 @@ func (s *Server) addUser(w http.ResponseWriter, r *http.Request) error {
 		back.Errors = translate(z, errs)
 		return s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, back)
 	}
-	hash, err := auth.HashPassword(in.Password, auth.DefaultParams)
+	hash, err := auth.HashPassword(in.Password, auth.CurrentParams())
 	if err != nil {
 		return err
 	}

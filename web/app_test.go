@@ -61,7 +61,18 @@ func newBenchApp(t testing.TB, cfg ...func(*web.Config)) *app { return newClockA
 // newClockApp is newApp with a fake clock for the store (session ages).
 func newClockApp(t testing.TB, now func() time.Time, cfg ...func(*web.Config)) *app {
 	t.Helper()
-	st, pool := storetest.New(t, now)
+	return startApp(t, storetest.NewDB(t), now, cfg...)
+}
+
+// startApp runs a server for t on the database at dbURL.
+func startApp(t testing.TB, dbURL string, now func() time.Time, cfg ...func(*web.Config)) *app {
+	t.Helper()
+	pool, err := store.OpenPool(context.Background(), dbURL)
+	if err != nil {
+		t.Fatalf("open %s: %v", dbURL, err)
+	}
+	t.Cleanup(pool.Close)
+	st := store.New(pool, now)
 	logs := &syncBuffer{}
 	// A page's read budget (250 ms) is for a live server; under the race
 	// detector on a busy CI machine a test page could be cut short, so
@@ -78,7 +89,7 @@ func newClockApp(t testing.TB, now func() time.Time, cfg ...func(*web.Config)) *
 // user creates a user with role.
 func (a *app) user(email string, role auth.Role) store.User {
 	a.t.Helper()
-	hash, err := auth.HashPassword(testPassword, auth.DefaultParams)
+	hash, err := auth.HashPassword(testPassword, auth.CurrentParams())
 	if err != nil {
 		a.t.Fatal(err)
 	}
@@ -108,12 +119,19 @@ func (a *app) client() *client {
 func (a *app) login(email string, role auth.Role) (*client, store.User) {
 	a.t.Helper()
 	u := a.user(email, role)
+	return a.signIn(email), u
+}
+
+// signIn signs the user with email, whose password is testPassword, in
+// and returns a client holding its session.
+func (a *app) signIn(email string) *client {
+	a.t.Helper()
 	c := a.client()
 	res := c.post("/login", url.Values{"email": {email}, "password": {testPassword}})
 	if res.StatusCode != http.StatusSeeOther {
 		a.t.Fatalf("login %s: status %d", email, res.StatusCode)
 	}
-	return c, u
+	return c
 }
 
 func (c *client) do(req *http.Request) *http.Response {

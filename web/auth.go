@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/httprate"
@@ -17,9 +18,24 @@ import (
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// dummyHash is compared against when the account does not exist, so a
-// login takes as long for an unknown email as for a wrong password.
-var dummyHash, _ = auth.HashPassword("gpuquote-no-such-user", auth.DefaultParams)
+// dummyHashes holds, per cost, the hash compared against when the account
+// does not exist, so a login takes as long for an unknown email as for a
+// wrong password. The production cost's is made when the program starts; a
+// test binary that made its hashes cheap (auth.UseTestParams) gets a cheap
+// one at its first unknown email.
+var dummyHashes sync.Map // auth.Params → string
+
+var _ = dummyHash()
+
+func dummyHash() string {
+	p := auth.CurrentParams()
+	if h, ok := dummyHashes.Load(p); ok {
+		return h.(string)
+	}
+	h, _ := auth.HashPassword("gpuquote-no-such-user", p)
+	dummyHashes.Store(p, h)
+	return h
+}
 
 func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) error {
 	if principalFrom(r.Context()) != nil {
@@ -69,7 +85,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	}
 	hash := u.PasswordHash
 	if err != nil {
-		hash = dummyHash
+		hash = dummyHash()
 	}
 	s.kdf <- struct{}{}
 	rehash, cerr := auth.CheckPassword(auth.NormalizePassword(in.Password), hash)
@@ -79,7 +95,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 		return fail(http.StatusUnauthorized, "auth.invalid")
 	}
 	if rehash {
-		if h, err := auth.HashPassword(auth.NormalizePassword(in.Password), auth.DefaultParams); err == nil {
+		if h, err := auth.HashPassword(auth.NormalizePassword(in.Password), auth.CurrentParams()); err == nil {
 			if err := s.store.SetPasswordHash(ctx, u.Actor(), u.ID, h); err != nil {
 				s.log.Warn("rehash", "err", err)
 			}

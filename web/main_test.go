@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
 )
 
 // TestMain runs the package's tests with one shared browser, and says once,
@@ -18,6 +20,10 @@ import (
 // other processes, so go test's default (one per core) left the cores idle.
 func TestMain(m *testing.M) {
 	flag.Parse()
+	// Users' passwords are hashed at a test cost: at the production one
+	// (33 ms and 19 MiB each) the package's hundreds of sign-ins were a
+	// good part of its CPU time. auth's tests test the production cost.
+	auth.UseTestParams()
 	given := false
 	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
 	if !given {
@@ -25,6 +31,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	stopSharedBrowser()
+	demoFixture.Close()
 	if n := shared.skipped.Load(); n > 0 {
 		fmt.Fprintf(terminal(), "web: %d browser tests skipped: no chromium on PATH (apt-get install -y chromium fonts-noto-cjk)\n", n)
 	}

@@ -1,16 +1,23 @@
 package web_test
 
 import (
-	"github.com/gpuquote/gpuquote/web"
+	"context"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/store/storetest"
+	"github.com/gpuquote/gpuquote/web"
 )
 
 // demo is an evaluation filled the way the demo data fills one: a brief,
@@ -35,9 +42,41 @@ var demoBriefForm = url.Values{
 	"inter_node": {"infiniband"}, "baseline_utilization_pct": {"70"}, "region": {"EU"}, "term_months": {"6"},
 }
 
+// demoFixture is the demo evaluation, built once per test binary (by the
+// first test that asks, through the pages as before) and copied into each
+// test's own database: building it took each of the package's demo tests
+// a few seconds of CPU.
+var demoFixture = storetest.NewFixture(buildDemo)
+
+// demoPaths are the demo's addresses, the same in every copy; buildDemo
+// sets them before any test gets a copy.
+var demoPaths struct {
+	ev, quote string
+	others    []string
+}
+
+// newDemo returns a server on t's own copy of the demo, with cfg, and the
+// demo's admin, buyer and manager signed in.
 func newDemo(t *testing.T, cfg ...func(*web.Config)) *demo {
 	t.Helper()
-	a := newApp(t, cfg...)
+	a := startApp(t, demoFixture.NewDB(t), nil, cfg...)
+	return &demo{a: a, admin: a.signIn("admin@example.com"), buyer: a.signIn("buyer@example.com"), mgr: a.signIn("manager@example.com"),
+		ev: demoPaths.ev, quote: demoPaths.quote, others: slices.Clone(demoPaths.others)}
+}
+
+// buildDemo fills the database at url with the demo, through the pages,
+// on a server of its own that it stops (with its pool) before it returns.
+func buildDemo(tb testing.TB, dbURL string) {
+	t := tb.(*testing.T) // newDemo's
+	pool, err := store.OpenPool(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	st := store.New(pool, nil)
+	srv := httptest.NewServer(web.NewServer(web.Config{Store: st, Logger: slog.New(slog.DiscardHandler), ReadBudget: time.Minute}))
+	defer srv.Close()
+	a := &app{t: t, srv: srv, store: st, pool: pool, logs: &syncBuffer{}}
 	d := &demo{a: a}
 	d.admin, _ = a.login("admin@example.com", auth.Admin)
 	d.buyer, _ = a.login("buyer@example.com", auth.Procurement)
@@ -68,7 +107,7 @@ func newDemo(t *testing.T, cfg ...func(*web.Config)) *demo {
 		wantStatus(t, d.mgr.post(action, url.Values{"flag": {flag}, "reason": {"accepted for a short trial"}}), http.StatusSeeOther)
 	}
 	wantStatus(t, d.mgr.post(d.quote+"/decision", url.Values{"decision": {"approve"}, "reason": {"lowest cost per run"}}), http.StatusSeeOther)
-	return d
+	demoPaths.ev, demoPaths.quote, demoPaths.others = d.ev, d.quote, d.others
 }
 
 // as returns a client of d's signed in with role, speaking lang.

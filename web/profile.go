@@ -81,7 +81,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	} else if err != nil {
 		return back(http.StatusUnauthorized, form.Errors{"current_password": "profile.error.current"})
 	}
-	hash, err := auth.HashPassword(newPassword, auth.DefaultParams)
+	hash, err := auth.HashPassword(newPassword, auth.CurrentParams())
 	if err != nil {
 		return err
 	}

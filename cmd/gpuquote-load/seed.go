@@ -70,7 +70,7 @@ var loadBrief = brief.Brief{
 func seed(ctx context.Context, st *store.Store, base string, o options) (fixture, error) {
 	fx := fixture{base: base}
 	password := "load-" + rand.Text()
-	hash, err := auth.HashPassword(password, auth.DefaultParams)
+	hash, err := auth.HashPassword(password, auth.CurrentParams())
 	if err != nil {
 		return fx, err
 	}

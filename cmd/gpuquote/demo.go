@@ -62,7 +62,7 @@ func loadDemoLocked(ctx context.Context, st *store.Store, log *slog.Logger) erro
 	var owner store.User
 	for _, d := range demoUsers {
 		password := "demo-" + rand.Text()[:12]
-		hash, err := auth.HashPassword(password, auth.DefaultParams)
+		hash, err := auth.HashPassword(password, auth.CurrentParams())
 		if err != nil {
 			return err
 		}

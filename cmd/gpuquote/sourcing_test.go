@@ -19,6 +19,7 @@ import (
 // worker and a real SMTP server: a mail queued while the server refuses is
 // retried and delivered, its status recorded, its link erased once sent.
 func TestInvitationGoesOutThroughTheOutbox(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	st, pool := storetest.New(t, func() time.Time { return now })
 	ctx := context.Background()

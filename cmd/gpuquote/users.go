@@ -66,7 +66,7 @@ func userCmd(ctx context.Context, args []string, getenv func(string) string, std
 	if err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(password, auth.DefaultParams)
+	hash, err := auth.HashPassword(password, auth.CurrentParams())
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"errors"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -84,5 +85,33 @@ func TestTokenScopes(t *testing.T) {
 	}
 	if NormalizePassword("  a b \n") != "a b" {
 		t.Error("NormalizePassword")
+	}
+}
+
+// TestTheTestCostIsATestBinarysAlone is issue 32: tests hash at a cheap
+// cost they ask for, and no program but a test binary can ask for it.
+func TestTheTestCostIsATestBinarysAlone(t *testing.T) {
+	if CurrentParams() != DefaultParams {
+		t.Fatalf("current %+v without UseTestParams, want %+v", CurrentParams(), DefaultParams)
+	}
+	if TestParams.MemoryKiB*TestParams.Time*50 > DefaultParams.MemoryKiB*DefaultParams.Time {
+		t.Errorf("test params %+v are not much cheaper than %+v", TestParams, DefaultParams)
+	}
+	h, err := HashPassword("correct horse battery staple", TestParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rehash, err := CheckPassword("correct horse battery staple", h); err != nil || !rehash {
+		t.Errorf("a test-cost hash in production: check %v, rehash %v (want an upgrade at login)", err, rehash)
+	}
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	out, err := exec.Command("go", "run", "./testdata/usetestparams").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "recovered: auth: UseTestParams outside a test binary") || strings.Contains(string(out), "params:") {
+		t.Errorf("a program set the test cost:\n%s", out)
 	}
 }

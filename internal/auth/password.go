@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
+	"testing"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -20,8 +22,37 @@ type Params struct {
 	Threads   uint8
 }
 
-// DefaultParams is what new hashes use; older hashes are rehashed at login.
+// DefaultParams is what new hashes use (CurrentParams); older hashes are
+// rehashed at login.
 var DefaultParams = Params{MemoryKiB: 19 * 1024, Time: 2, Threads: 1}
+
+// TestParams is a cost for tests only: about a thousandth of DefaultParams,
+// so a test suite can sign in hundreds of users. UseTestParams sets it.
+var TestParams = Params{MemoryKiB: 64, Time: 2, Threads: 1}
+
+var testParams atomic.Bool
+
+// UseTestParams makes CurrentParams return TestParams for the rest of the
+// test binary; a test package calls it once, in TestMain or before its first
+// user. It panics in any program that is not a test binary, so no setting,
+// flag or environment variable can weaken the hashes a server writes.
+// DefaultParams themselves are tested in this package, which never calls it.
+func UseTestParams() {
+	if !testing.Testing() {
+		panic("auth: UseTestParams outside a test binary")
+	}
+	testParams.Store(true)
+}
+
+// CurrentParams are the parameters new hashes use and older ones are
+// upgraded to at login: DefaultParams, except in a test binary that called
+// UseTestParams.
+func CurrentParams() Params {
+	if testParams.Load() {
+		return TestParams
+	}
+	return DefaultParams
+}
 
 // ErrMismatch is returned when a password does not match its hash.
 var ErrMismatch = errors.New("auth: password does not match")
@@ -39,7 +70,7 @@ func HashPassword(password string, p Params) (string, error) {
 }
 
 // CheckPassword compares password with a PHC hash in constant time. needsRehash
-// is true when the hash used weaker parameters than DefaultParams.
+// is true when the hash used weaker parameters than CurrentParams.
 func CheckPassword(password, hash string) (needsRehash bool, err error) {
 	p, salt, key, err := ParseHash(hash)
 	if err != nil {
@@ -49,7 +80,8 @@ func CheckPassword(password, hash string) (needsRehash bool, err error) {
 	if subtle.ConstantTimeCompare(got, key) != 1 {
 		return false, ErrMismatch
 	}
-	return p.MemoryKiB < DefaultParams.MemoryKiB || p.Time < DefaultParams.Time, nil
+	cur := CurrentParams()
+	return p.MemoryKiB < cur.MemoryKiB || p.Time < cur.Time, nil
 }
 
 // ParseHash splits a PHC argon2id string into its parameters, salt and key.

@@ -70,6 +70,7 @@ func (f *keptFixture) analyze(t *testing.T) *evaluation.Analysis {
 // again it is the same value; a changed quote or the next day computes
 // it anew, with the change in it.
 func TestKeptAnalysisFollowsItsInputsAndTheDay(t *testing.T) {
+	t.Parallel()
 	f := newKeptFixture(t)
 	ctx := context.Background()
 	first := f.analyze(t)
@@ -114,6 +115,7 @@ func TestKeptAnalysisFollowsItsInputsAndTheDay(t *testing.T) {
 // Requests at once share one analysis safely (run with -race): readers
 // only read it, and a change under them is seen by the next request.
 func TestKeptAnalysisUnderConcurrentRequests(t *testing.T) {
+	t.Parallel()
 	f := newKeptFixture(t)
 	want := f.analyze(t).WS.Results[0].TCO
 	var wg sync.WaitGroup

@@ -13,6 +13,7 @@ import (
 // that rate's date, never the zero date ("1 Jan 0001"). Between two
 // non-USD currencies both rates count, so the older date is the one shown.
 func TestConversionsCarryTheRatesDate(t *testing.T) {
+	t.Parallel()
 	dec := func(s string) quote.Decimal {
 		d, err := quote.ParseDecimal(s)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 // An L40S brief was judged against H100 prices, which turned an on-demand
 // answer into "reserve": the market references follow the target GPU.
 func TestMarketRatesFollowTheTargetGPU(t *testing.T) {
+	t.Parallel()
 	ref, err := market.Bundled()
 	if err != nil {
 		t.Fatal(err)

@@ -32,6 +32,7 @@ func speedQuote(t *testing.T, cells map[string]string) (quote.Quote, tco.Quote) 
 // passing multi-node all-reduce was measured, else from the brief's
 // target and the bundled references, and says which.
 func TestSpeedIsMeasuredElseFromTheBriefOrTheReference(t *testing.T) {
+	t.Parallel()
 	ib, _ := speedQuote(t, nil)
 	ibRef, ok := verdict.QuoteExpectation(ib)
 	if !ok || ibRef.Lo <= 0 {
@@ -82,6 +83,7 @@ func TestSpeedIsMeasuredElseFromTheBriefOrTheReference(t *testing.T) {
 // run. It is set aside, the reference is used, and the basis says which
 // run and why.
 func TestRejectedEvidenceIsNotMeasuredThroughput(t *testing.T) {
+	t.Parallel()
 	q, in := speedQuote(t, map[string]string{"nodes": "8"})
 	t4 := store.AllReduceRun{QuoteID: 1, BusBW: 1.2, Nodes: 2, Ranks: 2, JudgedSize: 1 << 30, GPUModel: "Tesla T4", Network: "efa",
 		File: "t4-efa.log", Run: 1}

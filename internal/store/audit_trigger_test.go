@@ -14,6 +14,7 @@ import (
 // an import writes thousands of audit rows in one statement, and a
 // per-row trigger ran an UPDATE for each of them.
 func TestAuditRowsTouchTheEvaluationOncePerStatement(t *testing.T) {
+	t.Parallel()
 	st, pool := storetest.New(t, nil)
 	ctx := context.Background()
 	u, err := st.CreateUser(ctx, audit.Actor{Email: "test"}, store.User{Email: "t@example.com", Name: "T", Role: "procurement", PasswordHash: "x"})

@@ -19,6 +19,7 @@ import (
 // stale worksheet. Adding a read to the snapshot without its trigger fails
 // here.
 func TestEveryTableTheAnalysisReadsMovesItsRevision(t *testing.T) {
+	t.Parallel()
 	_, pool := storetest.New(t, nil)
 	ctx := context.Background()
 	tables := store.SnapshotTables()
@@ -53,6 +54,7 @@ func TestEveryTableTheAnalysisReadsMovesItsRevision(t *testing.T) {
 // A change in a savepoint rolled back does not count, and a quote moved to
 // another evaluation moves both.
 func TestRevisionMovesOnceWhenTheEvaluationRowWasTouched(t *testing.T) {
+	t.Parallel()
 	f := newRevisionFixture(t)
 	ctx := context.Background()
 	other, err := f.st.CreateEvaluation(ctx, f.user.Actor(), "other")
@@ -145,6 +147,7 @@ func (f revisionFixture) revision(t *testing.T, id int64) store.AnalysisRevision
 // The revision moves at commit, once per transaction, and only for the
 // evaluation whose inputs changed: another evaluation keeps its analysis.
 func TestAnalysisRevisionMovesAtCommitForItsEvaluationOnly(t *testing.T) {
+	t.Parallel()
 	f := newRevisionFixture(t)
 	ctx := context.Background()
 	other, err := f.st.CreateEvaluation(ctx, f.user.Actor(), "other")
@@ -183,6 +186,7 @@ func TestAnalysisRevisionMovesAtCommitForItsEvaluationOnly(t *testing.T) {
 // shown beside them; what the analysis does not read (a user's language)
 // moves nothing.
 func TestEveryKindOfInputMovesTheRevision(t *testing.T) {
+	t.Parallel()
 	f := newRevisionFixture(t)
 	ctx := context.Background()
 	tests := []struct {
@@ -242,6 +246,7 @@ func evaluationMoved(before, after store.AnalysisRevision) bool {
 func sharedMoved(before, after store.AnalysisRevision) bool { return after.Shared > before.Shared }
 
 func TestAnalysisRevisionOfAMissingEvaluationIsNotFound(t *testing.T) {
+	t.Parallel()
 	st, _ := storetest.New(t, nil)
 	if _, err := st.AnalysisRevisionOf(context.Background(), 404); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("err %v, want ErrNotFound", err)

@@ -12,6 +12,7 @@ import (
 // termsJSON writes what encoding/json writes for the quote's cells, so
 // stored terms and audit rows do not change with the faster encoder.
 func TestTermsJSONIsEncodingJSONOfTheCells(t *testing.T) {
+	t.Parallel()
 	example, err := os.ReadFile("../quote/testdata/quotes-example.csv")
 	if err != nil {
 		t.Fatal(err)

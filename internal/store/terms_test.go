@@ -24,6 +24,7 @@ func FuzzFlatStringsAgrees(f *testing.F) {
 }
 
 func TestFlatStringsReadsStoredTerms(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{`{"provider": "Acme", "notes": "two\nlines, \"quoted\""}`, `{}`} {
 		if _, ok := flatStrings(s); !ok {
 			t.Errorf("%q took the slow path", s)

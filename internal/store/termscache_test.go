@@ -13,6 +13,7 @@ import (
 // safe while the type holds no map, slice or pointer a caller could change
 // under another request. A field of such a kind fails here first.
 func TestQuoteIsAPlainValue(t *testing.T) {
+	t.Parallel()
 	var walk func(reflect.Type, string)
 	walk = func(ty reflect.Type, path string) {
 		if ty == reflect.TypeFor[time.Time]() {
@@ -33,6 +34,7 @@ func TestQuoteIsAPlainValue(t *testing.T) {
 }
 
 func TestTermsCacheHitsAreCopies(t *testing.T) {
+	t.Parallel()
 	raw, _ := json.Marshal(map[string]string{"provider": "Northwind", "rental_model": "on_demand", "currency": "USD", "gpu_model": "H100"})
 	c := &termsCache{}
 	first, err := c.parse(raw)

@@ -2,7 +2,9 @@ package storetest
 
 import (
 	"context"
+	"crypto/rand"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,7 +22,10 @@ func TestDropLeftoversDropsOnlyOldTestDatabases(t *testing.T) {
 	defer conn.Close(ctx)
 	now := time.Now()
 	old, recent := newName(now.Add(-3*time.Hour)), newName(now.Add(-time.Minute))
-	for _, name := range []string{old, recent} {
+	// Templates too: a run killed while building or using one left it.
+	oldTmpl := nameAt(TemplatePrefix, now.Add(-3*time.Hour), "mfeedfacecafe")
+	recentTmpl := nameAt(TemplatePrefix, now.Add(-time.Minute), strings.ToLower(rand.Text()[:12]))
+	for _, name := range []string{old, recent, oldTmpl, recentTmpl} {
 		if _, err := conn.Exec(ctx, `CREATE DATABASE `+pgx.Identifier{name}.Sanitize()); err != nil {
 			t.Fatal(err)
 		}
@@ -30,13 +35,21 @@ func TestDropLeftoversDropsOnlyOldTestDatabases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(dropped, old) || slices.Contains(dropped, recent) {
-		t.Errorf("dropped %v: want %s (3 h old) and not %s (a minute old)", dropped, old, recent)
+	for _, name := range []string{old, oldTmpl} {
+		if !slices.Contains(dropped, name) {
+			t.Errorf("dropped %v: want %s (3 h old)", dropped, name)
+		}
+	}
+	for _, name := range []string{recent, recentTmpl} {
+		if slices.Contains(dropped, name) {
+			t.Errorf("dropped %s (a minute old)", name)
+		}
 	}
 	var left []string
-	rows, _ := conn.Query(ctx, `SELECT datname FROM pg_database WHERE datname = ANY($1)`, []string{old, recent})
-	if left, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil || !slices.Equal(left, []string{recent}) {
-		t.Errorf("left %v (%v), want only %s", left, err, recent)
+	rows, _ := conn.Query(ctx, `SELECT datname FROM pg_database WHERE datname = ANY($1) ORDER BY datname`, []string{old, recent, oldTmpl, recentTmpl})
+	want := []string{recent, recentTmpl} // gpuquote_test_ sorts before gpuquote_tmpl_
+	if left, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil || !slices.Equal(left, want) {
+		t.Errorf("left %v (%v), want only %v", left, err, want)
 	}
 }
 
@@ -49,7 +62,15 @@ func TestTestDatabaseNamesCarryTheirTime(t *testing.T) {
 	if len(name) > 63 {
 		t.Errorf("%s is longer than PostgreSQL's 63-byte names", name)
 	}
-	if _, ok := madeAt("gpuquote_test_abcdefghijklmnop"); ok {
-		t.Error("a name without a time has one")
+	tmpl := nameAt(TemplatePrefix, at, "m0123456789ab")
+	if got, ok := madeAt(tmpl); !ok || !got.Equal(at) {
+		t.Errorf("%s: made at %v %v, want %v", tmpl, got, ok, at)
+	}
+	// Names from before the time was in them: a test database, and the
+	// schema's template named by its migrations alone (and while built).
+	for _, name := range []string{"gpuquote_test_abcdefghijklmnop", "gpuquote_tmpl_992ad5caca9f", "gpuquote_tmpl_992ad5caca9f_build"} {
+		if _, ok := madeAt(name); ok {
+			t.Errorf("%s, a name without a time, has one", name)
+		}
 	}
 }
