@@ -109,6 +109,18 @@ func (a *analysis) modelAPI(in Input) {
 			selfRate = r.PerGPUHour
 		}
 	}
+	f := in.ModelAPI
+	if w := f.Worksheet; w != nil {
+		c, err := CompareWithWorksheet(in.Currency, f.Prices, f.InputTokensPerMonth, f.OutputTokensPerMonth, *w)
+		if err == nil {
+			a.api = &c
+			return
+		}
+		if errors.Is(err, ErrNoVolume) {
+			a.notes = append(a.notes, st("decision.note.model_api_not_compared.no_volume", wordFact("ModelAPIMissing", "output_tokens_per_month")))
+			return
+		}
+	}
 	util := in.Brief.BaselineUtilization
 	// With priced quotes, self-hosting costs what the worksheet says: the
 	// cheapest quote's every cost line per useful GPU-hour (utilisation
@@ -124,7 +136,6 @@ func (a *analysis) modelAPI(in Input) {
 		a.notes = append(a.notes, st("decision.note.model_api_worksheet", wordFact("QuoteLabel", best.Label),
 			rateFact("UsefulRate", in.Currency, best.UsefulGPUHourCost), currencyFact(in.Currency)))
 	}
-	f := in.ModelAPI
 	c, err := CompareModelAPI(ModelAPIInputs{
 		Currency:                      in.Currency,
 		Prices:                        f.Prices,

@@ -210,6 +210,14 @@ func coverage() map[string]Input {
 			in.Benchmark.MeasuredTokensPerSecondPerGPU = 800
 			in.Quotes[0].UsefulGPUHourCost = 6.4
 		},
+		"API against the worksheet's cost per unit": func(in *Input) {
+			inference(in)
+			in.ModelAPI.Worksheet = &WorksheetSelfHosting{QuoteID: 1, Label: "Reserved", PerMTokens: 50, Monthly: 9000, EngineeringPerMonth: 1200}
+		},
+		"self-host at the worksheet's cost per unit": func(in *Input) {
+			inference(in)
+			in.ModelAPI.Worksheet = &WorksheetSelfHosting{QuoteID: 1, Label: "Reserved", PerMTokens: 0.5, Monthly: 900, EngineeringPerMonth: 120}
+		},
 		"API but control": func(in *Input) { inference(in); in.Brief.NeedsKernelControl = true },
 		"no volume":       func(in *Input) { inference(in); in.ModelAPI.OutputTokensPerMonth = 0 },
 		"no throughput":   func(in *Input) { inference(in); in.ModelAPI.StatedTokensPerSecondPerGPU = 0 },

@@ -5,6 +5,8 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/decision"
+	"github.com/gpuquote/gpuquote/internal/money"
+	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
 // Fact is one editable fact of the decision beyond the brief.
@@ -108,5 +110,40 @@ func decisionInput(a *Analysis, facts map[string]string) decision.Input {
 		}
 		in.Quotes = append(in.Quotes, dq)
 	}
+	in.ModelAPI.Worksheet = a.cheapestAwardableSelfHosting()
 	return in
+}
+
+// cheapestAwardableSelfHosting is the worksheet's lowest cost per unit
+// among the quotes that could be awarded (priced in the evaluation's
+// currency, no open blockers, not rejected, not a model API), when the
+// worksheet's unit is a million tokens: the model-API verdict compares
+// with it. Nil otherwise.
+func (a *Analysis) cheapestAwardableSelfHosting() *decision.WorksheetSelfHosting {
+	if a.A.UnitPer != 1e6 {
+		return nil
+	}
+	var best *decision.WorksheetSelfHosting
+	bestRank := 0.0
+	for i, res := range a.WS.Results {
+		sq := a.Quotes[i]
+		if res.RentalModel == tco.ModelAPI || res.UnitsPerMonth <= 0 || res.CostRank <= 0 ||
+			a.Shortlist[sq.ID].Status == "rejected" || len(a.OpenBlockers(sq.ID)) > 0 {
+			continue
+		}
+		if best != nil && res.CostRank >= bestRank {
+			continue
+		}
+		eng := 0.0
+		for _, l := range res.Lines {
+			if l.Key == tco.LineEngineering {
+				eng = l.Amount.Float()
+			}
+		}
+		per := res.CostRank / float64(money.Scale(res.CostPerUnit.Currency))
+		bestRank = res.CostRank
+		best = &decision.WorksheetSelfHosting{QuoteID: sq.ID, Label: sq.ProviderName, PerMTokens: per, Monthly: res.TCO.Float(),
+			EngineeringPerMonth: eng}
+	}
+	return best
 }
