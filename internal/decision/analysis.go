@@ -81,6 +81,14 @@ func (a *analysis) breakEvens(in Input) {
 	}
 	a.opex = buy.OpexPerGPUMonth()
 	capex := buy.PurchasePerGPU.Value
+	if capex <= 0 {
+		gpuName := buy.GPUModel
+		if gpuName == "" {
+			gpuName = "—"
+		}
+		a.notes = append(a.notes, st("decision.note.capital_cost_unknown", wordFact("GPU", gpuName)))
+		return
+	}
 	if r := a.rates.Reserved; r != nil {
 		b := BreakEvenVsReserved(in.Currency, capex, a.opex, r.PerGPUHour)
 		a.beRes = &b

@@ -174,6 +174,10 @@ func coverage() map[string]Input {
 			in.Quotes[0].RatePerGPUHour = 2.5
 		},
 		"buy blocked by capital": func(in *Input) { buyable(in); in.Brief.CapitalApproved = false },
+		"no capital cost for the GPU": func(in *Input) {
+			buyable(in)
+			in.Buy.PurchasePerGPU, in.Buy.GPUModel = Sourced{}, "L40S"
+		},
 		"reserved never breaks even": func(in *Input) {
 			in.Quotes[1].RatePerGPUHour = 1.5
 		},

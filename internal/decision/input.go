@@ -198,8 +198,8 @@ func (in Input) Validate() error {
 		return bad("unknown stability %q", b.Stability)
 	case in.Buy.Currency != in.Currency:
 		return bad("buy inputs in %q, evaluation in %q", in.Buy.Currency, in.Currency)
-	case !(in.Buy.PurchasePerGPU.Value > 0) || !(in.Buy.DepreciationYears.Value > 0):
-		return bad("purchase price and depreciation life must be positive")
+	case !(in.Buy.PurchasePerGPU.Value >= 0) || !(in.Buy.DepreciationYears.Value > 0):
+		return bad("purchase price must be 0 (not known) or more, and the depreciation life positive")
 	case !nonNeg(in.Buy.InfraPerGPUYear.Value, in.Buy.OpsStaffPerYear.Value) || in.Buy.FleetGPUs < 0:
 		return bad("negative buy-side cost or fleet size")
 	case in.ModelAPI.Prices.Currency != in.Currency:
