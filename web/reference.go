@@ -35,7 +35,7 @@ func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status 
 		return err
 	}
 	for _, c := range capital {
-		m.Capital = append(m.Capital, views.CapitalRow{GPU: c.GPUModel, USD: z.Decimal(trimDecimal(c.USDPerGPU)), Source: c.Source, Date: c.SourceDate})
+		m.Capital = append(m.Capital, views.CapitalRow{GPU: c.GPUModel, USD: z.Decimal(trimDecimal(c.USDPerGPU)), Source: keepAmountsWhole(c.Source), Date: c.SourceDate})
 	}
 	ref, err := s.priceReference(ctx)
 	if err != nil {
