@@ -30,6 +30,7 @@ const (
 	qUpfront    = tco.TermUpfront
 	qSpeed      = "throughput"
 	qSpeedFrom  = "throughput_source"
+	qSpeedLow   = "throughput_low"
 	qIncomplete = "incomplete"
 	qMissing    = "missing"
 )
@@ -57,6 +58,7 @@ var quoteInputLabels = []struct{ key, label string }{
 	{qUpfront, "Upfront payment (quote currency)"},
 	{qSpeed, "Relative throughput (multiplies useful GPU-hours)"},
 	{qSpeedFrom, "Relative throughput: where it came from"},
+	{qSpeedLow, "Relative throughput at the high end of the range (an unknown fabric's slow end)"},
 	{qIncomplete, "Incomplete"},
 	{qMissing, "Missing terms, and what is assumed instead"},
 }
@@ -122,6 +124,7 @@ func quoteInputs(g *grid, top int, quotes []tco.Quote, ws tco.Worksheet, a *tco.
 		setTerm(g, col, row(qUpfront), q.Upfront.Known, q.Upfront.Status, q.Upfront.Value, number)
 		g.set(col, row(qSpeed), val(q.Speed.Value(), number))
 		g.set(col, row(qSpeedFrom), val(speedText(q.Speed), wrapText))
+		g.set(col, row(qSpeedLow), val(q.Speed.LowValue(), number))
 		g.set(col, row(qIncomplete), val(yesNo(r.Incomplete), plain))
 		g.set(col, row(qMissing), val(missingText(r.Missing), wrapText))
 	}

@@ -34,6 +34,10 @@ type Speed struct {
 // Value is the relative throughput used, 1 when not adjusted.
 func (s Speed) Value() float64 { return s.factor() }
 
+// LowValue is the slow end of the relative throughput: Value() unless an
+// unknown fabric makes it a range.
+func (s Speed) LowValue() float64 { return s.low() }
+
 // low is the slow end of the speed range, factor() when it is no range.
 func (s Speed) low() float64 {
 	if s.Low > 0 && s.Low < s.factor() {
