@@ -19,6 +19,8 @@ type apiScore struct {
 	Scale          float64        `json:"scale"`
 	Place          int            `json:"place"`
 	OverlapsLeader bool           `json:"overlaps_leader"`
+	Exact          float64        `json:"exact"`
+	TiesLeader     bool           `json:"ties_leader"`
 	Criteria       []apiCriterion `json:"criteria"`
 }
 
@@ -61,7 +63,7 @@ func scoreJSON(z *i18n.Localizer, a *evaluation.Analysis, quoteID int64) *apiSco
 		return nil
 	}
 	out := apiScore{Low: s.Low, High: s.High, Value: s.Value, Scale: scoring.Scale, Place: s.Place, OverlapsLeader: s.OverlapsLeader,
-		Criteria: []apiCriterion{}}
+		Exact: s.Exact, TiesLeader: s.TiesLeader, Criteria: []apiCriterion{}}
 	for k, g := range s.Grades {
 		c := apiCriterion{Key: g.Key, Weight: a.Scoring.Weights[k].Weight, Grade: apiGrade{g.Low, g.High, g.Value},
 			Rule: apiRule{Key: g.Rule, Text: z.T(g.Rule, g.Facts), Facts: g.Facts}, Capped: g.Capped, Flags: g.Flags}
@@ -86,6 +88,7 @@ type apiScoring struct {
 	WeightsFrom string           `json:"weights_from"`
 	Leader      int64            `json:"leader"`
 	Overlap     bool             `json:"overlap"`
+	Tie         bool             `json:"tie"`
 	Flip        *apiFlip         `json:"flip"`
 }
 
@@ -98,7 +101,7 @@ type apiFlip struct {
 
 func scoringJSON(a *evaluation.Analysis) apiScoring {
 	sc := a.Scoring
-	out := apiScoring{Weights: sc.Weights, WeightsFrom: sc.WeightsFrom, Leader: sc.Scores.Leader, Overlap: sc.Scores.Overlap}
+	out := apiScoring{Weights: sc.Weights, WeightsFrom: sc.WeightsFrom, Leader: sc.Scores.Leader, Overlap: sc.Scores.Overlap, Tie: sc.Scores.Tie}
 	if f := sc.Scores.Flip; f != nil {
 		out.Flip = &apiFlip{f.Criterion, f.From, f.To, f.NewLeader}
 	}

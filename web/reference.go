@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/gpu"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/market"
 	"github.com/gpuquote/gpuquote/internal/quote"
@@ -27,6 +29,13 @@ func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status 
 	}
 	for _, fx := range rates {
 		m.Rates = append(m.Rates, views.FXRow{Currency: fx.Currency, Rate: z.Decimal(trimDecimal(fx.USDPerUnit)), AsOf: z.Date(fx.AsOf)})
+	}
+	capital, err := s.store.CapitalCosts(ctx)
+	if err != nil {
+		return err
+	}
+	for _, c := range capital {
+		m.Capital = append(m.Capital, views.CapitalRow{GPU: c.GPUModel, USD: z.Decimal(trimDecimal(c.USDPerGPU)), Source: keepAmountsWhole(c.Source), Date: c.SourceDate})
 	}
 	ref, err := s.priceReference(ctx)
 	if err != nil {
@@ -55,6 +64,9 @@ func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status 
 	p.Errors = fieldSummary(z, m.Errors, "in-", [2]string{"currency", "reference.currency"},
 		[2]string{"usd_per_unit", "reference.usd_per_unit"}, [2]string{"as_of", "reference.as_of"})
 	p.Errors = append(p.Errors, settingsSummary(m.Settings)...)
+	p.Errors = append(p.Errors, fieldSummary(z, m.CapitalErrors, "in-", [2]string{"capital_gpu", "reference.capital_gpu"},
+		[2]string{"capital_usd", "reference.capital_usd"}, [2]string{"capital_source", "reference.capital_source"},
+		[2]string{"capital_date", "reference.capital_date"})...)
 	if m.UploadErr != "" {
 		p.Errors = append(p.Errors, views.FormError{Target: "prices-file", Label: z.T("reference.upload"), Message: m.UploadErr})
 	}
@@ -161,4 +173,45 @@ func priceFileRefusal(z *i18n.Localizer, err error) views.ReferencePage {
 		m.UploadProblems = append(m.UploadProblems, z.T("reference.problem_line", map[string]any{"Line": z.Int(int64(p.Line)), "Reason": p.Reason}))
 	}
 	return m
+}
+
+// capitalDate is a figure's date: a year and month, or a day.
+var capitalDate = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$`)
+
+// saveCapitalCost sets one GPU model's capital cost in USD with its source
+// and date, as the buy analysis reads it; errors are shown by the field.
+func (s *Server) saveCapitalCost(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	f := views.CapitalRow{GPU: strings.TrimSpace(r.PostForm.Get("capital_gpu")), USD: r.PostForm.Get("capital_usd"),
+		Source: strings.TrimSpace(r.PostForm.Get("capital_source")), Date: strings.TrimSpace(r.PostForm.Get("capital_date"))}
+	m := views.ReferencePage{CapitalForm: f, CapitalErrors: map[string]string{}}
+	if f.GPU == "" || len(f.GPU) > 60 {
+		m.CapitalErrors["capital_gpu"] = z.T("reference.error.capital_gpu")
+	}
+	usdText, ambiguous := z.ParseDecimal(f.USD)
+	usd, err := quote.ParseDecimal(usdText)
+	// numeric(14,2): twelve digits before the point; no GPU costs more.
+	if err != nil || usd.Cmp(quote.DecimalFromInt(0)) <= 0 || usd.Cmp(quote.DecimalFromInt(1_000_000_000_000)) >= 0 {
+		m.CapitalErrors["capital_usd"] = z.T("reference.error.capital_usd")
+	}
+	if ambiguous != nil {
+		m.CapitalErrors["capital_usd"] = z.T("form.error.ambiguous_number")
+	}
+	if f.Source == "" || len(f.Source) > 1000 {
+		m.CapitalErrors["capital_source"] = z.T("reference.error.capital_source")
+	}
+	if !capitalDate.MatchString(f.Date) {
+		m.CapitalErrors["capital_date"] = z.T("reference.error.capital_date")
+	}
+	if len(m.CapitalErrors) > 0 {
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, m)
+	}
+	c := store.CapitalCost{GPUModel: gpu.RateModel(f.GPU), USDPerGPU: usd.String(), Source: f.Source, SourceDate: f.Date}
+	if err := s.store.SetCapitalCost(r.Context(), currentUser(r).Actor(), c); err != nil {
+		return err
+	}
+	return redirect(w, r, "/admin/reference", "flash.capital_saved")
 }

@@ -124,6 +124,7 @@ func (s *Server) routes() http.Handler {
 			r.Get("/admin/reference", s.h(s.referencePage))
 			r.Post("/admin/reference/fx", s.h(s.saveFX))
 			r.Post("/admin/reference/prices", s.h(s.uploadPrices))
+			r.Post("/admin/reference/capital-costs", s.h(s.saveCapitalCost))
 			r.Post("/admin/settings/self-approval", s.h(s.setSelfApproval))
 			r.Post("/admin/settings/award-acceptance", s.h(s.setAwardAcceptance))
 			// Award settings (issue 14), as the API's PUT /api/v1/settings/….

@@ -94,12 +94,18 @@ func scoreTotals(z *i18n.Localizer, a *evaluation.Analysis, label map[int64]stri
 		if s.Place > 0 {
 			col.Place = strconv.Itoa(s.Place)
 		}
+		if s.TiesLeader || (s.Place == 1 && sc.Scores.Tie) {
+			col.Place = z.T("scoring.place_tie")
+		}
 		cols = append(cols, col)
 		quotes = append(quotes, views.Option{Value: strconv.FormatInt(s.QuoteID, 10), Label: col.Label})
 	}
 	overlap = z.T("scoring.no_overlap")
 	if sc.Scores.Overlap {
 		overlap = z.T("scoring.overlap")
+	}
+	if sc.Scores.Tie {
+		overlap = z.T("scoring.tie", map[string]string{"Margin": z.Decimal(strconv.FormatFloat(scoring.TieMargin, 'f', -1, 64))}) + " " + overlap
 	}
 	flip = z.T("scoring.no_flip")
 	if f := sc.Scores.Flip; f != nil {

@@ -29,7 +29,7 @@ func scoreTableOf(z *i18n.Localizer, a *evaluation.Analysis, from, to int) *shee
 		t.Grades = append(t.Grades, row)
 	}
 	for _, s := range scores {
-		t.Totals = append(t.Totals, s.Value)
+		t.Totals = append(t.Totals, s.Exact)
 	}
 	return t
 }

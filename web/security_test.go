@@ -158,6 +158,7 @@ var policy = map[string][]string{
 	"POST /quotes/{id}/delete":                        {"procurement", "manager", "admin"},
 	"GET /admin/reference":                            {"admin"},
 	"POST /admin/reference/fx":                        {"admin"},
+	"POST /admin/reference/capital-costs":             {"admin"},
 	"POST /admin/reference/prices":                    {"admin"},
 	"POST /admin/reference/fx/{id}/rollback":          {"admin"},
 	"POST /admin/reference/prices/{id}/rollback":      {"admin"},

@@ -240,9 +240,13 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		cu := views.WorksheetCell{Text: money(z, res.CostPerUnit), Numeric: true, Best: d.WS.Best[tco.RowCostPerUnit] == res.QuoteID && len(results) > 1,
 			Detail: z.T("worksheet.units", map[string]any{"Units": z.Decimal(strconv.FormatFloat(res.UnitsPerMonth, 'f', 2, 64)), "Unit": unitLabel(z, d)})}
 		mc := views.WorksheetCell{Text: z.T("worksheet.complete"), State: "stated"}
+		// An unknown fabric's speed range widens the cost per unit even
+		// when every term is stated.
+		if res.Incomplete || res.CostPerUnitHigh != res.CostPerUnit {
+			cu.Range = "(" + money(z, res.CostPerUnitLow) + " – " + money(z, res.CostPerUnitHigh) + ")"
+		}
 		if res.Incomplete {
 			tc.Range = "(" + money(z, res.Low) + " – " + money(z, res.High) + ")"
-			cu.Range = "(" + money(z, res.CostPerUnitLow) + " – " + money(z, res.CostPerUnitHigh) + ")"
 			var names []string
 			for _, miss := range res.Missing {
 				names = append(names, termName(z, miss.Term)+" ("+z.T(statusKey(miss.Status))+")")

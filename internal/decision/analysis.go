@@ -81,6 +81,14 @@ func (a *analysis) breakEvens(in Input) {
 	}
 	a.opex = buy.OpexPerGPUMonth()
 	capex := buy.PurchasePerGPU.Value
+	if capex <= 0 {
+		gpuName := buy.GPUModel
+		if gpuName == "" {
+			gpuName = "—"
+		}
+		a.notes = append(a.notes, st("decision.note.capital_cost_unknown", wordFact("GPU", gpuName)))
+		return
+	}
 	if r := a.rates.Reserved; r != nil {
 		b := BreakEvenVsReserved(in.Currency, capex, a.opex, r.PerGPUHour)
 		a.beRes = &b
@@ -109,6 +117,18 @@ func (a *analysis) modelAPI(in Input) {
 			selfRate = r.PerGPUHour
 		}
 	}
+	f := in.ModelAPI
+	if w := f.Worksheet; w != nil {
+		c, err := CompareWithWorksheet(in.Currency, f.Prices, f.InputTokensPerMonth, f.OutputTokensPerMonth, *w)
+		if err == nil {
+			a.api = &c
+			return
+		}
+		if errors.Is(err, ErrNoVolume) {
+			a.notes = append(a.notes, st("decision.note.model_api_not_compared.no_volume", wordFact("ModelAPIMissing", "output_tokens_per_month")))
+			return
+		}
+	}
 	util := in.Brief.BaselineUtilization
 	// With priced quotes, self-hosting costs what the worksheet says: the
 	// cheapest quote's every cost line per useful GPU-hour (utilisation
@@ -124,7 +144,6 @@ func (a *analysis) modelAPI(in Input) {
 		a.notes = append(a.notes, st("decision.note.model_api_worksheet", wordFact("QuoteLabel", best.Label),
 			rateFact("UsefulRate", in.Currency, best.UsefulGPUHourCost), currencyFact(in.Currency)))
 	}
-	f := in.ModelAPI
 	c, err := CompareModelAPI(ModelAPIInputs{
 		Currency:                      in.Currency,
 		Prices:                        f.Prices,

@@ -15,10 +15,8 @@ func (d *decider) modelAPIWins() bool {
 	d.reason(st("decision.reason.no_hardware_control",
 		wordFact("Workload", string(b.Workload)), boolFact("NeedsCustomWeights", false),
 		boolFact("NeedsKernelControl", false), boolFact("NeedsFixedPlacement", false)))
-	key := "decision.reason.api_cheaper.measured"
-	if api.Basis == BasisStated {
-		key = "decision.reason.api_cheaper.stated"
-	}
+	key := map[ThroughputBasis]string{BasisMeasured: "decision.reason.api_cheaper.measured",
+		BasisStated: "decision.reason.api_cheaper.stated", BasisWorksheet: "decision.reason.api_cheaper.worksheet"}[api.Basis]
 	d.reason(d.apiCostStatement(key))
 	d.change(d.apiPriceChange("decision.change.api_price_rises"))
 	d.change(st("decision.change.control_needed",
@@ -42,6 +40,21 @@ func tokensPerSecondFact(v float64) Fact {
 // the GPU savings.
 func (d *decider) apiCostStatement(key string) Statement {
 	api, cur, f := d.a.api, d.in.Currency, d.in.ModelAPI
+	if w := f.Worksheet; api.Basis == BasisWorksheet && w != nil {
+		// The worksheet's TCO holds every cost line: the text names the
+		// engineering line inside it instead of a separate overhead.
+		return st(key,
+			mTokensFact("InputMTokensPerMonth", f.InputTokensPerMonth),
+			mTokensFact("OutputMTokensPerMonth", f.OutputTokensPerMonth),
+			moneyFact("APIMonthly", cur, api.APIMonthly),
+			moneyFact("APIPerMOutputTokens", cur, api.APIPerMOutputTokens),
+			wordFact("QuoteLabel", w.Label),
+			moneyFact("SelfHostedPerMOutputTokens", cur, api.SelfHostedPerMOutputTokens),
+			moneyFact("SelfHostedMonthly", cur, api.SelfHostedMonthly),
+			moneyFact("EngineeringPerMonth", cur, cents(w.EngineeringPerMonth)),
+			moneyFact("MonthlyDifference", cur, math.Abs(api.MonthlySaving)),
+			currencyFact(cur))
+	}
 	return st(key,
 		mTokensFact("InputMTokensPerMonth", f.InputTokensPerMonth),
 		mTokensFact("OutputMTokensPerMonth", f.OutputTokensPerMonth),
@@ -62,6 +75,9 @@ func (d *decider) apiCostStatement(key string) Statement {
 func (d *decider) apiPriceChange(key string) Statement {
 	api, cur := d.a.api, d.in.Currency
 	parity := api.SelfHostedMonthly / (d.in.ModelAPI.OutputTokensPerMonth / 1e6)
+	if w := d.in.ModelAPI.Worksheet; api.Basis == BasisWorksheet && w != nil {
+		parity = w.PerMTokens // the verdict compares per unit
+	}
 	return st(key,
 		moneyFact("ParityPerMOutputTokens", cur, parity),
 		moneyFact("APIPerMOutputTokens", cur, api.APIPerMOutputTokens),
@@ -84,10 +100,8 @@ func (d *decider) apiContext() {
 			boolFact("NeedsKernelControl", b.NeedsKernelControl),
 			boolFact("NeedsFixedPlacement", b.NeedsFixedPlacement)))
 	case !api.APICheaper && !b.needsControl():
-		key := "decision.reason.self_hosting_cheaper.measured"
-		if api.Basis == BasisStated {
-			key = "decision.reason.self_hosting_cheaper.stated"
-		}
+		key := map[ThroughputBasis]string{BasisMeasured: "decision.reason.self_hosting_cheaper.measured",
+			BasisStated: "decision.reason.self_hosting_cheaper.stated", BasisWorksheet: "decision.reason.self_hosting_cheaper.worksheet"}[api.Basis]
 		d.reason(d.apiCostStatement(key))
 		d.change(d.apiPriceChange("decision.change.api_price_falls"))
 	}

@@ -12,6 +12,10 @@ type BuyInputs struct {
 	// PurchasePerGPU is capex per GPU including its share of server,
 	// network and installation.
 	PurchasePerGPU Sourced `json:"purchase_per_gpu"`
+	// GPUModel is the model PurchasePerGPU prices; a zero PurchasePerGPU
+	// means the capital cost table has no row for it, and buying is not
+	// priced.
+	GPUModel string `json:"gpu_model,omitempty"`
 	// InfraPerGPUYear is colocation, power, cooling and hardware support
 	// per GPU-year, without staff.
 	InfraPerGPUYear Sourced `json:"infra_per_gpu_year"`

@@ -174,6 +174,10 @@ func coverage() map[string]Input {
 			in.Quotes[0].RatePerGPUHour = 2.5
 		},
 		"buy blocked by capital": func(in *Input) { buyable(in); in.Brief.CapitalApproved = false },
+		"no capital cost for the GPU": func(in *Input) {
+			buyable(in)
+			in.Buy.PurchasePerGPU, in.Buy.GPUModel = Sourced{}, "L40S"
+		},
 		"reserved never breaks even": func(in *Input) {
 			in.Quotes[1].RatePerGPUHour = 1.5
 		},
@@ -209,6 +213,14 @@ func coverage() map[string]Input {
 			inference(in)
 			in.Benchmark.MeasuredTokensPerSecondPerGPU = 800
 			in.Quotes[0].UsefulGPUHourCost = 6.4
+		},
+		"API against the worksheet's cost per unit": func(in *Input) {
+			inference(in)
+			in.ModelAPI.Worksheet = &WorksheetSelfHosting{QuoteID: 1, Label: "Reserved", PerMTokens: 50, Monthly: 9000, EngineeringPerMonth: 1200}
+		},
+		"self-host at the worksheet's cost per unit": func(in *Input) {
+			inference(in)
+			in.ModelAPI.Worksheet = &WorksheetSelfHosting{QuoteID: 1, Label: "Reserved", PerMTokens: 0.5, Monthly: 900, EngineeringPerMonth: 120}
 		},
 		"API but control": func(in *Input) { inference(in); in.Brief.NeedsKernelControl = true },
 		"no volume":       func(in *Input) { inference(in); in.ModelAPI.OutputTokensPerMonth = 0 },

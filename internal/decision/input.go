@@ -131,6 +131,26 @@ type ModelAPIFacts struct {
 	StatedTokensPerSecondPerGPU float64 `json:"stated_tokens_per_second_per_gpu"`
 	StatedThroughputShare       Sourced `json:"stated_throughput_share"`
 	SelfHostedOverheadPerMonth  float64 `json:"self_hosted_overhead_per_month"`
+	// Worksheet is the worksheet's cheapest awardable self-hosting, when
+	// its unit counts tokens: the verdict compares the API's price per
+	// million tokens with that quote's cost per unit, so it cannot
+	// contradict the worksheet. Nil when the unit is not tokens or no
+	// quote can be awarded.
+	Worksheet *WorksheetSelfHosting `json:"worksheet,omitempty"`
+}
+
+// WorksheetSelfHosting is one awardable quote's figures on the worksheet
+// (no open blockers, priced, in the evaluation's currency or converted).
+type WorksheetSelfHosting struct {
+	QuoteID int64  `json:"quote_id"`
+	Label   string `json:"label"`
+	// PerMTokens is the worksheet's cost per unit (per million tokens),
+	// unrounded; Monthly is its monthly TCO, every cost line included.
+	PerMTokens float64 `json:"per_m_tokens"`
+	Monthly    float64 `json:"monthly"`
+	// EngineeringPerMonth is the engineering-overhead line inside Monthly,
+	// stated so the text says what the rate includes.
+	EngineeringPerMonth float64 `json:"engineering_per_month"`
 }
 
 // Input is everything one recommendation rests on. Start from
@@ -178,8 +198,8 @@ func (in Input) Validate() error {
 		return bad("unknown stability %q", b.Stability)
 	case in.Buy.Currency != in.Currency:
 		return bad("buy inputs in %q, evaluation in %q", in.Buy.Currency, in.Currency)
-	case !(in.Buy.PurchasePerGPU.Value > 0) || !(in.Buy.DepreciationYears.Value > 0):
-		return bad("purchase price and depreciation life must be positive")
+	case !(in.Buy.PurchasePerGPU.Value >= 0) || !(in.Buy.DepreciationYears.Value > 0):
+		return bad("purchase price must be 0 (not known) or more, and the depreciation life positive")
 	case !nonNeg(in.Buy.InfraPerGPUYear.Value, in.Buy.OpsStaffPerYear.Value) || in.Buy.FleetGPUs < 0:
 		return bad("negative buy-side cost or fleet size")
 	case in.ModelAPI.Prices.Currency != in.Currency:

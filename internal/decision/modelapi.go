@@ -29,6 +29,9 @@ type ThroughputBasis string
 const (
 	BasisMeasured ThroughputBasis = "measured"
 	BasisStated   ThroughputBasis = "stated"
+	// BasisWorksheet prices self-hosting at the worksheet's cost per unit
+	// (per million tokens) of its cheapest awardable quote.
+	BasisWorksheet ThroughputBasis = "worksheet"
 )
 
 // ModelAPIInputs prices one workload both ways. Throughput is output tokens
@@ -130,5 +133,41 @@ func CompareModelAPI(in ModelAPIInputs) (ModelAPIComparison, error) {
 		APIPerMOutputTokens:        cents(api / outM),
 		APICheaper:                 api < self,
 		MonthlySaving:              cents(self - api),
+	}, nil
+}
+
+// CompareWithWorksheet compares the API's monthly cost for the workload
+// with the worksheet's cheapest awardable self-hosting: the verdict reads
+// the API's cost per million output tokens against the worksheet's cost
+// per unit, and the saving is the worksheet's monthly TCO minus the API's
+// monthly cost, the two figures a reader finds on the worksheet and the
+// price list. Overhead is zero here because the worksheet's TCO already
+// holds the engineering line.
+func CompareWithWorksheet(currency string, prices ModelAPIPrices, inputTokens, outputTokens float64, w WorksheetSelfHosting) (ModelAPIComparison, error) {
+	if outputTokens <= 0 {
+		return ModelAPIComparison{}, ErrNoVolume
+	}
+	switch {
+	case currency != prices.Currency:
+		return ModelAPIComparison{}, fmt.Errorf("%w: API prices in %q, self-hosted costs in %q", ErrInvalid, prices.Currency, currency)
+	case !(w.PerMTokens > 0) || w.Monthly < 0:
+		return ModelAPIComparison{}, fmt.Errorf("%w: worksheet cost per unit must be positive", ErrInvalid)
+	case inputTokens < 0 || prices.InputPerMTokens.Value < 0 || prices.OutputPerMTokens.Value < 0:
+		return ModelAPIComparison{}, fmt.Errorf("%w: negative volume or price", ErrInvalid)
+	}
+	outM := outputTokens / 1e6
+	api := inputTokens/1e6*prices.InputPerMTokens.Value + outM*prices.OutputPerMTokens.Value
+	apiPerM := api / outM
+	return ModelAPIComparison{
+		Model:                      prices.Model,
+		Currency:                   currency,
+		Basis:                      BasisWorksheet,
+		Utilization:                1,
+		SelfHostedPerMOutputTokens: cents(w.PerMTokens),
+		SelfHostedMonthly:          cents(w.Monthly),
+		APIMonthly:                 cents(api),
+		APIPerMOutputTokens:        cents(apiPerM),
+		APICheaper:                 apiPerM < w.PerMTokens,
+		MonthlySaving:              cents(w.Monthly - api),
 	}, nil
 }

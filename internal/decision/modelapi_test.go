@@ -3,6 +3,7 @@ package decision
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -122,5 +123,59 @@ func TestModelAPIUsesTheWorksheetsSelfHostingCost(t *testing.T) {
 	// 2e9 tokens / (1000 tok/s × 3600) = 555.6 GPU-h × 9 = 5,000 USD.
 	if api.SelfHostedMonthly < 4999 || api.SelfHostedMonthly > 5001 {
 		t.Errorf("self-hosted monthly %v, want about 5,000", api.SelfHostedMonthly)
+	}
+}
+
+// Issue 25: at an API price of 1.00 USD per 1M tokens the verdict said
+// self-hosting cost 13,815.09 a month, below the API's 15,000, while the
+// worksheet's cheapest awardable self-hosting was 17,363.99 (1.20 per 1M);
+// at 0.88 it showed a saving of 615 where the worksheet gives 4,164, and
+// it said "0.00 overhead" although engineering is in the rate. With the
+// worksheet's figures the verdict compares 1.00 (0.88) per 1M with 1.20,
+// and the saving is 17,363.99 − 13,200.00 = 4,163.99.
+func TestModelAPIVerdictReadsTheWorksheetsCostPerUnit(t *testing.T) {
+	in := DefaultInput()
+	in.Brief = Brief{Workload: WorkloadOnlineInference, GPUs: 8, BaselineUtilization: 0.85, ReadyToReserve: true, Stability: StabilityStable, HorizonMonths: 12}
+	in.ModelAPI.OutputTokensPerMonth = 15000e6
+	in.ModelAPI.Prices.InputPerMTokens.Value = 0
+	in.ModelAPI.Prices.OutputPerMTokens.Value = 1.00
+	in.Benchmark.MeasuredTokensPerSecondPerGPU = 1000
+	// The old path: a useful GPU-hour cost that, through the measured
+	// throughput, prices self-hosting below the worksheet's cost per unit.
+	in.Quotes = []Quote{{ID: 1, Label: "Helios", RentalModel: RentalReserved, RatePerGPUHour: 2, Currency: "USD", UsefulGPUHourCost: 3.3156}}
+	in.ModelAPI.Worksheet = &WorksheetSelfHosting{QuoteID: 1, Label: "Helios", PerMTokens: 17363.99 / 14470, Monthly: 17363.99, EngineeringPerMonth: 2400}
+	rec, err := Recommend(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := rec.ModelAPI
+	if api == nil || api.Basis != BasisWorksheet || !api.APICheaper || api.SelfHostedMonthly != 17363.99 || api.SelfHostedPerMOutputTokens != 1.2 {
+		t.Fatalf("at 1.00 per 1M: %+v, want the API cheaper than the worksheet's 1.20 per 1M (17,363.99 a month)", api)
+	}
+	if rec.Option != OptionModelAPI {
+		t.Errorf("option %s, want model API", rec.Option)
+	}
+	text := ""
+	for _, r := range rec.Reasons {
+		text += r.Text + "\n"
+	}
+	if !strings.Contains(text, "2,400.00 USD a month of engineering overhead") && !strings.Contains(text, "2400.00 USD a month of engineering overhead") && !strings.Contains(text, "2400 USD a month of engineering overhead") {
+		t.Errorf("the overhead text does not state the engineering line inside the rate:\n%s", text)
+	}
+	if strings.Contains(text, "0.00 USD of operations overhead") || strings.Contains(text, "0 USD of operations overhead") {
+		t.Errorf("says zero overhead although engineering is in the rate:\n%s", text)
+	}
+	in.ModelAPI.Prices.OutputPerMTokens.Value = 0.88
+	rec, err = Recommend(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if api := rec.ModelAPI; api == nil || api.MonthlySaving != 4163.99 || api.APIMonthly != 13200 {
+		t.Errorf("at 0.88 per 1M: %+v, want a saving of 17,363.99 − 13,200.00 = 4,163.99", api)
+	}
+	// A price above the worksheet's cost per unit: self-hosting wins.
+	in.ModelAPI.Prices.OutputPerMTokens.Value = 1.25
+	if rec, err := Recommend(in); err != nil || rec.ModelAPI == nil || rec.ModelAPI.APICheaper {
+		t.Errorf("at 1.25 per 1M against 1.20: %+v %v", rec.ModelAPI, err)
 	}
 }

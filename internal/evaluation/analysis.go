@@ -39,6 +39,9 @@ type Analysis struct {
 	WS         tco.Worksheet
 	FX         FXTable
 	Reference  market.Reference // market prices in force
+	// Capital is the admin's capital cost per GPU model, the buy
+	// analysis's purchase price.
+	Capital []decision.CapitalCost
 
 	// SuiteCounts is each quote's acceptance suite progress; Suites the
 	// current result of each test.
@@ -149,7 +152,8 @@ func (a *Analysis) load(snap store.Snapshot) error {
 	a.Revision, a.Evaluation, a.Brief, a.Stored, a.All = snap.Revision, snap.Evaluation, snap.Brief, snap.Assumptions, snap.Quotes
 	a.SuiteCounts, a.Suites = snap.SuiteCounts, snap.Suites
 	a.FX = fxTable(snap.FXRates)
-	a.Facts, a.FactsVer = factDefaults(a.Brief.Data), snap.Facts.Version
+	a.Capital = capitalTable(snap.CapitalCosts)
+	a.Facts, a.FactsVer = factDefaults(a.Brief.Data, a.Capital), snap.Facts.Version
 	for k, v := range snap.Facts.Data {
 		a.Facts[k] = v
 	}

@@ -5,6 +5,10 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/decision"
+	"github.com/gpuquote/gpuquote/internal/gpu"
+	"github.com/gpuquote/gpuquote/internal/money"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
 // Fact is one editable fact of the decision beyond the brief.
@@ -28,17 +32,44 @@ var Facts = []Fact{
 
 // factDefaults fills unset facts from the engine's sourced defaults and
 // the brief, so the form shows what the recommendation used.
-func factDefaults(b brief.Brief) map[string]string {
+func factDefaults(b brief.Brief, capital []decision.CapitalCost) map[string]string {
 	in := decision.DefaultInput()
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	out := map[string]string{
-		"purchase_per_gpu": f(in.Buy.PurchasePerGPU.Value), "infra_per_gpu_year": f(in.Buy.InfraPerGPUYear.Value),
+		"infra_per_gpu_year": f(in.Buy.InfraPerGPUYear.Value),
 		"ops_staff_per_year": f(in.Buy.OpsStaffPerYear.Value), "depreciation_years": f(in.Buy.DepreciationYears.Value),
 		"api_input_per_m": f(in.ModelAPI.Prices.InputPerMTokens.Value), "api_output_per_m": f(in.ModelAPI.Prices.OutputPerMTokens.Value),
 		"blend_reserved": f(in.Blend.Reserved * 100), "blend_on_demand": f(in.Blend.OnDemand * 100), "blend_spot": f(in.Blend.Spot * 100),
 	}
 	if b.Filled("term_months") {
 		out["horizon_months"] = b["term_months"]
+	}
+	// The purchase price is the capital cost table's figure for the
+	// brief's GPU; without a row it stays empty and buying is not priced.
+	if c, ok := decision.CapitalCostFor(capital, targetGPULabel(b)); ok {
+		out["purchase_per_gpu"] = f(c.Value)
+	}
+	return out
+}
+
+// targetGPULabel is the brief's target GPU as the market tables name it.
+func targetGPULabel(b brief.Brief) string {
+	if opt, ok := gpu.OptionByKey(b["target_gpu"]); ok {
+		return opt.Label
+	}
+	return ""
+}
+
+// capitalTable turns the stored capital costs into the engine's table;
+// a figure that does not parse is left out.
+func capitalTable(rows []store.CapitalCost) []decision.CapitalCost {
+	out := make([]decision.CapitalCost, 0, len(rows))
+	for _, r := range rows {
+		v, err := strconv.ParseFloat(r.USDPerGPU, 64)
+		if err != nil || v <= 0 {
+			continue
+		}
+		out = append(out, decision.CapitalCost{GPUModel: r.GPUModel, USDPerGPU: v, Source: r.Source, SourceDate: r.SourceDate})
 	}
 	return out
 }
@@ -66,6 +97,12 @@ func decisionInput(a *Analysis, facts map[string]string) decision.Input {
 		ReadyToReserve: c.ReadyToReserve(), Missing: c.Missing, MultiNode: nodes > 1,
 		OpsStaff: facts["ops_staff"] == "yes", CapitalApproved: facts["capital_approved"] == "yes"}
 	in.Buy.PurchasePerGPU.Value = num(facts, "purchase_per_gpu")
+	in.Buy.GPUModel = targetGPULabel(b)
+	if c, ok := decision.CapitalCostFor(a.Capital, in.Buy.GPUModel); ok && facts["purchase_per_gpu"] == strconv.FormatFloat(c.Value, 'f', -1, 64) {
+		in.Buy.PurchasePerGPU.Source, in.Buy.PurchasePerGPU.Date, in.Buy.PurchasePerGPU.Note = c.Source, c.Date, c.Note
+	} else if in.Buy.PurchasePerGPU.Value > 0 {
+		in.Buy.PurchasePerGPU.Source, in.Buy.PurchasePerGPU.Date, in.Buy.PurchasePerGPU.Note = "evaluation fact, edited", "", ""
+	}
 	in.Buy.InfraPerGPUYear.Value = num(facts, "infra_per_gpu_year")
 	in.Buy.OpsStaffPerYear.Value = num(facts, "ops_staff_per_year")
 	in.Buy.DepreciationYears.Value = num(facts, "depreciation_years")
@@ -108,5 +145,40 @@ func decisionInput(a *Analysis, facts map[string]string) decision.Input {
 		}
 		in.Quotes = append(in.Quotes, dq)
 	}
+	in.ModelAPI.Worksheet = a.cheapestAwardableSelfHosting()
 	return in
+}
+
+// cheapestAwardableSelfHosting is the worksheet's lowest cost per unit
+// among the quotes that could be awarded (priced in the evaluation's
+// currency, no open blockers, not rejected, not a model API), when the
+// worksheet's unit is a million tokens: the model-API verdict compares
+// with it. Nil otherwise.
+func (a *Analysis) cheapestAwardableSelfHosting() *decision.WorksheetSelfHosting {
+	if a.A.UnitPer != 1e6 {
+		return nil
+	}
+	var best *decision.WorksheetSelfHosting
+	bestRank := 0.0
+	for i, res := range a.WS.Results {
+		sq := a.Quotes[i]
+		if res.RentalModel == tco.ModelAPI || res.UnitsPerMonth <= 0 || res.CostRank <= 0 ||
+			a.Shortlist[sq.ID].Status == "rejected" || len(a.OpenBlockers(sq.ID)) > 0 {
+			continue
+		}
+		if best != nil && res.CostRank >= bestRank {
+			continue
+		}
+		eng := 0.0
+		for _, l := range res.Lines {
+			if l.Key == tco.LineEngineering {
+				eng = l.Amount.Float()
+			}
+		}
+		per := res.CostRank / float64(money.Scale(res.CostPerUnit.Currency))
+		bestRank = res.CostRank
+		best = &decision.WorksheetSelfHosting{QuoteID: sq.ID, Label: sq.ProviderName, PerMTokens: per, Monthly: res.TCO.Float(),
+			EngineeringPerMonth: eng}
+	}
+	return best
 }

@@ -23,6 +23,11 @@ func (a *Analysis) applySpeeds() {
 	}
 }
 
+// WorkloadBoundField is the brief field that says what limits the work
+// (compute, memory or mixed); empty or absent reads as compute, which the
+// worksheet names as a default.
+const WorkloadBoundField = "workload_bound"
+
 // speedFor judges one quote: its GPU against the brief's target GPU, and
 // for a multi-node quote its all-reduce bandwidth — measured on its
 // uploads when a run counts as evidence for it (the benchmarks page
@@ -31,15 +36,44 @@ func (a *Analysis) applySpeeds() {
 // reference for its own fabric, so only a measured shortfall counts).
 // Runs set aside are named with the reason.
 func speedFor(q quote.Quote, in tco.Quote, b brief.Brief, runs []store.AllReduceRun) tco.Speed {
-	s := tco.SpeedInput{GPU: in.GPUModel, MultiNode: in.Nodes > 1, CommShare: tco.DefaultCommShare.Value}
+	s := tco.SpeedInput{GPU: in.GPUModel, MultiNode: in.Nodes > 1, CommShare: tco.DefaultCommShare.Value,
+		Bound: b[WorkloadBoundField]}
 	if opt, ok := gpu.OptionByKey(b["target_gpu"]); ok {
 		s.BaselineGPU = opt.Label
+	}
+	// A quote without a node count is priced at the brief's (in.Nodes):
+	// its speed is judged at the same count, or leaving the count out
+	// would make a quote look faster, hence cheaper.
+	if _, ok := q.Nodes.Get(); !ok && in.Nodes > 0 {
+		q.Nodes = quote.Of(int64(in.Nodes))
 	}
 	ref := 0.0
 	if e, ok := verdict.QuoteExpectation(q); ok {
 		ref = e.Lo
+	} else if s.MultiNode {
+		// No reference row for this fabric: the speed is a range down to
+		// the link rate the quote states, or the slowest reference fabric,
+		// against the brief's target or else what a reference InfiniBand
+		// fabric gives the same cluster.
+		s.FabricUnknown = true
+		if g, ok := q.FabricGbpsPerNode.Get(); ok {
+			s.LinkGbps = g.Float64()
+		}
+		ib := q
+		ib.InterNodeFabric = quote.Of(quote.FabricInfiniBand)
+		if e, ok := verdict.QuoteExpectation(ib); ok {
+			s.TargetBusBW = e.Lo
+		} else if s.BaselineGPU != "" {
+			ib.GPUModel = quote.Of(s.BaselineGPU)
+			if e, ok := verdict.QuoteExpectation(ib); ok {
+				s.TargetBusBW = e.Lo
+			}
+		}
 	}
-	s.BusBW, s.TargetBusBW = ref, ref
+	s.BusBW = ref
+	if ref > 0 {
+		s.TargetBusBW = ref
+	}
 	bw, aside := measuredAllReduce(q, runs)
 	if bw > 0 {
 		s.BusBW, s.Measured = bw, true

@@ -104,3 +104,60 @@ func TestRejectedEvidenceIsNotMeasuredThroughput(t *testing.T) {
 		t.Errorf("basis reads %q", text)
 	}
 }
+
+// Issue 25: Helios is priced at the brief's 8 nodes but, stating none,
+// its speed was judged as one node (NVLink inside the node, full speed):
+// 27,911.30 a run against 29,595.60 with the nodes stated. Its speed is
+// judged at the count it is priced at.
+func TestQuoteWithoutNodesIsJudgedAtItsPricedCount(t *testing.T) {
+	b := brief.Brief{"target_gpu": "h100_sxm", "allreduce_target_gbs": "360", "node_count": "8", "gpus_per_node": "8"}
+	stated, inStated := speedQuote(t, map[string]string{"nodes": "8"})
+	unstated, inUnstated := speedQuote(t, map[string]string{"nodes": ""})
+	tco.AssumeNodes(&inUnstated, b)
+	if inUnstated.Nodes != 8 {
+		t.Fatalf("priced at %d nodes, want the brief's 8", inUnstated.Nodes)
+	}
+	want := speedFor(stated, inStated, b, nil)
+	got := speedFor(unstated, inUnstated, b, nil)
+	if want.Value() >= 1 {
+		t.Fatalf("8 nodes of InfiniBand against a 360 GB/s target should be below full speed: %+v", want)
+	}
+	if math.Abs(got.Value()-want.Value()) > 1e-12 {
+		t.Errorf("nodes not stated: × %v, stated 8: × %v; want the same", got.Value(), want.Value())
+	}
+}
+
+// Issue 25: a 200 Gb/s Ethernet L40S quote counted as full speed (no
+// bench reference for the fabric): understated up to 4.3×. Its speed is a
+// range down to the all-reduce at the link rate it states.
+func TestUnknownFabricSpeedIsARangeFromTheQuotedLink(t *testing.T) {
+	b := brief.Brief{"target_gpu": "l40s", "allreduce_target_gbs": "360"}
+	q, in := speedQuote(t, map[string]string{"gpu_model": "L40S", "inter_node_fabric": "ethernet", "nics_per_node": "1", "fabric_gbps_per_node": "200"})
+	s := speedFor(q, in, b, nil)
+	want := 1 / (0.75 + 0.25*360.0/25)
+	if s.Value() != 1 || math.Abs(s.Low-want) > 1e-12 {
+		t.Fatalf("speed %+v, want full down to × %.3f (25 GB/s against 360)", s, want)
+	}
+	if 1/want < 4.3 {
+		t.Errorf("understated by %.2f×, the issue measured 4.3×", 1/want)
+	}
+	// No link rate stated: the slowest reference fabric bounds it.
+	q, in = speedQuote(t, map[string]string{"gpu_model": "L40S", "inter_node_fabric": "ethernet", "nics_per_node": "", "fabric_gbps_per_node": ""})
+	if s := speedFor(q, in, b, nil); math.Abs(s.Low-1/(0.75+0.25*360.0/tco.SlowestReferenceBusBW)) > 1e-12 {
+		t.Errorf("no link rate: %+v, want the slowest reference fabric's 23 GB/s", s)
+	}
+}
+
+// The workload bound comes from the brief when it has the field; without
+// it compute is assumed and named as the default.
+func TestWorkloadBoundFromTheBrief(t *testing.T) {
+	q, in := speedQuote(t, map[string]string{"gpu_model": "H100 SXM", "nodes": "1", "inter_node_fabric": "none"})
+	mem := speedFor(q, in, brief.Brief{"target_gpu": "a100", WorkloadBoundField: "memory"}, nil)
+	def := speedFor(q, in, brief.Brief{"target_gpu": "a100"}, nil)
+	if mem.Value() > 1.7 || mem.Value() < 1.6 {
+		t.Errorf("memory-bound H100 against A100 × %v, want about 1.64", mem.Value())
+	}
+	if def.Value() < 3.1 || def.Basis[0].Key != "worksheet.speed.gpu.default_compute" {
+		t.Errorf("no bound: × %v (%s), want compute 3.17 named as the default", def.Value(), def.Basis[0].Key)
+	}
+}

@@ -2,6 +2,7 @@ package quote
 
 import (
 	"bytes"
+	"encoding/csv"
 	"errors"
 	"os"
 	"reflect"
@@ -387,5 +388,44 @@ func TestFormulaLikeTextIsDefusedAndRoundTrips(t *testing.T) {
 	WriteCSV(&again, back)
 	if again.String() != out.String() {
 		t.Errorf("export → import → export differs")
+	}
+}
+
+// Issue 25's columns (eviction_risk and the regional checks) are
+// optional: a file written before them still reads, with those terms not
+// stated, and its other terms as before.
+func TestFileWithoutTheRegionalColumnsStillReads(t *testing.T) {
+	src, err := os.ReadFile("testdata/quotes-example.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var old []string
+	for _, line := range strings.Split(strings.TrimRight(string(src), "\n"), "\n") {
+		r := csv.NewReader(strings.NewReader(line))
+		rec, err := r.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		w := csv.NewWriter(&b)
+		_ = w.Write(rec[:len(rec)-5])
+		w.Flush()
+		old = append(old, strings.TrimRight(b.String(), "\n"))
+	}
+	qs, err := ReadCSV(strings.NewReader(strings.Join(old, "\n") + "\n"))
+	if err != nil || len(qs) != 3 {
+		t.Fatalf("old file: %d quotes, %v", len(qs), err)
+	}
+	q := qs[0]
+	if q.EvictionRisk.State != NotStated || q.TaxTerms.State != NotStated || q.InvoicingEntity.State != NotStated ||
+		q.SupportHours.State != NotStated || q.ImportExportLimits.State != NotStated {
+		t.Errorf("new terms not 'not stated' in an old file: %+v", q)
+	}
+	if v, _ := q.UpgradePath.Get(); v != "B200 at month 6" {
+		t.Errorf("old terms changed: upgrade path %q", v)
+	}
+	full, _ := ReadCSV(strings.NewReader(string(src)))
+	if r, _ := full[0].EvictionRisk.Get(); r != EvictionNone {
+		t.Errorf("eviction_risk read as %q, want none", r)
 	}
 }

@@ -142,3 +142,21 @@ const (
 func Partitionings() []Partitioning {
 	return []Partitioning{PartitioningFull, PartitioningMIG, PartitioningVGPU, PartitioningTimeSliced}
 }
+
+// EvictionRisk is how likely the provider may take the capacity back
+// before the term ends (column eviction_risk): spot and marketplace
+// capacity can be preempted, reserved capacity should not be.
+type EvictionRisk string
+
+// Eviction risks, as listed in the CSV contract, lowest first.
+const (
+	EvictionNone   EvictionRisk = "none"
+	EvictionLow    EvictionRisk = "low"
+	EvictionMedium EvictionRisk = "medium"
+	EvictionHigh   EvictionRisk = "high"
+)
+
+// EvictionRisks returns every EvictionRisk in contract order.
+func EvictionRisks() []EvictionRisk {
+	return []EvictionRisk{EvictionNone, EvictionLow, EvictionMedium, EvictionHigh}
+}

@@ -72,4 +72,12 @@ type Quote struct {
 	NCCLTestedOnPool     Term[bool]      // nccl_tested_on_pool
 	ValidUntil           Term[time.Time] // valid_until
 	Notes                Term[string]    // notes
+
+	// Optional columns added after the first contract (issue 25): old
+	// files without them read as not stated.
+	EvictionRisk       Term[EvictionRisk] // eviction_risk
+	TaxTerms           Term[string]       // tax_terms: VAT/GST, withholding, who pays
+	InvoicingEntity    Term[string]       // invoicing_entity: the legal entity and country that invoices
+	SupportHours       Term[string]       // support_hours: hours and time zone support is staffed
+	ImportExportLimits Term[string]       // import_export_limits: export controls or import limits on the service
 }

@@ -57,6 +57,11 @@ var columns = []Column{
 	boolCol("nccl_tested_on_pool", GroupFabric, func(q *Quote) *Term[bool] { return &q.NCCLTestedOnPool }),
 	dateCol("valid_until", GroupCommercial, func(q *Quote) *Term[time.Time] { return &q.ValidUntil }),
 	textCol("notes", GroupOffer, func(q *Quote) *Term[string] { return &q.Notes }),
+	enumCol("eviction_risk", GroupCommercial, EvictionRisks(), func(q *Quote) *Term[EvictionRisk] { return &q.EvictionRisk }),
+	textCol("tax_terms", GroupCommercial, func(q *Quote) *Term[string] { return &q.TaxTerms }),
+	textCol("invoicing_entity", GroupCommercial, func(q *Quote) *Term[string] { return &q.InvoicingEntity }),
+	textCol("support_hours", GroupCommercial, func(q *Quote) *Term[string] { return &q.SupportHours }),
+	textCol("import_export_limits", GroupSecurity, func(q *Quote) *Term[string] { return &q.ImportExportLimits }),
 }
 
 // columnIndex maps a lower-case column name to its index in columns.

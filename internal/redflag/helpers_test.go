@@ -29,7 +29,8 @@ func goodCells() map[string]string {
 		"billing_export": "yes", "observability_terms": "Per-job usage export, DCGM", "tenant_isolation": "Single-tenant IB partition",
 		"dedicated_claim": "yes", "data_deletion_terms": "Crypto-erase on exit, certificate", "compliance_claims": "ISO 27001",
 		"benchmark_window": "yes", "driver_cuda_verifiable": "yes", "nccl_tested_on_pool": "yes", "valid_until": "2027-03-31",
-		"notes": "every term stated",
+		"notes": "every term stated", "eviction_risk": "none", "tax_terms": "EU reverse-charge VAT; no withholding",
+		"invoicing_entity": "Example SC B.V., Netherlands", "support_hours": "24/7 (CET on-call team)", "import_export_limits": "none for EU buyers",
 	}
 }
 

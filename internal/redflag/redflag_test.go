@@ -103,7 +103,7 @@ func TestRefusedRulesBlock(t *testing.T) {
 // fires is a rule nobody has seen work.
 func TestEveryRuleHasAFiringCase(t *testing.T) {
 	fired := map[string]bool{}
-	for _, cases := range [][]ruleCase{topologyCases, fabricCases, storageCases, commercialCases, accessCases, securityCases, briefCases, contractCases} {
+	for _, cases := range [][]ruleCase{topologyCases, fabricCases, storageCases, commercialCases, accessCases, securityCases, briefCases, contractCases, regionalCases} {
 		for _, c := range cases {
 			for _, id := range c.want {
 				fired[id] = true

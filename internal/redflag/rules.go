@@ -17,5 +17,6 @@ var allRules = sync.OnceValue(func() []Rule {
 		securityRules(),
 		briefRules(),
 		contractRules(),
+		regionalRules(),
 	)
 })

@@ -93,6 +93,14 @@ var criterionOf = map[string]string{
 
 	"egress_missing": LockInExit, "egress_refused": LockInExit,
 	"billing_export_missing": LockInExit, "billing_export_refused": LockInExit,
+	"upgrade_path_missing": LockInExit, "upgrade_path_refused": LockInExit,
+	"observability_missing": LockInExit, "observability_refused": LockInExit,
+
+	"tax_terms_missing": CommercialFlexibility, "tax_terms_refused": CommercialFlexibility,
+	"invoicing_entity_missing": CommercialFlexibility, "invoicing_entity_refused": CommercialFlexibility,
+	"support_hours_missing": ReliabilityTerms, "support_hours_refused": ReliabilityTerms,
+	"import_export_limits_missing": SecurityCompliance, "import_export_limits_refused": SecurityCompliance,
+	"eviction_above_tolerance": ReliabilityTerms, "eviction_risk_missing": ReliabilityTerms, "eviction_risk_refused": ReliabilityTerms,
 }
 
 // Unscored are the red-flag rules that speak to no criterion on purpose.

@@ -18,13 +18,24 @@ type Override struct {
 // Score is one quote's weighted score on the 0–Scale scale: the band
 // (Low, High) from the criteria's bands, Value from their point grades.
 type Score struct {
-	QuoteID        int64
-	Low, High      float64
-	Value          float64
+	QuoteID   int64
+	Low, High float64
+	Value     float64
+	// Exact is Value before rounding to one decimal: the ranking, the tie
+	// and the flip read it, so two totals that round alike still rank in
+	// the order the spreadsheet's formula gives.
+	Exact          float64
 	Grades         []Grade // in Keys order
 	Place          int     // 1 for the leader
 	OverlapsLeader bool    // its band reaches the leader's: the order may not hold
+	// TiesLeader marks a ranked quote whose exact total is within TieMargin
+	// of the leader's: first place is shown as a tie.
+	TiesLeader bool
 }
+
+// TieMargin is how close two exact totals are to be shown as a tie: below
+// the display's one decimal, the order between them is no finding.
+const TieMargin = 0.05
 
 // Flip is the smallest change in one weight that changes first place:
 // at weight To (from From) for Criterion, NewLeader ties the leader, and
@@ -42,12 +53,14 @@ type Result struct {
 	Scores  []Score // in input order
 	Leader  int64   // 0 without quotes
 	Overlap bool    // some quote's band reaches the leader's
+	Tie     bool    // some ranked quote ties the leader within TieMargin
 	Flip    *Flip   // nil when no single weight changes first place
 }
 
 // Evaluate grades quotes under weights (checked by Normalize) and
 // the evaluators' overrides by quote id, ranks the priced ones by value
-// (ties go to the earlier quote) and finds the weight that would change
+// on their exact totals (an exact tie goes to the earlier quote; within
+// TieMargin the page says tie) and finds the weight that would change
 // the winner.
 func Evaluate(weights []Weight, quotes []Quote, overrides map[int64][]Override) Result {
 	res := Result{Weights: weights}
@@ -73,6 +86,7 @@ func Evaluate(weights []Weight, quotes []Quote, overrides map[int64][]Override) 
 			s.High += w[g.Key] * g.High / 100
 			s.Value += w[g.Key] * g.Value / 100
 		}
+		s.Exact = s.Value
 		s.Low, s.High, s.Value = round1(s.Low), round1(s.High), round1(s.Value)
 		res.Scores = append(res.Scores, s)
 	}
@@ -85,7 +99,7 @@ func Evaluate(weights []Weight, quotes []Quote, overrides map[int64][]Override) 
 	if len(order) == 0 {
 		return res
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(res.Scores[b].Value, res.Scores[a].Value) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(res.Scores[b].Exact, res.Scores[a].Exact) })
 	lead := &res.Scores[order[0]]
 	res.Leader = lead.QuoteID
 	for place, i := range order {
@@ -94,6 +108,11 @@ func Evaluate(weights []Weight, quotes []Quote, overrides map[int64][]Override) 
 	for i := range res.Scores {
 		if s := &res.Scores[i]; s != lead && s.High >= lead.Low {
 			s.OverlapsLeader, res.Overlap = true, true
+		}
+	}
+	for _, i := range order[1:] {
+		if s := &res.Scores[i]; lead.Exact-s.Exact < TieMargin {
+			s.TiesLeader, res.Tie = true, true
 		}
 	}
 	res.Flip = flip(w, res.Scores, order)

@@ -201,3 +201,41 @@ func TestApprovalTiers(t *testing.T) {
 		}
 	}
 }
+
+// Issue 25: Alpha (first) totals 9.10 and Beta 9.14 — both round to 9.1.
+// Ranked after rounding, Alpha led and the flip advice pointed the wrong
+// way; the spreadsheet's formula put Beta ahead. Weights cost 40,
+// reliability 60. Alpha: cost 10, reliability 8.5 → 4 + 5.1 = 9.10.
+// Beta: cost 9.8 (cost 102 against 100), reliability 8.7 → 3.92 + 5.22 =
+// 9.14. Beta leads on the exact totals; 0.04 apart is shown as a tie. The
+// flip that puts Alpha first raises cost to 60: 600 + 510 = 588 + 522 = 1110.
+func TestRankOnExactTotals(t *testing.T) {
+	ws, errs := Normalize([]Weight{{CostPerUnit, 40}, {ReliabilityTerms, 60}})
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	a := Quote{ID: 1, Cost: 100, CostLow: 100, CostHigh: 100}
+	b := Quote{ID: 2, Cost: 102, CostLow: 102, CostHigh: 102}
+	ov := map[int64][]Override{
+		1: {{Criterion: ReliabilityTerms, Evaluator: "e", Grade: 8.5}},
+		2: {{Criterion: ReliabilityTerms, Evaluator: "e", Grade: 8.7}},
+	}
+	res := Evaluate(ws, []Quote{a, b}, ov)
+	if res.Scores[0].Value != 9.1 || res.Scores[1].Value != 9.1 {
+		t.Fatalf("shown totals %v %v, want 9.1 both", res.Scores[0].Value, res.Scores[1].Value)
+	}
+	if res.Leader != 2 || res.Scores[1].Place != 1 || res.Scores[0].Place != 2 {
+		t.Errorf("leader %d places %d/%d, want Beta (2) first on 9.14 > 9.10", res.Leader, res.Scores[0].Place, res.Scores[1].Place)
+	}
+	if !res.Tie || !res.Scores[0].TiesLeader || res.Scores[1].TiesLeader {
+		t.Errorf("0.04 apart is a tie: tie %v, Alpha %v, Beta %v", res.Tie, res.Scores[0].TiesLeader, res.Scores[1].TiesLeader)
+	}
+	if res.Flip == nil || *res.Flip != (Flip{Criterion: CostPerUnit, From: 40, To: 60, NewLeader: 1}) {
+		t.Errorf("flip %+v, want cost 40 → 60 puts Alpha first", res.Flip)
+	}
+	// 0.1 apart is no tie.
+	ov[2] = []Override{{Criterion: ReliabilityTerms, Evaluator: "e", Grade: 8.9}}
+	if r := Evaluate(ws, []Quote{a, b}, ov); r.Tie || r.Leader != 2 {
+		t.Errorf("9.26 against 9.10: tie %v leader %d", r.Tie, r.Leader)
+	}
+}

@@ -64,6 +64,9 @@ func testQuotes() []tco.Quote {
 	// Slower capacity: its units, and so its cost per unit, follow the
 	// relative throughput.
 	mkt.Speed = tco.Speed{Factor: 0.8, Source: tco.SpeedMeasured}
+	// An unknown fabric (issue 25): full speed down to 0.23 at the
+	// quoted link rate; the high end of the cost per unit counts it.
+	single.Speed = tco.Speed{Factor: 1, Low: 0.23, Source: tco.SpeedReference}
 	return []tco.Quote{res, od, mkt, single, managed, api, buy, monthly, term3, open}
 }
 

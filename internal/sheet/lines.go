@@ -172,7 +172,11 @@ func totalRows(a *tco.Assumptions) []blockRow {
 			return fm("("+c.r("busy")+"+"+c.r("burst")+")*(1-"+c.r("retry")+")", number)
 		})},
 		{"units", "Accepted units per month", "useful GPU-hours × relative throughput / GPU-hours per unit", always(func(c *qctx) cell {
-			return fm(c.r("useful")+"*"+c.in(qSpeed)+"/"+nGPUhPerUnit, number)
+			speed := c.in(qSpeed)
+			if c.sc == highEnd {
+				speed = c.in(qSpeedLow) // an unknown fabric's slow end
+			}
+			return fm(c.r("useful")+"*"+speed+"/"+nGPUhPerUnit, number)
 		})},
 	}
 }

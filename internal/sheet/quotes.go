@@ -30,6 +30,7 @@ const (
 	qUpfront    = tco.TermUpfront
 	qSpeed      = "throughput"
 	qSpeedFrom  = "throughput_source"
+	qSpeedLow   = "throughput_low"
 	qIncomplete = "incomplete"
 	qMissing    = "missing"
 )
@@ -57,6 +58,7 @@ var quoteInputLabels = []struct{ key, label string }{
 	{qUpfront, "Upfront payment (quote currency)"},
 	{qSpeed, "Relative throughput (multiplies useful GPU-hours)"},
 	{qSpeedFrom, "Relative throughput: where it came from"},
+	{qSpeedLow, "Relative throughput at the high end of the range (an unknown fabric's slow end)"},
 	{qIncomplete, "Incomplete"},
 	{qMissing, "Missing terms, and what is assumed instead"},
 }
@@ -163,6 +165,7 @@ func quoteInputs(l *layout, top int, quotes []tco.Quote, ws tco.Worksheet, a *tc
 	})
 	each(qSpeed, func(q tco.Quote, _ int, _ func(string) string) cell { return val(q.Speed.Value(), number) })
 	each(qSpeedFrom, func(q tco.Quote, _ int, _ func(string) string) cell { return val(speedText(q.Speed), wrapText) })
+	each(qSpeedLow, func(q tco.Quote, _ int, _ func(string) string) cell { return val(q.Speed.LowValue(), number) })
 	each(qIncomplete, func(_ tco.Quote, i int, _ func(string) string) cell {
 		return val(yesNo(ws.Results[i].Incomplete), plain)
 	})

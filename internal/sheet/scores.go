@@ -18,7 +18,7 @@ type ScoreTable struct {
 	Weights  []int
 	Quotes   []string    // column labels
 	Grades   [][]float64 // [criterion][quote]
-	Totals   []float64   // [quote], the app's weighted score
+	Totals   []float64   // [quote], the app's exact weighted score (unrounded)
 	TotalRow string      // label of the totals row
 	Weight   string      // label of the weight column
 }
@@ -62,13 +62,14 @@ func (t ScoreTable) band(from, to int) ScoreTable {
 	return t
 }
 
-// verifyScores checks the sheet's totals against the app's, which are
-// rounded to one decimal.
+// verifyScores checks the sheet's totals against the app's exact totals
+// (the ones the ranking reads), so the sheet cannot order the quotes
+// differently from the page.
 func verifyScores(values map[cellKey]float64, t ScoreTable) error {
 	row := 4 + len(t.Criteria)
 	for j, want := range t.Totals {
 		got := values[cellKey{ScoresSheet, 3 + j, row}]
-		if math.Abs(got-want) > 0.051 {
+		if math.Abs(got-want) > 1e-6 {
 			return fmt.Errorf("%w: score of %s is %v in the sheet, %v in the app", ErrMismatch, t.Quotes[j], got, want)
 		}
 	}

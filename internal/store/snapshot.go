@@ -20,6 +20,7 @@ type Snapshot struct {
 	SuiteCounts      map[int64]SuiteCounts
 	Suites           map[int64]map[string]AcceptanceResult
 	FXRates          []FXRate
+	CapitalCosts     []CapitalCost
 	Facts            DecisionFacts
 	Shortlist        map[int64]ShortlistEntry
 	Waivers          map[int64]map[string]Waiver
@@ -70,6 +71,7 @@ func (s *Store) snapshotBatch(id int64, out *Snapshot) *pgx.Batch {
 	suiteSummariesRead(id).queue(b, &out.SuiteCounts)
 	currentSuitesRead(id).queue(b, &out.Suites)
 	fxRatesRead.queue(b, &out.FXRates)
+	capitalCostsRead.queue(b, &out.CapitalCosts)
 	decisionInputsRead(id).queue(b, &out.Facts)
 	shortlistRead(id).queue(b, &out.Shortlist)
 	waiversRead(id).queue(b, &out.Waivers)

@@ -184,7 +184,12 @@ func (e *engine) calc(p *prepared, sc scenario, pt point) (calc, error) {
 	// Slower capacity does less work per useful GPU-hour: the units follow
 	// the relative throughput.
 	useful := (c.busyBase + c.burst) * (1 - c.retry.share)
-	c.units = useful * q.Speed.factor() / a.GPUHoursPerUnit.Value
+	// At the high end of the range an unknown fabric runs at its slow end.
+	speed := q.Speed.factor()
+	if sc == high {
+		speed = q.Speed.low()
+	}
+	c.units = useful * speed / a.GPUHoursPerUnit.Value
 	// A minimum spend or an upfront payment is owed whatever the usage:
 	// the cost of a unit is the monthly equivalent of the contract.
 	c.costMinor = float64(c.contract.Monthly.Minor) / c.units

@@ -18,8 +18,9 @@ func TestSpeedOfJudgesGPUAndFabric(t *testing.T) {
 	}{
 		{"same GPU, one node: not adjusted", SpeedInput{GPU: "H100", BaselineGPU: "H100 SXM"}, 0, "", nil},
 		{"no target GPU in the brief", SpeedInput{GPU: "L40S"}, 0, "", nil},
-		{"slower GPU, from the reference", SpeedInput{GPU: "L40S", BaselineGPU: "H100"}, 362.0 / 989, SpeedReference, []string{"worksheet.speed.gpu"}},
-		{"faster GPU", SpeedInput{GPU: "B200", BaselineGPU: "H100"}, 2250.0 / 989, SpeedReference, []string{"worksheet.speed.gpu"}},
+		{"slower GPU, from the reference", SpeedInput{GPU: "L40S", BaselineGPU: "H100", Bound: BoundCompute}, 362.0 / 989, SpeedReference, []string{"worksheet.speed.gpu"}},
+		{"bound not stated: compute, named as the default", SpeedInput{GPU: "L40S", BaselineGPU: "H100"}, 362.0 / 989, SpeedReference, []string{"worksheet.speed.gpu.default_compute"}},
+		{"faster GPU", SpeedInput{GPU: "B200", BaselineGPU: "H100", Bound: BoundCompute}, 2250.0 / 989, SpeedReference, []string{"worksheet.speed.gpu"}},
 		{"GPU without a figure: not adjusted", SpeedInput{GPU: "MI300X", BaselineGPU: "H100"}, 0, "", nil},
 		// Half the brief's bandwidth with a quarter of the step in
 		// all-reduce: 1 / (0.75 + 0.25 × 2) = 0.8.
@@ -32,7 +33,7 @@ func TestSpeedOfJudgesGPUAndFabric(t *testing.T) {
 		{"measured above the target: as fast, and says so", SpeedInput{MultiNode: true, BusBW: 480, Measured: true, TargetBusBW: 400, TargetFromBrief: true, CommShare: 0.25},
 			1, SpeedMeasured, []string{"worksheet.speed.fabric.measured_brief"}},
 		{"one node: the fabric does not count", SpeedInput{BusBW: 10, Measured: true, TargetBusBW: 400, TargetFromBrief: true, CommShare: 0.25}, 0, "", nil},
-		{"slower GPU on a slow fabric: both", SpeedInput{GPU: "A100", BaselineGPU: "H100", MultiNode: true, BusBW: 200, Measured: true,
+		{"slower GPU on a slow fabric: both", SpeedInput{GPU: "A100", BaselineGPU: "H100", Bound: BoundCompute, MultiNode: true, BusBW: 200, Measured: true,
 			TargetBusBW: 400, TargetFromBrief: true, CommShare: 0.25}, 312.0 / 989 * 0.8, SpeedMeasured, []string{"worksheet.speed.gpu", "worksheet.speed.fabric.measured_brief"}},
 	}
 	for _, tt := range tests {
@@ -89,5 +90,53 @@ func TestSpeedOutOfRangeIsRefused(t *testing.T) {
 	q.Speed = Speed{Factor: 11}
 	if _, err := Compute([]Quote{q}, testAssumptions()); err == nil {
 		t.Fatal("a relative throughput of 11 was accepted")
+	}
+}
+
+// Issue 25: the app put the H100 at 3.17× an A100 (dense TFLOPS) for
+// memory-bound work too. Memory-bound work scales with memory bandwidth
+// (NVIDIA datasheets: 3.35 against 2.039 TB/s, 1.64×); mixed work with the
+// geometric mean of the two ratios.
+func TestSpeedOfMemoryBoundWorkUsesBandwidth(t *testing.T) {
+	compute := SpeedOf(SpeedInput{GPU: "H100", BaselineGPU: "A100", Bound: BoundCompute}).Factor
+	mem := SpeedOf(SpeedInput{GPU: "H100", BaselineGPU: "A100", Bound: BoundMemory})
+	mixed := SpeedOf(SpeedInput{GPU: "H100", BaselineGPU: "A100", Bound: BoundMixed})
+	if math.Abs(compute-989.0/312) > 1e-12 {
+		t.Errorf("compute-bound %v, want 989/312 = 3.17", compute)
+	}
+	if math.Abs(mem.Factor-3.35/2.039) > 1e-12 || mem.Basis[0].Key != "worksheet.speed.gpu.memory" {
+		t.Errorf("memory-bound %v (%s), want 3.35/2.039 = 1.64", mem.Factor, mem.Basis[0].Key)
+	}
+	if want := math.Sqrt(989.0 / 312 * 3.35 / 2.039); math.Abs(mixed.Factor-want) > 1e-12 || mixed.Basis[0].Key != "worksheet.speed.gpu.mixed" {
+		t.Errorf("mixed %v (%s), want the geometric mean %v", mixed.Factor, mixed.Basis[0].Key, want)
+	}
+	if !strings.Contains(mem.Basis[0].English(), "3.35") || !strings.Contains(mem.Basis[0].English(), "datasheets") {
+		t.Errorf("the memory-bound basis does not cite the datasheet figures: %q", mem.Basis[0].English())
+	}
+}
+
+// Issue 25: an Ethernet fabric without a bench reference counted as full
+// speed. Its speed is a range down to the all-reduce at the link rate the
+// quote states (200 Gb/s = 25 GB/s), or without one the slowest fabric
+// the reference lists (23 GB/s); the cost per unit's high end uses it.
+func TestUnknownFabricIsARange(t *testing.T) {
+	in := SpeedInput{GPU: "L40S", BaselineGPU: "L40S", MultiNode: true, FabricUnknown: true, LinkGbps: 200,
+		TargetBusBW: 360, TargetFromBrief: true, CommShare: 0.25}
+	s := SpeedOf(in)
+	want := 1 / (0.75 + 0.25*360.0/25)
+	if s.Value() != 1 || math.Abs(s.Low-want) > 1e-12 || len(s.Basis) != 1 || s.Basis[0].Key != "worksheet.speed.fabric.unknown_link" {
+		t.Fatalf("speed %+v, want full speed down to %v at 25 GB/s", s, want)
+	}
+	in.LinkGbps = 0
+	if s := SpeedOf(in); math.Abs(s.Low-1/(0.75+0.25*360.0/SlowestReferenceBusBW)) > 1e-12 || s.Basis[0].Key != "worksheet.speed.fabric.unknown_reference" {
+		t.Errorf("no link rate: %+v, want the slowest reference fabric", s)
+	}
+	// The worksheet: the cost per unit's high end is counted at the slow end.
+	q := fullQuote("q", Reserved, 2.0)
+	q.Speed = SpeedOf(SpeedInput{MultiNode: true, FabricUnknown: true, LinkGbps: 200, TargetBusBW: 360, TargetFromBrief: true, CommShare: 0.25})
+	r := compute(t, []Quote{q}, testAssumptions()).Results[0]
+	ratio := float64(r.CostPerUnitHigh.Minor) / float64(r.CostPerUnit.Minor)
+	if math.Abs(ratio-1/want) > 0.001 {
+		t.Errorf("cost per unit %v, high end %v: ratio %v, want %v (the 4.35× of the physical bound)", r.CostPerUnit, r.CostPerUnitHigh, ratio, 1/want)
 	}
 }

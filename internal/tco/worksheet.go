@@ -134,7 +134,9 @@ func (e *engine) result(p *prepared) (Result, float64, error) {
 		return Result{}, 0, err
 	}
 	lo, hi := c, c
-	if len(p.missing) > 0 {
+	// An unknown fabric makes the speed a range: the high end counts the
+	// units at its slow end, so the cost per unit's range shows it.
+	if sp := p.q.Speed; len(p.missing) > 0 || sp.low() < sp.factor() {
 		if lo, err = e.calc(p, low, base); err != nil {
 			return Result{}, 0, err
 		}
@@ -165,6 +167,7 @@ func (e *engine) result(p *prepared) (Result, float64, error) {
 	r.CostPerUnitLow, r.CostPerUnitHigh = minMax(r.CostPerUnit,
 		Money{Minor: roundHalfAway(lo.costMinor), Currency: cur},
 		Money{Minor: roundHalfAway(hi.costMinor), Currency: cur})
+
 	if c.retry.raw > c.retry.share {
 		r.Warnings = append(r.Warnings, fmt.Sprintf(
 			"retry waste of %s capped at %s: restarts are too frequent for the first-order formula; measure this pool before trusting its cost", pct(c.retry.raw), pct(maxRetryShare)))

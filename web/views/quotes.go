@@ -207,6 +207,16 @@ type ReferencePage struct {
 	PriceHistory  []PriceHistoryRow
 	// Settings are the award settings (approval rules, criteria template).
 	Settings *ApprovalSettings
+	// Capital is the capital cost table; CapitalForm the form's values
+	// (kept on an error) with CapitalErrors by field.
+	Capital       []CapitalRow
+	CapitalForm   CapitalRow
+	CapitalErrors map[string]string
+}
+
+// CapitalRow is one GPU model's capital cost with its source and date.
+type CapitalRow struct {
+	GPU, USD, Source, Date string
 }
 
 // FXHistoryRow is one rate set in the past.
