@@ -125,7 +125,7 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	if st.RecErr == nil {
 		m.Option, m.NotReady, m.Summary = t.option, t.notReady, t.summary
 		m.Reasons, m.ChangeIf, m.Notes, m.Missing = t.reasons, t.changeIf, t.notes, t.missing
-		m.Figures, m.ArticleNote = t.figures, t.articleNote
+		m.Figures = t.figures
 	} else {
 		m.Error = strings.TrimSpace(m.Error + " " + z.T("decision.error.inputs"))
 	}

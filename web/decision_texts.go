@@ -19,7 +19,7 @@ import (
 // in again) is worked out per request. The slices are clipped, so a page
 // that appends to one gets its own copy.
 type decisionTexts struct {
-	notice, option, summary, articleNote string
+	notice, option, summary string
 	notReady                             bool
 	reasons, changeIf, notes, missing    []string
 	figures                              []views.Figure
@@ -58,7 +58,6 @@ func buildDecisionTexts(z *i18n.Localizer, st *evaluation.Analysis) *decisionTex
 			t.missing = append(t.missing, z.T(decision.MissingKey(k)))
 		}
 		t.figures = decisionFigures(z, rec)
-		t.articleNote = statement(z, decision.ArticleClaimNote())
 	}
 	t.award = awardView(z, st)
 	t.facts = factFields(z, st.Facts)

@@ -20,7 +20,6 @@ type DecisionPage struct {
 	Notes        []string
 	Missing      []string
 	Figures      []Figure
-	ArticleNote  string
 	Facts        []FactField
 	FactsVersion int
 	Award        *AwardView
