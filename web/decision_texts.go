@@ -19,14 +19,14 @@ import (
 // in again) is worked out per request. The slices are clipped, so a page
 // that appends to one gets its own copy.
 type decisionTexts struct {
-	notice, option, summary string
-	notReady                             bool
-	reasons, changeIf, notes, missing    []string
-	figures                              []views.Figure
-	award                                *views.AwardView
-	facts                                []views.FactField
-	scoreCols                            []views.ScoreColumn
-	scoreOverlap, scoreFlip              string
+	notice, option, summary           string
+	notReady                          bool
+	reasons, changeIf, notes, missing []string
+	figures                           []views.Figure
+	award                             *views.AwardView
+	facts                             []views.FactField
+	scoreCols                         []views.ScoreColumn
+	scoreOverlap, scoreFlip           string
 	// quotes are the priced quotes' rows, without the reader's right to
 	// approve; current is the approval in force, without theirs to
 	// re-approve; history the decisions on the record.
