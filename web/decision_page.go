@@ -276,6 +276,7 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 		m.Option, m.Summary, m.Reasons = z.T(st.Rec.Option.LabelKey()), statement(z, st.Rec.Summary), statements(z, st.Rec.Reasons)
 	}
 	m.Award = awardView(z, st)
+	m.Award.ShowFacts = true
 	for _, key := range tco.Editable {
 		if f, ok := st.A.Field(key); ok {
 			// Each figure with its unit, as the worksheet shows it: the

@@ -60,6 +60,7 @@ func buildDecisionTexts(z *i18n.Localizer, st *evaluation.Analysis) *decisionTex
 		t.figures = decisionFigures(z, rec)
 	}
 	t.award = awardView(z, st)
+	t.award.ShowFacts = true
 	t.facts = factFields(z, st.Facts)
 	providers := make(map[int64]string, len(st.All))
 	for _, sq := range st.All {
