@@ -86,6 +86,21 @@ func TestOneDecisionStoryOnEverySurface(t *testing.T) {
 		t.Errorf("utilisation fact row %q", facts)
 	}
 
+	// A split that cannot be found says why, quote by quote, and offers
+	// the nearest one (the defect: no reason and every share blank).
+	split := doc(t, mgr.get(ev2+"/decision?max_vendor_pct=70"))
+	why := split.Find("[data-testid=split-why]").Text()
+	for _, want := range []string{"Example Hyperscaler: may take at most 70 %", "Example Marketplace:", "open blocker",
+		"Example Specialized Cloud: no EUR→USD exchange rate"} {
+		if !strings.Contains(why, want) {
+			t.Errorf("the reasons for no split lack %q: %q", want, why)
+		}
+	}
+	if near := split.Find("[data-testid=split-nearest]"); !strings.Contains(near.Text(), "Example Hyperscaler") ||
+		!strings.Contains(near.Find("a").AttrOr("href", ""), "max_vendor_pct=100") {
+		t.Errorf("no nearest split offered: %q", near.Text())
+	}
+
 	// One headline in every language: the award; the analysis's answer is
 	// in no heading.
 	var option decision.Option = decision.Option(rec["option"].(string))

@@ -111,3 +111,32 @@ func TestStoryLeftOutAndAwardable(t *testing.T) {
 		}
 	}
 }
+
+// TestWhyNoSplit: the defect was "No split meets these constraints" with a
+// 70 % cap and no reason, although blockers and a missing rate had left
+// one quote to carry the work. Now each quote says why it cannot carry
+// the split, and the nearest split that can be found is offered.
+func TestWhyNoSplit(t *testing.T) {
+	f := newDecisionFixture(t)
+	a := f.analyze(t)
+	if best, _ := a.SuggestSplit(70, false); best != nil {
+		t.Fatalf("the example should have no split at a 70 %% cap: %+v", best)
+	}
+	why := a.WhyNoSplit(70, false)
+	reasons := map[string]evaluation.SplitExclusion{}
+	for _, ex := range why.Excluded {
+		reasons[ex.Provider] = ex
+	}
+	if ex := reasons["Example Hyperscaler"]; ex.Reason != evaluation.SplitCap || ex.Pct != 70 {
+		t.Errorf("hyperscaler: %+v, want the 70 %% cap", ex)
+	}
+	if ex := reasons["Example Marketplace"]; ex.Reason != evaluation.SplitOpenBlockers || ex.Count == 0 {
+		t.Errorf("marketplace: %+v, want its open blockers", ex)
+	}
+	if ex := reasons["Example Specialized Cloud"]; ex.Reason != evaluation.SplitNoRate || ex.Currency != "EUR" || ex.Target != "USD" {
+		t.Errorf("specialised cloud: %+v, want no EUR→USD rate", ex)
+	}
+	if why.Nearest == nil || why.NearestPct != 100 || len(why.Nearest.Shares) != 1 {
+		t.Errorf("nearest split %+v at %d %%, want the hyperscaler alone at 100 %%", why.Nearest, why.NearestPct)
+	}
+}
