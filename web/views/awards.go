@@ -21,7 +21,7 @@ type AwardsPanel struct {
 	NoSplitWhy []string
 	Nearest    string
 	NearestURL string
-	Recorded     []RecordedAward
+	Recorded   []RecordedAward
 }
 
 // AwardOption is one priced quote the award may give a share to.
