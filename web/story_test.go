@@ -35,6 +35,13 @@ func TestOneDecisionStoryOnEverySurface(t *testing.T) {
 	wantStatus(t, res, http.StatusCreated)
 	_, b := a.api(tok, "GET", "/api/v1/evaluations/"+id+"/brief", "")
 	ver := strconv.FormatFloat(b["version"].(float64), 'f', 0, 64)
+	// The decision table's fields are validated like every other.
+	res, bad := a.api(tok, "PATCH", "/api/v1/evaluations/"+id+"/brief",
+		`{"version":`+ver+`,"fields":{"scaling":"sideways","regions":"global","private_serving_stack":"maybe"}}`)
+	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(jsonText(bad), "scaling") ||
+		!strings.Contains(jsonText(bad), "private_serving_stack") || strings.Contains(jsonText(bad), "regions") {
+		t.Errorf("PATCH with a bad scaling and serving stack: %d %v", res.StatusCode, bad)
+	}
 	res, _ = a.api(tok, "PATCH", "/api/v1/evaluations/"+id+"/brief",
 		`{"version":`+ver+`,"fields":{"baseline_utilization_pct":85,"scaling":"steady","availability_urgency":"urgent","term_months":12}}`)
 	wantStatus(t, res, http.StatusOK)
