@@ -88,6 +88,10 @@ func TestOneDecisionStoryOnEverySurface(t *testing.T) {
 			t.Errorf("%s: the award card has no warning: %q", path, page.Find("[data-testid=award]").Text())
 		}
 	}
+	// The unexplained paragraph critiquing "the article" is gone.
+	if text := doc(t, mgr.get(ev2+"/decision")).Find("main").Text(); strings.Contains(text, "The article says") {
+		t.Errorf("the decision page still critiques the article")
+	}
 	facts := doc(t, mgr.get(ev2+"/decision")).Find("[data-testid=story-facts] tr[data-key=baseline_utilization]").Text()
 	if !strings.Contains(facts, "85") || !strings.Contains(facts, "from the brief") {
 		t.Errorf("utilisation fact row %q", facts)
