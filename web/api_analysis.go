@@ -58,20 +58,26 @@ func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
 
 // apiLeftOut is a quote the analysis could not price, with the reason.
 type apiLeftOut struct {
-	QuoteID  int64     `json:"quote_id"`
-	Provider string    `json:"provider"`
-	Reason   string    `json:"reason"`
+	QuoteID  int64  `json:"quote_id"`
+	Provider string `json:"provider"`
+	Reason   string `json:"reason"`
+	// Code is the reason as a word: no_rate (Currency has no rate to
+	// Target) or unpriced.
+	Code     string    `json:"code"`
+	Currency string    `json:"currency,omitempty"`
+	Target   string    `json:"target,omitempty"`
 	Score    *apiScore `json:"score,omitempty"` // in the analysis: graded with the cost unknown, not ranked
 }
 
 func leftOut(a *evaluation.Analysis) []apiLeftOut {
 	out := []apiLeftOut{}
-	for _, sq := range a.Skipped {
-		cur, _ := sq.Quote.Currency.Get()
-		out = append(out, apiLeftOut{QuoteID: sq.ID, Provider: sq.ProviderName, Reason: "no exchange rate for " + cur})
-	}
-	for _, u := range a.Unpriced {
-		out = append(out, apiLeftOut{QuoteID: u.ID, Provider: u.ProviderName, Reason: strings.TrimPrefix(u.Reason, "tco: ")})
+	for _, l := range a.Story.LeftOut {
+		reason := l.Detail
+		if l.Reason == evaluation.LeftOutNoRate {
+			reason = "no exchange rate for " + l.Currency + " (" + l.Currency + "→" + l.Target + "): an admin can add it on Reference data"
+		}
+		out = append(out, apiLeftOut{QuoteID: l.QuoteID, Provider: l.Provider, Reason: reason, Code: l.Reason,
+			Currency: l.Currency, Target: l.Target})
 	}
 	return out
 }

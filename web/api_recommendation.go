@@ -76,18 +76,40 @@ type apiRecommendation struct {
 	BreakEvenVsOnDemand *apiBreakEven        `json:"break_even_vs_on_demand,omitempty"`
 	ModelAPI            *apiModelAPI         `json:"model_api,omitempty"`
 	Blend               *apiBlend            `json:"blend,omitempty"`
+	apiStory
+}
+
+// apiStory is the decision story: the analysis's answer (rental_model),
+// why the award fits, the warnings against it, the facts read with their
+// sources, and what would change the answer.
+type apiStory struct {
+	RentalModel string                    `json:"rental_model"`
+	Agrees      bool                      `json:"agrees_with_award"`
+	Fits        []decision.Statement      `json:"fits"`
+	Warnings    []decision.Warning        `json:"warnings"`
+	Facts       []evaluation.DecisionFact `json:"facts"`
+	WouldChange []decision.Statement      `json:"would_change"`
+}
+
+func storyJSON(a *evaluation.Analysis) apiStory {
+	s := a.Story
+	return apiStory{RentalModel: string(s.Recommended), Agrees: s.Agrees, Fits: s.Fits, Warnings: s.Warnings,
+		Facts: append([]evaluation.DecisionFact{}, s.Facts...), WouldChange: s.WouldChange}
 }
 
 // recommendationJSON is the rent / reserve / buy / model-API advice, or
 // {"error": ...} when the inputs could not be decided on.
 func recommendationJSON(a *evaluation.Analysis) any {
 	if a.RecErr != nil {
-		return map[string]string{"error": a.RecErr.Error()}
+		return struct {
+			Error string `json:"error"`
+			apiStory
+		}{a.RecErr.Error(), storyJSON(a)}
 	}
 	rec := a.Rec
 	cur := rec.Currency
 	out := apiRecommendation{Option: string(rec.Option), NotReady: rec.NotReady, Summary: rec.Summary, Reasons: rec.Reasons,
-		ChangeIf: rec.ChangeIf, Missing: rec.Missing, Notes: rec.Notes, Currency: cur, Rates: map[string]apiRate{}}
+		ChangeIf: rec.ChangeIf, Missing: rec.Missing, Notes: rec.Notes, Currency: cur, Rates: map[string]apiRate{}, apiStory: storyJSON(a)}
 	for kind, r := range map[string]*decision.Rate{"on_demand": rec.Rates.OnDemand, "reserved": rec.Rates.Reserved, "spot": rec.Rates.Spot} {
 		if r != nil {
 			out.Rates[kind] = apiRate{PerGPUHour: apiMoney{Amount: rateText(r.PerGPUHour), Currency: cur}, QuoteID: r.QuoteID,

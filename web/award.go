@@ -13,6 +13,7 @@ import (
 func awardView(z *i18n.Localizer, a *evaluation.Analysis) *views.AwardView {
 	aw := a.Award
 	v := &views.AwardView{Summary: awardSummary(z, a), Ready: aw.Ready()}
+	storyInto(z, a, v)
 	if aw.Winner == nil {
 		return v
 	}

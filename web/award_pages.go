@@ -47,7 +47,10 @@ func (s *Server) awardsPanel(r *http.Request, st *evaluation.Analysis, af *award
 	}
 	p.VerifiedOnly = q.Get("verified_fabric_only") == "1"
 	best, run := s.suggestSplit(st, maxPct, p.VerifiedOnly)
-	p.NoSplit = best == nil && len(st.Quotes) > 0
+	p.NoSplit = best == nil && len(st.Quotes)+len(st.Story.LeftOut) > 0
+	if p.NoSplit {
+		noSplitWhy(z, st, maxPct, p)
+	}
 	p.Suggested = splitSentence(z, st, best, "award.suggest.best")
 	p.RunnerUp = splitSentence(z, st, run, "award.suggest.runner_up")
 	suggested := map[int64]int{}
@@ -91,12 +94,18 @@ func splitSentence(z *i18n.Localizer, st *evaluation.Analysis, sp *scoring.Split
 	if sp == nil {
 		return ""
 	}
+	shares, cost := splitWords(z, st, sp)
+	return z.T(key, map[string]any{"Shares": shares, "Cost": cost})
+}
+
+// splitWords are a split's shares ("Northwind 60 %, Acme 40 %") and its
+// cost per unit.
+func splitWords(z *i18n.Localizer, st *evaluation.Analysis, sp *scoring.Split) (shares, cost string) {
 	var parts []string
 	for _, sh := range sp.Shares {
 		parts = append(parts, shareLine(z, st, sh.QuoteID, sh.SharePct))
 	}
-	cost := money(z, tco.Money{Minor: sp.Figures.CostPerUnitMinor, Currency: st.WS.Currency})
-	return z.T(key, map[string]any{"Shares": strings.Join(parts, ", "), "Cost": cost})
+	return strings.Join(parts, ", "), money(z, tco.Money{Minor: sp.Figures.CostPerUnitMinor, Currency: st.WS.Currency})
 }
 
 func shareLine(z *i18n.Localizer, st *evaluation.Analysis, quoteID int64, pct int) string {
@@ -371,4 +380,29 @@ func notPricedLines(z *i18n.Localizer, st *evaluation.Analysis, list []evaluatio
 		out = append(out, z.T("award.not_priced.unpriced", map[string]any{"Provider": np.Provider, "Reason": np.Reason}))
 	}
 	return out
+}
+
+// noSplitWhy words why no split meets the constraints, quote by quote,
+// and the nearest split that can be found.
+func noSplitWhy(z *i18n.Localizer, st *evaluation.Analysis, maxPct int, p *views.AwardsPanel) {
+	why := st.WhyNoSplit(maxPct, p.VerifiedOnly)
+	for _, ex := range why.Excluded {
+		p.NoSplitWhy = append(p.NoSplitWhy, z.T("award.split.why."+ex.Reason, map[string]any{"Provider": ex.Provider,
+			"Count": ex.Count, "Pct": ex.Pct, "From": ex.Currency, "To": ex.Target, "Detail": ex.Detail}))
+	}
+	if why.Nearest == nil {
+		p.Nearest = z.T("award.split.no_nearest")
+		return
+	}
+	key := "award.split.nearest"
+	if p.VerifiedOnly && !why.NearestVerified {
+		key = "award.split.nearest_unverified"
+	}
+	shares, cost := splitWords(z, st, why.Nearest)
+	p.Nearest = z.T(key, map[string]any{"Shares": shares, "Cost": cost, "Pct": z.Int(int64(why.NearestPct))})
+	u := "/evaluations/" + strconv.FormatInt(st.Evaluation.ID, 10) + "/decision?max_vendor_pct=" + strconv.Itoa(why.NearestPct)
+	if why.NearestVerified {
+		u += "&verified_fabric_only=1"
+	}
+	p.NearestURL = u + "#awards"
 }

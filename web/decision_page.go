@@ -125,7 +125,7 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	if st.RecErr == nil {
 		m.Option, m.NotReady, m.Summary = t.option, t.notReady, t.summary
 		m.Reasons, m.ChangeIf, m.Notes, m.Missing = t.reasons, t.changeIf, t.notes, t.missing
-		m.Figures, m.ArticleNote = t.figures, t.articleNote
+		m.Figures = t.figures
 	} else {
 		m.Error = strings.TrimSpace(m.Error + " " + z.T("decision.error.inputs"))
 	}
@@ -274,6 +274,7 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 		m.Option, m.Summary, m.Reasons = z.T(st.Rec.Option.LabelKey()), statement(z, st.Rec.Summary), statements(z, st.Rec.Reasons)
 	}
 	m.Award = awardView(z, st)
+	m.Award.ShowFacts = true
 	for _, key := range tco.Editable {
 		if f, ok := st.A.Field(key); ok {
 			// Each figure with its unit, as the worksheet shows it: the

@@ -19,14 +19,14 @@ import (
 // in again) is worked out per request. The slices are clipped, so a page
 // that appends to one gets its own copy.
 type decisionTexts struct {
-	notice, option, summary, articleNote string
-	notReady                             bool
-	reasons, changeIf, notes, missing    []string
-	figures                              []views.Figure
-	award                                *views.AwardView
-	facts                                []views.FactField
-	scoreCols                            []views.ScoreColumn
-	scoreOverlap, scoreFlip              string
+	notice, option, summary           string
+	notReady                          bool
+	reasons, changeIf, notes, missing []string
+	figures                           []views.Figure
+	award                             *views.AwardView
+	facts                             []views.FactField
+	scoreCols                         []views.ScoreColumn
+	scoreOverlap, scoreFlip           string
 	// quotes are the priced quotes' rows, without the reader's right to
 	// approve; current is the approval in force, without theirs to
 	// re-approve; history the decisions on the record.
@@ -58,9 +58,9 @@ func buildDecisionTexts(z *i18n.Localizer, st *evaluation.Analysis) *decisionTex
 			t.missing = append(t.missing, z.T(decision.MissingKey(k)))
 		}
 		t.figures = decisionFigures(z, rec)
-		t.articleNote = statement(z, decision.ArticleClaimNote())
 	}
 	t.award = awardView(z, st)
+	t.award.ShowFacts = true
 	t.facts = factFields(z, st.Facts)
 	providers := make(map[int64]string, len(st.All))
 	for _, sq := range st.All {

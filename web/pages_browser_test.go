@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"github.com/gpuquote/gpuquote/web"
 	"net/url"
@@ -17,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/decision"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 )
 
@@ -117,10 +119,35 @@ func walkPages(t *testing.T, d *demo, email, lang string, pages, fit []string) {
 		if slices.Contains(fit, p) {
 			checkFits(t, ctx, p, 390)
 		}
+		if strings.HasSuffix(p, "/decision") {
+			checkOneHeadline(t, ctx, p, lang)
+		}
 		if keep {
 			do(t, ctx, desktop)
 			screenshot(t, ctx, fmt.Sprintf("1280-%s-%s", lang, shot))
 		}
+	}
+}
+
+// checkOneHeadline fails unless the decision page has one headline: one
+// h1, the award's summary, and the analysis's answer in no heading.
+func checkOneHeadline(t *testing.T, ctx context.Context, p, lang string) {
+	t.Helper()
+	labels := make([]string, 0, 4)
+	z := i18n.New(lang)
+	for _, o := range []decision.Option{decision.OptionOnDemand, decision.OptionReserve, decision.OptionBuy, decision.OptionModelAPI} {
+		labels = append(labels, z.T(o.LabelKey()))
+	}
+	list, _ := json.Marshal(labels)
+	js := `(() => { const labels = ` + string(list) + `;
+		const hs = [...document.querySelectorAll("h1, h2")].filter(h => labels.some(l => h.textContent.includes(l)));
+		return document.querySelectorAll("h1").length + "|" + (document.querySelector("[data-testid=award-summary]") ? "award" : "none") + "|" + hs.length })()`
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != "1|award|0" {
+		t.Errorf("%s in %s: h1s | award headline | headings naming an analysis answer = %s, want 1|award|0", p, lang, got)
 	}
 }
 

@@ -41,6 +41,10 @@ var demoBrief = brief.Brief{
 	"checkpoint_interval_min": "60", "retry_budget_pct": "10", "eviction_risk": "low", "support_sla_hours": "2",
 	"region": "EU", "data_residency": "EU only",
 	"term_months": "6",
+	// The decision table's questions: a steady baseline needed by a
+	// planned date on one GPU family, in one region.
+	"scaling": "steady", "availability_urgency": "planned", "hardware_change_expected": "no", "workload_bound": "compute",
+	"regions": "single", "gpu_family_flexibility": "no", "managed_support": "no", "private_serving_stack": "no",
 }
 
 // demoLock is the advisory lock key under which demo data is loaded.

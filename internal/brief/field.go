@@ -74,11 +74,22 @@ var Fields = []Field{
 	{Key: "parameter_count_b", Section: Model, Kind: Decimal, Unit: "B", Max: 100000},
 	{Key: "precision", Section: Model, Kind: Enum, Options: []string{"fp32", "bf16", "fp16", "fp8", "fp4", "int8", "int4"}},
 	{Key: "quantization", Section: Model, Kind: Text},
+	// What limits the work's speed: dense compute, memory bandwidth, or both.
+	{Key: "workload_bound", Section: Model, Kind: Enum, Options: []string{"compute", "memory", "mixed"}},
+	// The buyer runs its own serving stack (engine, routing, logging): a
+	// model API cannot host it (the buyer's guide's "avoid when").
+	{Key: "private_serving_stack", Section: Model, Kind: Bool},
 	{Key: "framework", Section: Model, Kind: Enum, Options: []string{"pytorch", "jax", "vllm", "sglang", "tensorrt_llm", "other"}},
 	{Key: "scheduler", Section: Model, Kind: Enum, Options: []string{"ray", "kubernetes", "slurm", "none", "other"}},
 
 	{Key: "target_gpu", Section: TargetGPU, Kind: Enum, Options: GPUModels},
 	{Key: "acceptable_gpus", Section: TargetGPU, Kind: Multi, Options: GPUModels},
+	// The rows of the buyer's guide's decision table the brief answers:
+	// whether the work must be free to move to another GPU family, and
+	// whether the model, serving engine or target GPU is expected to change
+	// within the term.
+	{Key: "gpu_family_flexibility", Section: TargetGPU, Kind: Bool},
+	{Key: "hardware_change_expected", Section: TargetGPU, Kind: Bool},
 
 	{Key: "gpus_per_node", Section: Shape, Kind: Int, Max: 64},
 	{Key: "node_count", Section: Shape, Kind: Int, Max: 100000},
@@ -106,10 +117,17 @@ var Fields = []Field{
 	{Key: "allowed_idle_pct", Section: Utilization, Kind: Percent, Unit: "%", Max: 100},
 	{Key: "maintenance_windows", Section: Utilization, Kind: Text},
 	{Key: "expected_queue_hours", Section: Utilization, Kind: Decimal, Unit: "h", Max: 8760},
+	// How soon the capacity is needed, and how the demand moves: steady
+	// (a baseline that holds), gradual growth, or fast scaling.
+	{Key: "availability_urgency", Section: Utilization, Kind: Enum, Options: []string{"urgent", "planned", "flexible"}},
+	{Key: "scaling", Section: Utilization, Kind: Enum, Options: []string{"steady", "gradual", "fast"}},
 
 	{Key: "checkpoint_interval_min", Section: Reliability, Kind: Int, Unit: "min", Max: 100000},
 	{Key: "retry_budget_pct", Section: Reliability, Kind: Percent, Unit: "%", Max: 100},
 	{Key: "eviction_risk", Section: Reliability, Kind: Enum, Options: []string{"none", "low", "medium", "high"}},
+	// The buyer needs the provider to operate the cluster (managed
+	// Kubernetes or Slurm, hardware support): buying cannot give it.
+	{Key: "managed_support", Section: Reliability, Kind: Bool},
 	{Key: "support_sla_hours", Section: Reliability, Kind: Decimal, Unit: "h", Max: 720},
 	{Key: "escalation_path", Section: Reliability, Kind: Text},
 	// The trial's gates: hours of burn-in every node must run (unset: 48 h
@@ -122,6 +140,8 @@ var Fields = []Field{
 	{Key: "dcgm_diag_level", Section: Reliability, Kind: Int, Max: 4},
 
 	{Key: "region", Section: Compliance, Kind: Text},
+	// How widely the work must be served: one region, several, or global.
+	{Key: "regions", Section: Compliance, Kind: Enum, Options: []string{"single", "several", "global"}},
 	{Key: "data_residency", Section: Compliance, Kind: Text},
 	{Key: "privacy", Section: Compliance, Kind: Text},
 	{Key: "audit_requirements", Section: Compliance, Kind: Text},

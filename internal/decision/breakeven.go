@@ -138,29 +138,3 @@ func rateForBreakEven(capex, opexMonth, monthsLimit, u float64) float64 {
 	}
 	return (capex/monthsLimit + opexMonth) / (HoursPerMonth * u)
 }
-
-// ArticleClaimNote is the note to show wherever the seed article's
-// break-even claim is displayed: its "1.8–2.2 years against $2.2/h reserved"
-// does not follow from its own inputs. The numbers are computed, not typed,
-// so the note cannot drift from the formula.
-func ArticleClaimNote() Statement {
-	const (
-		capex, infraYear, reserved, u = 30000.0, 15000.0, 2.2, 0.85
-		lowYears, highYears           = 1.8, 2.2
-	)
-	opex := infraYear / 12
-	be := BreakEvenVsReserved("USD", capex, opex, reserved)
-	odLow := rateForBreakEven(capex, opex, highYears*12, u)
-	odHigh := rateForBreakEven(capex, opex, lowYears*12, u)
-	return st("decision.note.article_breakeven_claim",
-		moneyFact("CapexPerGPU", "USD", capex),
-		moneyFact("InfraPerGPUYear", "USD", infraYear),
-		moneyFact("OpexPerGPUMonth", "USD", opex),
-		rateFact("ReservedRate", "USD", reserved),
-		monthsFact("BreakEvenMonths", be.Months),
-		yearsFact("BreakEvenYears", be.Months),
-		rateFact("OnDemandRateLow", "USD", odLow),
-		rateFact("OnDemandRateHigh", "USD", odHigh),
-		percentFact("Utilization", u),
-		currencyFact("USD"))
-}

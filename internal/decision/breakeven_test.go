@@ -108,23 +108,6 @@ func TestRateForBreakEvenRoundTrip(t *testing.T) {
 	}
 }
 
-func TestArticleClaimNote(t *testing.T) {
-	n := ArticleClaimNote()
-	if n.Key != "decision.note.article_breakeven_claim" {
-		t.Errorf("Key = %q", n.Key)
-	}
-	assertStatement(t, "decision.note.", n, true)
-	for _, want := range []string{"= 84.3 months (7 years)", "3.85–4.25 USD per GPU-hour", "1.8–2.2 years", "utilisation cancels",
-		"30000.00 USD / (2.20 USD/GPU-hour × 730 h − 1250.00 USD)"} {
-		if !strings.Contains(n.Text, want) {
-			t.Errorf("Text lacks %q:\n%s", want, n.Text)
-		}
-	}
-	if got := n.Data()["BreakEvenMonths"]; got != "84.3" {
-		t.Errorf("break-even fact = %q, want 84.3", got)
-	}
-}
-
 // assertCents fails unless v is a whole number of cents, the rounding the
 // package promises on every money output.
 func assertCents(t *testing.T, name string, v float64) {

@@ -33,6 +33,8 @@ var optionLabelKeys = map[Option]string{
 	OptionReserve:  "decision.option.reserve",
 	OptionBuy:      "decision.option.buy",
 	OptionModelAPI: "decision.option.model_api",
+	// The guide's marketplace row, which only an award takes.
+	OptionMarketplace: "decision.option.marketplace",
 }
 
 // MissingKey returns the i18n key of the label of one [Recommendation.Missing]

@@ -201,7 +201,9 @@ func coverage() map[string]Input {
 			in.Quotes = nil
 			in.Brief.Stability = StabilityUnknown
 		},
-		"no quotes": func(in *Input) { in.Quotes = nil },
+		"no quotes":                  func(in *Input) { in.Quotes = nil },
+		"hardware change expected":   func(in *Input) { in.Brief.HardwareChange = "yes" },
+		"buy ruled out by the guide": func(in *Input) { buyable(in); in.Brief.ManagedSupport = true },
 		"quote in another currency": func(in *Input) {
 			in.Quotes = append(in.Quotes, Quote{ID: 5, Label: "Euro reserved", RentalModel: RentalReserved, RatePerGPUHour: 1, Currency: "EUR"})
 		},
@@ -298,7 +300,42 @@ func TestEveryStatementRenders(t *testing.T) {
 			}
 		}
 	}
-	check("article", ArticleClaimNote())
+	// The decision table's sentences: every condition holds at once, and
+	// the analysis disagrees with each awarded model in turn.
+	all := GuideFacts{Stability: StabilityVariable, Utilization: 0.9, ReserveBreakEven: 0.6, BuyMinUtilization: 0.8,
+		HorizonMonths: 12, MinReserveMonths: 3, Urgency: "urgent", Scaling: "fast", Regions: "global", EvictionTolerance: "high",
+		HardwareChange: true, StableHardware: true, GPUFlexibility: true, ManagedSupport: true, PrivateServing: true,
+		OpsStaff: true, CapitalApproved: true, CustomWeights: true, KernelControl: true, FixedPlacement: true, APICheaper: true}
+	for _, row := range Guide {
+		f := all
+		if row.Option == OptionMarketplace {
+			f.EvictionTolerance = "low"
+			check("guide avoid", Judge(row.Option, f).Avoid[0])
+			f.EvictionTolerance = "high"
+		}
+		if row.Option != OptionBuy && row.Option != OptionMarketplace {
+			f.Stability, f.HardwareChange, f.CustomWeights, f.KernelControl, f.FixedPlacement, f.PrivateServing, f.ServesOutputs =
+				StabilityStable, false, false, false, false, false, true
+			v := Judge(row.Option, f)
+			for _, s := range append(v.Fits, v.Avoid...) {
+				check("guide, stable", s)
+			}
+			f = all
+		}
+		v := Judge(row.Option, f)
+		for _, s := range append(append([]Statement{v.PreferWhen, v.AvoidWhen}, v.Fits...), v.Avoid...) {
+			check("guide "+string(row.Option), s)
+		}
+	}
+	for _, o := range []Option{OptionOnDemand, OptionReserve, OptionBuy, OptionModelAPI} {
+		awarded := RentalMarketplace
+		if o == OptionOnDemand {
+			awarded = RentalBuy
+		}
+		for _, w := range Explain(awarded, true, readyInput(), Recommendation{Option: o}).Warnings {
+			check("story "+string(o), w.Statement)
+		}
+	}
 	for _, k := range codeKeys(t) {
 		if strings.HasPrefix(k, "decision.option.") || strings.HasPrefix(k, "decision.missing.") {
 			continue

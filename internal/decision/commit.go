@@ -87,7 +87,13 @@ func (d *decider) buyChecks() []buyCheck {
 			}
 		}
 	}
-	checks = append(checks, beCheck,
+	// The guide's "avoid buying when": what owned hardware cannot give.
+	guide := buyCheck{ok: !(b.Scaling == "fast" || b.GPUFamilyFlexibility || b.ManagedSupport || b.Regions == "global")}
+	guideFacts := []Fact{boolFact("FastScaling", b.Scaling == "fast"), boolFact("GPUFamilyFlexibility", b.GPUFamilyFlexibility),
+		boolFact("ManagedSupport", b.ManagedSupport), boolFact("GlobalRegions", b.Regions == "global")}
+	guide.holds = st("decision.reason.buy_not_ruled_out", guideFacts...)
+	guide.fails = st("decision.reason.buy_ruled_out", guideFacts...)
+	checks = append(checks, beCheck, guide,
 		buyCheck{
 			ok:    b.OpsStaff,
 			holds: st("decision.reason.ops_staff", boolFact("OpsStaff", true)),

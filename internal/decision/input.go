@@ -71,11 +71,24 @@ type Brief struct {
 	MultiNode       bool     `json:"multi_node"`
 	OpsStaff        bool     `json:"ops_staff"`
 	CapitalApproved bool     `json:"capital_approved"`
+
+	// The brief's answers to the buyer's guide's decision table (see
+	// [Guide]); empty or false when the brief does not say.
+	Urgency              string `json:"urgency,omitempty"`         // urgent, planned, flexible
+	Scaling              string `json:"scaling,omitempty"`         // steady, gradual, fast
+	Regions              string `json:"regions,omitempty"`         // single, several, global
+	HardwareChange       string `json:"hardware_change,omitempty"` // yes, no
+	GPUFamilyFlexibility bool   `json:"gpu_family_flexibility,omitempty"`
+	ManagedSupport       bool   `json:"managed_support,omitempty"`
+	PrivateServingStack  bool   `json:"private_serving_stack,omitempty"`
+	EvictionTolerance    string `json:"eviction_tolerance,omitempty"` // none, low, medium, high
+	WorkloadBound        string `json:"workload_bound,omitempty"`     // compute, memory, mixed
 }
 
-// needsControl is true when the brief rules out a model API.
+// needsControl is true when the brief rules out a model API: the guide's
+// "avoid when" of the model-API row.
 func (b Brief) needsControl() bool {
-	return b.NeedsCustomWeights || b.NeedsKernelControl || b.NeedsFixedPlacement
+	return b.NeedsCustomWeights || b.NeedsKernelControl || b.NeedsFixedPlacement || b.PrivateServingStack
 }
 
 // RentalModel is a quote's rental model: the quote package's type, one

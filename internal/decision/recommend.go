@@ -122,6 +122,8 @@ func (d *decider) decide() {
 		d.onDemandUncertain()
 	case b.HorizonMonths < d.in.Policy.MinReserveMonths:
 		d.onDemandShortHorizon()
+	case b.HardwareChange == "yes":
+		d.onDemandHardwareChange()
 	default:
 		d.commitOrNot()
 	}
@@ -196,6 +198,17 @@ func (d *decider) onDemandShortHorizon() {
 		intFact("HorizonMonths", b.HorizonMonths), intFact("MinReserveMonths", p.MinReserveMonths)))
 	d.change(st("decision.change.longer_horizon",
 		intFact("HorizonMonths", b.HorizonMonths), intFact("MinReserveMonths", p.MinReserveMonths)))
+}
+
+// onDemandHardwareChange is the guide's "avoid reserving when the model
+// architecture, serving engine or target GPU is likely to change soon"
+// (and buying needs stable hardware).
+func (d *decider) onDemandHardwareChange() {
+	d.r.Option = OptionOnDemand
+	d.r.Summary = st("decision.rec.on_demand")
+	d.reason(st("decision.reason.hardware_change_expected", wordFact("HardwareChange", "yes")))
+	d.change(st("decision.change.hardware_settles", wordFact("HardwareChange", "yes"),
+		intFact("MinReserveMonths", d.in.Policy.MinReserveMonths)))
 }
 
 // benchmarkAdvice turns on-demand time into evidence when none exists yet.

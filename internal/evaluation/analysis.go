@@ -51,12 +51,16 @@ type Analysis struct {
 	// the quotes' relative throughput is measured from.
 	AllReduce []store.AllReduceRun
 
-	Facts     map[string]string // decision facts: saved values over defaults
-	FactsVer  int
-	Input     decision.Input
-	Rec       decision.Recommendation
-	RecErr    error
-	Award     decision.Award
+	Facts map[string]string // decision facts: saved values over defaults
+	// SavedFacts are the decision facts as saved, without defaults.
+	SavedFacts map[string]string
+	FactsVer   int
+	Input      decision.Input
+	Rec        decision.Recommendation
+	RecErr     error
+	Award      decision.Award
+	// Story is the decision as every surface tells it.
+	Story     DecisionStory
 	Shortlist map[int64]store.ShortlistEntry
 	Waivers   map[int64]map[string]store.Waiver
 	Decisions []store.DecisionRecord
@@ -154,6 +158,7 @@ func (a *Analysis) load(snap store.Snapshot) error {
 	a.FX = fxTable(snap.FXRates)
 	a.Capital = capitalTable(snap.CapitalCosts)
 	a.Facts, a.FactsVer = factDefaults(a.Brief.Data, a.Capital), snap.Facts.Version
+	a.SavedFacts = snap.Facts.Data
 	for k, v := range snap.Facts.Data {
 		a.Facts[k] = v
 	}
@@ -201,6 +206,7 @@ func (a *Analysis) compute(today time.Time) {
 		a.RecErr = errors.Join(a.RecErr, err)
 	}
 	a.Award = a.award()
+	a.Story = a.story()
 	a.score()
 }
 

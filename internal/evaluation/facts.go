@@ -91,11 +91,14 @@ func decisionInput(a *Analysis, facts map[string]string) decision.Input {
 	per, _ := b.Int("gpus_per_node")
 	nodes, _ := b.Int("node_count")
 	in.Brief = decision.Brief{Workload: decision.WorkloadType(b["workload_type"]), GPUs: int(per * nodes),
-		BaselineUtilization: a.A.Utilisation.Value, Stability: decision.Stability(facts["stability"]),
-		HorizonMonths: int(num(facts, "horizon_months")), NeedsCustomWeights: facts["needs_custom_weights"] == "yes",
+		BaselineUtilization: a.A.Utilisation.Value, Stability: stabilityOf(b, facts),
+		HorizonMonths: horizonOf(b, facts), NeedsCustomWeights: facts["needs_custom_weights"] == "yes",
 		NeedsKernelControl: facts["needs_kernel_control"] == "yes", NeedsFixedPlacement: facts["needs_fixed_placement"] == "yes",
 		ReadyToReserve: c.ReadyToReserve(), Missing: c.Missing, MultiNode: nodes > 1,
-		OpsStaff: facts["ops_staff"] == "yes", CapitalApproved: facts["capital_approved"] == "yes"}
+		OpsStaff: facts["ops_staff"] == "yes", CapitalApproved: facts["capital_approved"] == "yes",
+		Urgency: b["availability_urgency"], Scaling: b["scaling"], Regions: b["regions"], HardwareChange: b["hardware_change_expected"],
+		GPUFamilyFlexibility: b["gpu_family_flexibility"] == "yes", ManagedSupport: b["managed_support"] == "yes",
+		PrivateServingStack: b["private_serving_stack"] == "yes", EvictionTolerance: b["eviction_risk"], WorkloadBound: b["workload_bound"]}
 	in.Buy.PurchasePerGPU.Value = num(facts, "purchase_per_gpu")
 	in.Buy.GPUModel = targetGPULabel(b)
 	if c, ok := decision.CapitalCostFor(a.Capital, in.Buy.GPUModel); ok && facts["purchase_per_gpu"] == strconv.FormatFloat(c.Value, 'f', -1, 64) {
@@ -130,6 +133,12 @@ func decisionInput(a *Analysis, facts map[string]string) decision.Input {
 	in.Buy.Currency, in.ModelAPI.Prices.Currency = a.A.Currency, a.A.Currency
 	in.Market = marketRates(a.Reference, b["target_gpu"], toEval, a.A.Currency)
 	for i, res := range a.WS.Results {
+		// What would change the answer reads only quotes that could be
+		// awarded: priced, in the evaluation currency or convertible (the
+		// worksheet holds no other), without open blockers, not rejected.
+		if !a.awardable(a.Quotes[i].ID) {
+			continue
+		}
 		q := a.Quotes[i].Quote
 		rate, _ := q.PricePerGPUHour.Get()
 		cur, _ := q.Currency.Get()
@@ -163,7 +172,7 @@ func (a *Analysis) cheapestAwardableSelfHosting() *decision.WorksheetSelfHosting
 	for i, res := range a.WS.Results {
 		sq := a.Quotes[i]
 		if res.RentalModel == tco.ModelAPI || res.UnitsPerMonth <= 0 || res.CostRank <= 0 ||
-			a.Shortlist[sq.ID].Status == "rejected" || len(a.OpenBlockers(sq.ID)) > 0 {
+			!a.awardable(sq.ID) {
 			continue
 		}
 		if best != nil && res.CostRank >= bestRank {
@@ -181,4 +190,32 @@ func (a *Analysis) cheapestAwardableSelfHosting() *decision.WorksheetSelfHosting
 			EngineeringPerMonth: eng}
 	}
 	return best
+}
+
+// awardable: a priced quote could be awarded as it stands, with no open
+// blockers and not rejected.
+func (a *Analysis) awardable(quoteID int64) bool {
+	return len(a.OpenBlockers(quoteID)) == 0 && a.Shortlist[quoteID].Status != "rejected"
+}
+
+// stabilityOf is the baseline's stability: the brief's answer to how
+// demand moves when it gives one (a steady baseline is stable; growth or
+// fast scaling is not), else the value saved on the decision page.
+func stabilityOf(b brief.Brief, facts map[string]string) decision.Stability {
+	switch b["scaling"] {
+	case "steady":
+		return decision.StabilityStable
+	case "gradual", "fast":
+		return decision.StabilityVariable
+	}
+	return decision.Stability(facts["stability"])
+}
+
+// horizonOf is the planning horizon: the brief's term when it states one,
+// else the value saved on the decision page.
+func horizonOf(b brief.Brief, facts map[string]string) int {
+	if n, ok := b.Int("term_months"); ok && n > 0 {
+		return int(n)
+	}
+	return int(num(facts, "horizon_months"))
 }

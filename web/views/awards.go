@@ -15,7 +15,13 @@ type AwardsPanel struct {
 	Suggested    string // the suggested split's sentence ("" when none)
 	RunnerUp     string
 	NoSplit      bool // no split meets the constraints
-	Recorded     []RecordedAward
+	// NoSplitWhy says, quote by quote, why (blockers, the cap, currency…);
+	// Nearest is the nearest split that can be found and NearestURL the
+	// constraints that find it ("" when none can).
+	NoSplitWhy []string
+	Nearest    string
+	NearestURL string
+	Recorded   []RecordedAward
 }
 
 // AwardOption is one priced quote the award may give a share to.

@@ -20,7 +20,6 @@ type DecisionPage struct {
 	Notes        []string
 	Missing      []string
 	Figures      []Figure
-	ArticleNote  string
 	Facts        []FactField
 	FactsVersion int
 	Award        *AwardView
@@ -164,4 +163,27 @@ type AwardView struct {
 	RunnerUp      string   // the runner-up and the margin, translated
 	PassedOver    []string // cheaper quotes passed over for their blockers
 	QuoteID       int64
+	// The decision story: the analysis's answer, why the awarded rental
+	// model fits, the warnings against it (with their reasons and what
+	// would flip them), what would change the answer, the quotes left out
+	// and the facts read with their sources (shown where ShowFacts).
+	Analysis    string
+	Fits        []string
+	Warnings    []StoryWarning
+	WouldChange []string
+	LeftOut     []string
+	Facts       []StoryFact
+	ShowFacts   bool
+}
+
+// StoryWarning is one thing held against the award.
+type StoryWarning struct {
+	Text     string
+	Because  []string
+	ChangeIf []string
+}
+
+// StoryFact is one fact the recommendation read, and where from.
+type StoryFact struct {
+	Key, Label, Value, Source string
 }
