@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS contract_versions;
+DROP TABLE IF EXISTS contracts;
