@@ -140,6 +140,7 @@ func (s *Server) routes() http.Handler {
 		r.Use(s.requireAPIUser)
 		s.rfqAPI(r)
 		s.testPlanAPI(r)
+		s.contractAPI(r) // issue 31: contracts, bills, outages, credits, renewals, vendor records
 		// The reference itself (web/openapi/openapi.yaml); every route here is in it.
 		r.Get("/openapi.json", s.h(s.apiOpenAPI))
 		r.Get("/evaluations", s.h(s.apiListEvaluations))
