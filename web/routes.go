@@ -99,6 +99,7 @@ func (s *Server) routes() http.Handler {
 		})
 		s.rfqPages(r)
 		s.testPlanPages(r) // issue 30: the test plan and the evidence token
+		s.contractPages(r) // issue 31: contracts, renewals, vendor records
 		// The scoring sheet (issue 14): every user reads, graders override.
 		r.Get("/evaluations/{id}/scores", s.h(s.showScores))
 		r.With(s.requirePermission(auth.GradeQuotes)).Post("/evaluations/{id}/scores/overrides", s.h(s.saveScoreOverride))
