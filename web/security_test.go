@@ -275,6 +275,12 @@ var policy = map[string][]string{
 	"GET /api/v1/contracts/{id}/credits":    {"user"},
 	"GET /api/v1/renewals":                  {"user"},
 	"GET /api/v1/vendors/{id}/record":       {"user"},
+	"GET /renewals":                         {"user"},
+	"GET /contracts/{id}":                   {"user"},
+	"GET /vendors/{id}/record":              {"user"},
+	"POST /contracts/{id}/terms":            {"procurement", "manager", "admin", "finance"},
+	"POST /contracts/{id}/bills":            {"procurement", "manager", "admin", "finance"},
+	"POST /contracts/{id}/outages":          {"procurement", "manager", "admin", "finance"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {
