@@ -15,14 +15,13 @@ import (
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
-// approvedContractID records and approves a one-quote award (2 nodes of 8
-// GPUs at 2.00 USD per GPU-hour, support 1,000 a month) and returns the
-// contract its approval drafted.
-func approvedContractID(t *testing.T, a *app) evaluation.Contract {
+// awardToSign records a one-quote award (2 nodes of 8 GPUs at 2.00 USD
+// per GPU-hour, support 1,000 a month) that one manager's signature
+// approves, and returns its evaluation and award.
+func awardToSign(t *testing.T, a *app) (int64, store.Award) {
 	t.Helper()
 	ctx := context.Background()
 	p := a.user("buyer@example.com", auth.Procurement)
-	m := a.user("boss@example.com", auth.Manager)
 	e, err := a.store.CreateEvaluation(ctx, p.Actor(), "Contracts")
 	if err != nil {
 		t.Fatal(err)
@@ -36,8 +35,7 @@ func approvedContractID(t *testing.T, a *app) evaluation.Contract {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := evaluation.New(a.store)
-	an, err := svc.Analyze(ctx, e.ID)
+	an, err := evaluation.New(a.store).Analyze(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +50,17 @@ func approvedContractID(t *testing.T, a *app) evaluation.Contract {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.ApproveAward(ctx, m, aw.ID, "best value"); err != nil {
+	return e.ID, aw
+}
+
+// approvedContractID approves awardToSign's award and returns the contract
+// its approval drafted.
+func approvedContractID(t *testing.T, a *app) evaluation.Contract {
+	t.Helper()
+	ctx := context.Background()
+	_, aw := awardToSign(t, a)
+	svc := evaluation.New(a.store)
+	if _, err := svc.ApproveAward(ctx, a.user("boss@example.com", auth.Manager), aw.ID, "best value"); err != nil {
 		t.Fatal(err)
 	}
 	list, err := svc.Contracts(ctx, store.ContractFilter{AwardID: aw.ID})
