@@ -33,3 +33,11 @@ CREATE TABLE contract_versions (
     created_at  timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (contract_id, version)
 );
+
+-- Notice and renewal alerts go out through the outbox, once per contract,
+-- offset and date, however many instances queue them: the alert's key is
+-- unique (NULL for every other mail).
+ALTER TABLE mail_outbox DROP CONSTRAINT IF EXISTS mail_outbox_kind_check;
+ALTER TABLE mail_outbox
+    ADD CONSTRAINT mail_outbox_kind_check CHECK (kind IN ('invitation', 'reminder', 'brief', 'answer', 'round', 'contract_notice')),
+    ADD COLUMN dedupe_key text UNIQUE CHECK (dedupe_key IS NULL OR length(dedupe_key) <= 200);

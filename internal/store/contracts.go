@@ -27,11 +27,12 @@ type NewContract struct {
 // Contract is a stored contract at its latest version.
 type Contract struct {
 	NewContract
-	ID        int64
-	Version   int
-	OwnerName string
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	ID         int64
+	Version    int
+	OwnerName  string
+	OwnerEmail string
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 // ContractVersion is one version of a contract's terms, with why it was
@@ -51,14 +52,14 @@ type ContractFilter struct {
 }
 
 const contractColumns = `c.id, c.award_id, c.quote_id, c.quote_revision, c.evaluation_id, c.provider_id, c.vendor, c.currency,
-	COALESCE(c.owner_id, 0), COALESCE(u.name, ''), c.version, c.terms, c.dates_since, c.created_at, c.updated_at`
+	COALESCE(c.owner_id, 0), COALESCE(u.name, ''), COALESCE(u.email, ''), c.version, c.terms, c.dates_since, c.created_at, c.updated_at`
 
 const contractFrom = ` FROM contracts c LEFT JOIN users u ON u.id = c.owner_id`
 
 func scanContract(row pgx.CollectableRow) (Contract, error) {
 	var c Contract
 	err := row.Scan(&c.ID, &c.AwardID, &c.QuoteID, &c.QuoteRevision, &c.EvaluationID, &c.ProviderID, &c.Vendor, &c.Currency,
-		&c.OwnerID, &c.OwnerName, &c.Version, &c.Terms, &c.DatesSince, &c.CreatedAt, &c.UpdatedAt)
+		&c.OwnerID, &c.OwnerName, &c.OwnerEmail, &c.Version, &c.Terms, &c.DatesSince, &c.CreatedAt, &c.UpdatedAt)
 	return c, err
 }
 
