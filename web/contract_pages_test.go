@@ -1,15 +1,18 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 )
 
@@ -22,7 +25,7 @@ func TestContractPages(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	c := approvedContractID(t, a)
-	buyer, _ := a.login("buyer2@example.com", auth.Procurement)
+	buyer, buyerUser := a.login("buyer2@example.com", auth.Procurement)
 	eng, _ := a.login("eng2@example.com", auth.Engineer)
 	path := fmt.Sprintf("/contracts/%d", c.ID)
 
@@ -75,6 +78,29 @@ func TestContractPages(t *testing.T) {
 	wantStatus(t, eng.post(path+"/terms", url.Values{"reason": {"x"}}), http.StatusForbidden)
 	if doc(t, eng.get("/renewals")).Find("[data-testid=contract-link]").Length() != 1 {
 		t.Errorf("renewals do not list the contract")
+	}
+
+	// Re-bid: a new evaluation with the brief copied; an engineer may not.
+	wantStatus(t, eng.post(path+"/rebid", nil), http.StatusForbidden)
+	ctx := context.Background()
+	cur, err := a.store.Brief(ctx, c.EvaluationID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldBrief, err := a.store.SaveBrief(ctx, buyerUser.Actor(), c.EvaluationID, cur.Version,
+		brief.Brief{"dataset_tb": "20", "staging_window_hours": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = buyer.post(path+"/rebid", nil)
+	wantStatus(t, res, http.StatusSeeOther)
+	var next int64
+	if _, err := fmt.Sscanf(res.Header.Get("Location"), "/evaluations/%d", &next); err != nil || next == c.EvaluationID {
+		t.Fatalf("re-bid went to %q", res.Header.Get("Location"))
+	}
+	nb, err := a.store.Brief(ctx, next)
+	if err != nil || !reflect.DeepEqual(nb.Data, oldBrief.Data) {
+		t.Errorf("re-bid brief %+v, want %+v (%v)", nb.Data, oldBrief.Data, err)
 	}
 
 	stems := keyStems(t)

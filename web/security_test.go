@@ -281,6 +281,7 @@ var policy = map[string][]string{
 	"POST /contracts/{id}/terms":            {"procurement", "manager", "admin", "finance"},
 	"POST /contracts/{id}/bills":            {"procurement", "manager", "admin", "finance"},
 	"POST /contracts/{id}/outages":          {"procurement", "manager", "admin", "finance"},
+	"POST /contracts/{id}/rebid":            {"procurement", "manager", "admin"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {

@@ -26,6 +26,7 @@ type ContractView struct {
 	Credits     []CreditView
 	Outages     []OutageView
 	CanEdit     bool
+	CanRebid    bool // may start the next round from this contract
 	Form        ContractForm
 	BillErrors  []string // the rows of a bill that did not import
 	OutageError string
