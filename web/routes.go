@@ -99,6 +99,7 @@ func (s *Server) routes() http.Handler {
 		})
 		s.rfqPages(r)
 		s.testPlanPages(r) // issue 30: the test plan and the evidence token
+		s.contractPages(r) // issue 31: contracts, renewals, vendor records
 		// The scoring sheet (issue 14): every user reads, graders override.
 		r.Get("/evaluations/{id}/scores", s.h(s.showScores))
 		r.With(s.requirePermission(auth.GradeQuotes)).Post("/evaluations/{id}/scores/overrides", s.h(s.saveScoreOverride))
@@ -141,6 +142,7 @@ func (s *Server) routes() http.Handler {
 		r.Use(s.requireAPIUser)
 		s.rfqAPI(r)
 		s.testPlanAPI(r)
+		s.contractAPI(r) // issue 31: contracts, bills, outages, credits, renewals, vendor records
 		// The reference itself (web/openapi/openapi.yaml); every route here is in it.
 		r.Get("/openapi.json", s.h(s.apiOpenAPI))
 		r.Get("/evaluations", s.h(s.apiListEvaluations))

@@ -261,6 +261,28 @@ var policy = map[string][]string{
 	"POST /api/v1/awards/{id}/revocation":     {"manager", "finance"},
 	"POST /admin/settings/approval-rules":     {"admin"},
 	"POST /admin/settings/criteria-template":  {"admin"},
+
+	// Contracts after an award (issue 31): every user reads; procurement,
+	// managers, admins and finance change them.
+	"GET /api/v1/contracts":                 {"user"},
+	"POST /api/v1/contracts":                {"procurement", "manager", "admin", "finance"},
+	"GET /api/v1/contracts/{id}":            {"user"},
+	"PATCH /api/v1/contracts/{id}":          {"procurement", "manager", "admin", "finance"},
+	"GET /api/v1/contracts/{id}/bills":      {"user"},
+	"POST /api/v1/contracts/{id}/bills":     {"procurement", "manager", "admin", "finance"},
+	"GET /api/v1/contracts/{id}/commitment": {"user"},
+	"GET /api/v1/contracts/{id}/outages":    {"user"},
+	"POST /api/v1/contracts/{id}/outages":   {"procurement", "manager", "admin", "finance"},
+	"GET /api/v1/contracts/{id}/credits":    {"user"},
+	"GET /api/v1/renewals":                  {"user"},
+	"GET /api/v1/vendors/{id}/record":       {"user"},
+	"GET /renewals":                         {"user"},
+	"GET /contracts/{id}":                   {"user"},
+	"GET /vendors/{id}/record":              {"user"},
+	"POST /contracts/{id}/terms":            {"procurement", "manager", "admin", "finance"},
+	"POST /contracts/{id}/bills":            {"procurement", "manager", "admin", "finance"},
+	"POST /contracts/{id}/outages":          {"procurement", "manager", "admin", "finance"},
+	"POST /contracts/{id}/rebid":            {"procurement", "manager", "admin"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {

@@ -42,6 +42,11 @@ func openDueRounds(ctx context.Context, st *store.Store, log *slog.Logger) {
 			if _, err := evaluation.New(st).OpenDue(ctx, 0); err != nil {
 				log.Warn("open due rounds", "err", err)
 			}
+			// Contract notice alerts (issue 31): each instance checks; the
+			// outbox's unique key sends each alert once.
+			if _, err := evaluation.New(st).QueueNoticeAlerts(ctx); err != nil {
+				log.Warn("contract notice alerts", "err", err)
+			}
 		}
 	}
 }

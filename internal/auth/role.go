@@ -38,6 +38,7 @@ const (
 	UploadBenchmarks  Permission = "benchmarks.upload" // upload logs, record acceptance tests
 	GradeQuotes       Permission = "scores.grade"      // override a pre-graded score, with a reason
 	ApproveAward      Permission = "award.approve"     // approve a recorded award (one of its approvers)
+	ManageContracts   Permission = "contracts.manage"  // complete and change contracts, import bills, record outages
 )
 
 // grants is deny-by-default: a permission missing here is held by nobody.
@@ -55,6 +56,7 @@ var grants = map[Permission][]Role{
 	UploadBenchmarks:  {Engineer, Manager, Admin},
 	GradeQuotes:       {Procurement, Manager},
 	ApproveAward:      {Manager, Finance},
+	ManageContracts:   {Procurement, Manager, Admin, Finance},
 }
 
 // Can reports whether role r holds permission p.

@@ -16,6 +16,7 @@ var permissionDocs = []struct {
 	{GradeQuotes, "override a pre-graded score, with a reason"},
 	{Approve, "approve, reject, revoke a quote (not their own); waive blocker flags; open RFQ bids"},
 	{ApproveAward, "sign a recorded award as one of its approvers"},
+	{ManageContracts, "complete and change contracts, import bills, record outages"},
 	{ReadAudit, "read the audit log"},
 	{ManageUsers, "manage users and API tokens"},
 	{ManageReference, "exchange rates, market price references, criteria template, approval rules"},

@@ -113,6 +113,9 @@ func (s *Service) signAward(ctx context.Context, tx *store.Store, a *Analysis, a
 		if err := tx.SetAwardApproved(ctx, aw.ID, snap, sum); err != nil {
 			return out, err
 		}
+		if err := s.draftContracts(ctx, tx, aw, by); err != nil {
+			return out, err
+		}
 	}
 	return out, tx.RecordAudit(ctx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "award.approve", ObjectType: "award",
 		ObjectID: fmt.Sprint(aw.ID), EvaluationID: aw.EvaluationID,

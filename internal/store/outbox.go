@@ -92,3 +92,15 @@ func (s *Store) MailFailed(ctx context.Context, id int64, reason string, next ti
 	}
 	return nil
 }
+
+// QueueMailOnce adds m to the outbox unless a mail with key was ever
+// queued: false when it was. Two instances queuing the same alert at once
+// queue one mail (the key is unique).
+func (s *Store) QueueMailOnce(ctx context.Context, m Mail, key string) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `INSERT INTO mail_outbox (kind, to_addr, subject, body, created_at, next_attempt_at, dedupe_key)
+		VALUES ($1, $2, $3, $4, $5, $5, $6) ON CONFLICT (dedupe_key) DO NOTHING`, m.Kind, m.To, m.Subject, m.Body, s.Now(), key)
+	if err != nil {
+		return false, fmt.Errorf("store: queue mail %s: %w", key, err)
+	}
+	return tag.RowsAffected() == 1, nil
+}

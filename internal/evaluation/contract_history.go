@@ -1,0 +1,149 @@
+package evaluation
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/contract"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// history is what a contract's bills, commitment and credits are worked
+// out from: its terms, its earlier bills and its recorded outages.
+type history struct {
+	c       contract.Contract
+	bills   []contract.Bill
+	results []contract.Result // the match of each bill as a whole
+	outages []contract.Outage
+	stored  []store.Outage
+	matched map[string]int // bill lines by match: ok, exception
+}
+
+// loadHistory reads a contract's history inside tx.
+func loadHistory(ctx context.Context, tx *store.Store, sc store.Contract) (history, error) {
+	t, err := parseTerms(sc.Terms)
+	if err != nil {
+		return history{}, err
+	}
+	c, err := t.core(sc.ID, sc.Currency)
+	if err != nil {
+		return history{}, err
+	}
+	h := history{c: c, matched: map[string]int{}}
+	bills, err := tx.Bills(ctx, sc.ID)
+	if err != nil {
+		return h, err
+	}
+	lines, err := tx.BillLines(ctx, sc.ID)
+	if err != nil {
+		return h, err
+	}
+	for _, sb := range bills {
+		var res contract.Result
+		if err := json.Unmarshal(sb.Result, &res); err != nil {
+			return h, fmt.Errorf("evaluation: bill %d: %w", sb.ID, err)
+		}
+		h.results = append(h.results, res)
+		h.bills = append(h.bills, coreBill(sb, lines[sb.ID]))
+		for _, l := range lines[sb.ID] {
+			h.matched[l.Match]++
+		}
+	}
+	if h.stored, err = tx.Outages(ctx, sc.ID); err != nil {
+		return h, err
+	}
+	for _, o := range h.stored {
+		h.outages = append(h.outages, contract.Outage{Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source})
+	}
+	return h, nil
+}
+
+// coreBill is a stored bill as internal/contract reads bills.
+func coreBill(sb store.Bill, lines []store.BillLine) contract.Bill {
+	b := contract.Bill{Format: contract.BillFormat(sb.Format), Currency: sb.Currency}
+	for _, l := range lines {
+		b.Lines = append(b.Lines, contract.Line{Line: l.Line, PeriodStart: l.PeriodStart, PeriodEnd: l.PeriodEnd,
+			Description: l.Description, Category: contract.Category(l.Category), Quantity: contract.Micros(l.Quantity),
+			Unit: l.Unit, UnitPrice: contract.Micros(l.UnitPrice), Amount: contract.Micros(l.Amount), Currency: sb.Currency})
+	}
+	return b
+}
+
+// use is the contract's use per month over every bill, by month.
+func (h history) use() []contract.MonthUse {
+	by := map[contract.Date]*contract.MonthUse{}
+	for _, b := range h.bills {
+		for _, u := range contract.UseFromBill(h.c, b) {
+			m, ok := by[u.Month]
+			if !ok {
+				m = &contract.MonthUse{Month: u.Month}
+				by[u.Month] = m
+			}
+			m.GPUHours += u.GPUHours
+			m.Spend += u.Spend
+			m.Shortfall += u.Shortfall
+			m.Credits += u.Credits
+		}
+	}
+	out := make([]contract.MonthUse, 0, len(by))
+	for _, m := range by {
+		out = append(out, *m)
+	}
+	slices.SortFunc(out, func(a, b contract.MonthUse) int {
+		return a.Month.Start(time.UTC).Compare(b.Month.Start(time.UTC))
+	})
+	return out
+}
+
+// usedBefore is what the earlier bills used, in the commitment's unit.
+func (h history) usedBefore() contract.Micros {
+	cm := h.c.Commitment
+	if cm == nil {
+		return 0
+	}
+	var sum contract.Micros
+	for _, u := range h.use() {
+		if cm.Kind == contract.CommitUsage {
+			sum += u.GPUHours
+		} else {
+			sum += u.Spend
+		}
+	}
+	return sum
+}
+
+// claims drafts the credit claims of every billed month from the outages.
+func (h history) claims() []contract.CreditClaim {
+	var charges []contract.MonthCharge
+	for _, u := range h.use() {
+		charges = append(charges, contract.MonthCharge{Month: u.Month, Amount: u.Spend})
+	}
+	return contract.Claims(h.c, charges, h.outages)
+}
+
+// credited is, per month, what earlier bills credited to its claim.
+func (h history) credited() map[contract.Date]int64 {
+	out := map[contract.Date]int64{}
+	for _, r := range h.results {
+		for _, cc := range r.ClaimsCredited {
+			out[cc.Month] += cc.Credited.Minor
+		}
+	}
+	return out
+}
+
+// openClaims are the claims not yet fully credited, for what is left.
+func (h history) openClaims() []contract.CreditClaim {
+	paid := h.credited()
+	var out []contract.CreditClaim
+	for _, cl := range h.claims() {
+		if left := cl.Amount.Minor - paid[cl.Month]; left > 0 {
+			cl.Amount.Minor = left
+			out = append(out, cl)
+		}
+	}
+	return out
+}

@@ -1,0 +1,69 @@
+package evaluation
+
+import (
+	"context"
+
+	"github.com/gpuquote/gpuquote/internal/contract"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// ContractDetail is everything the contract page shows, read in one
+// snapshot: the contract, its versions, bills, commitment report, outages,
+// credit claims and the notice alerts due today.
+type ContractDetail struct {
+	Contract   Contract
+	Versions   []store.ContractVersion
+	Bills      []Bill
+	Commitment []contract.CommitmentRow
+	Outages    []store.Outage
+	Credits    []Claim
+	Alerts     []contract.Alert
+}
+
+// ContractDetail reads one contract's page.
+func (s *Service) ContractDetail(ctx context.Context, id int64) (ContractDetail, error) {
+	var d ContractDetail
+	err := s.store.ReadOnly(ctx, func(tx *store.Store) error {
+		sc, err := tx.Contract(ctx, id)
+		if err != nil {
+			return err
+		}
+		if d.Contract, err = s.contractToday(sc); err != nil {
+			return err
+		}
+		if d.Versions, err = tx.ContractVersions(ctx, id); err != nil {
+			return err
+		}
+		h, err := loadHistory(ctx, tx, sc)
+		if err != nil {
+			return err
+		}
+		bills, err := tx.Bills(ctx, id)
+		if err != nil {
+			return err
+		}
+		lines, err := tx.BillLines(ctx, id)
+		if err != nil {
+			return err
+		}
+		for i, sb := range bills {
+			if i < len(h.results) {
+				d.Bills = append(d.Bills, billOf(sb, lines[sb.ID], h.results[i]))
+			}
+		}
+		d.Commitment = contract.CommitmentReport(h.c, h.use(), 0)
+		d.Outages = h.stored
+		paid := h.credited()
+		for _, cl := range h.claims() {
+			c := Claim{CreditClaim: cl, Credited: contract.Money{Minor: paid[cl.Month], Currency: cl.Amount.Currency}, Status: "open"}
+			if c.Credited.Minor >= cl.Amount.Minor {
+				c.Status = "credited"
+			}
+			d.Credits = append(d.Credits, c)
+		}
+		today := s.today(h.c.Zone)
+		d.Alerts = contract.DueAlerts(id, d.Contract.dates(), contract.DefaultOffsets, d.Contract.since, today)
+		return nil
+	})
+	return d, err
+}

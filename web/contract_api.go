@@ -1,0 +1,293 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/contract"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// contractAPI declares the contract routes of /api/v1 (issue 31): every
+// user reads; procurement, managers, admins and finance change.
+func (s *Server) contractAPI(r chi.Router) {
+	r.Get("/contracts", s.h(s.apiListContracts))
+	r.Get("/contracts/{id}", s.h(s.apiGetContract))
+	r.Get("/contracts/{id}/bills", s.h(s.apiListBills))
+	r.Get("/contracts/{id}/commitment", s.h(s.apiCommitment))
+	r.Get("/contracts/{id}/outages", s.h(s.apiListOutages))
+	r.Get("/contracts/{id}/credits", s.h(s.apiCredits))
+	r.Get("/renewals", s.h(s.apiRenewals))
+	r.Get("/vendors/{id}/record", s.h(s.apiVendorRecord))
+	r.With(s.requirePermission(auth.ManageContracts)).Group(func(r chi.Router) {
+		r.Post("/contracts", s.h(s.apiDraftContracts))
+		r.Patch("/contracts/{id}", s.h(s.apiPatchContract))
+		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(s.apiUploadBill))
+		r.Post("/contracts/{id}/outages", s.h(s.apiRecordOutage))
+	})
+}
+
+// apiListContracts lists the contracts, newest first; ?award_id= and
+// ?vendor_id= narrow the list.
+func (s *Server) apiListContracts(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	list, err := s.eval.Contracts(r.Context(), store.ContractFilter{AwardID: queryID(q, "award_id"), ProviderID: queryID(q, "vendor_id")})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"contracts": list})
+	return nil
+}
+
+func (s *Server) apiGetContract(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	c, err := s.eval.ContractByID(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, c)
+	return nil
+}
+
+// apiDraftContracts drafts the contracts of an approved award that has
+// none: {"award_id": n}. 201 with them; 409 when it has them; 422 when the
+// award is not approved.
+func (s *Server) apiDraftContracts(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		AwardID int64 `json:"award_id"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if in.AwardID <= 0 {
+		return fieldErrors{"award_id": "form.error.required"}
+	}
+	list, err := s.eval.DraftContracts(r.Context(), currentUser(r), in.AwardID)
+	if errors.Is(err, store.ErrExists) {
+		writeJSON(w, http.StatusConflict, map[string]any{"error": i18n.T(r.Context(), "contract.error.exists"), "code": "exists"})
+		return nil
+	}
+	if err != nil {
+		return s.contractProblem(w, r, err)
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"contracts": list})
+	return nil
+}
+
+// apiPatchContract makes a new version: the terms to change, a "reason"
+// (required) and optionally the "version" the change was made on (409
+// when the contract has moved on).
+func (s *Server) apiPatchContract(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	var in map[string]json.RawMessage
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	ch := evaluation.ContractChange{Fields: in}
+	if raw, ok := in["reason"]; ok {
+		if json.Unmarshal(raw, &ch.Reason) != nil {
+			return fieldErrors{"reason": "form.error.required"}
+		}
+		delete(in, "reason")
+	}
+	if raw, ok := in["version"]; ok {
+		if json.Unmarshal(raw, &ch.Version) != nil || ch.Version < 1 {
+			return fieldErrors{"version": "form.error.number"}
+		}
+		delete(in, "version")
+	}
+	c, err := s.eval.ReviseContract(r.Context(), currentUser(r), id, ch)
+	if err != nil {
+		return s.contractProblem(w, r, err)
+	}
+	writeJSON(w, http.StatusOK, c)
+	return nil
+}
+
+// contractProblem answers a refused contract change 422 with the field
+// it names and why; any other error goes to the adapter.
+func (s *Server) contractProblem(w http.ResponseWriter, r *http.Request, err error) error {
+	if !evaluation.IsContractError(err) {
+		return err
+	}
+	field, why, ok := strings.Cut(err.Error(), ": ")
+	if !ok || strings.Contains(field, " ") {
+		field, why = "terms", err.Error()
+	}
+	writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": i18n.T(r.Context(), "form.has_errors"),
+		"fields": map[string]string{field: why}})
+	return nil
+}
+
+// apiUploadBill imports a bill: the CSV as the body (text/csv) or as the
+// "file" of a form. 201 with each line's match; 422 names every line and
+// column that did not read, and nothing is kept.
+func (s *Server) apiUploadBill(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	b, err := s.uploadBill(w, r, id)
+	var ie *contract.ImportError
+	switch {
+	case errors.Is(err, errTooLarge), errors.Is(err, contract.ErrBillTooLarge):
+		writeJSON(w, http.StatusRequestEntityTooLarge, map[string]any{"error": i18n.T(r.Context(), "contract.bill.too_large")})
+	case errors.As(err, &ie):
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": i18n.T(r.Context(), "contract.bill.not_imported"), "rows": billRowErrors(ie)})
+	case err != nil:
+		return err
+	default:
+		w.Header().Set("Location", fmt.Sprintf("/api/v1/contracts/%d/bills", id))
+		writeJSON(w, http.StatusCreated, b)
+	}
+	return nil
+}
+
+// uploadBill reads the upload and calls the use case the page calls too.
+func (s *Server) uploadBill(w http.ResponseWriter, r *http.Request, id int64) (evaluation.Bill, error) {
+	data, _, err := readUploadFields(w, r, contract.MaxBillBytes)
+	if err != nil {
+		return evaluation.Bill{}, err
+	}
+	name := r.URL.Query().Get("filename")
+	if len(name) > 255 {
+		name = name[:255]
+	}
+	return s.eval.UploadBill(r.Context(), currentUser(r), id, name, bytes.NewReader(data))
+}
+
+type apiBillRowError struct {
+	Line   int    `json:"line"`
+	Column string `json:"column,omitempty"`
+	Reason string `json:"reason"`
+}
+
+func billRowErrors(ie *contract.ImportError) []apiBillRowError {
+	out := make([]apiBillRowError, 0, len(ie.Errors))
+	for _, e := range ie.Errors {
+		out = append(out, apiBillRowError{Line: e.Line, Column: e.Column, Reason: e.Reason})
+	}
+	return out
+}
+
+func (s *Server) apiListBills(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	bills, err := s.eval.Bills(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"bills": append([]evaluation.Bill{}, bills...)})
+	return nil
+}
+
+func (s *Server) apiCommitment(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	rows, err := s.eval.Commitment(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"months": append([]contract.CommitmentRow{}, rows...)})
+	return nil
+}
+
+// apiOutage is an outage as the API takes and shows it.
+type apiOutage struct {
+	ID     int64     `json:"id,omitempty"`
+	Start  time.Time `json:"start"`
+	End    time.Time `json:"end"`
+	Nodes  int       `json:"nodes"`
+	Source string    `json:"source"`
+	Note   string    `json:"note"`
+}
+
+func (s *Server) apiRecordOutage(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	var in apiOutage
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	o, err := s.eval.RecordOutage(r.Context(), currentUser(r), id, store.Outage{Start: in.Start, End: in.End, Nodes: in.Nodes,
+		Source: in.Source, Note: in.Note})
+	if err != nil {
+		return s.contractProblem(w, r, err)
+	}
+	writeJSON(w, http.StatusCreated, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note})
+	return nil
+}
+
+func (s *Server) apiListOutages(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	list, err := s.eval.Outages(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	out := make([]apiOutage, 0, len(list))
+	for _, o := range list {
+		out = append(out, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"outages": out})
+	return nil
+}
+
+func (s *Server) apiCredits(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	claims, err := s.eval.Credits(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"credits": claims})
+	return nil
+}
+
+func (s *Server) apiRenewals(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.eval.Renewals(r.Context(), evaluation.RenewalHorizon)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"horizon_days": evaluation.RenewalHorizon, "renewals": list})
+	return nil
+}
+
+func (s *Server) apiVendorRecord(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	rec, err := s.eval.VendorRecord(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, rec)
+	return nil
+}

@@ -1,0 +1,224 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/contract"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// contractPages declares the contract pages (issue 31).
+func (s *Server) contractPages(r chi.Router) {
+	r.Get("/renewals", s.h(s.renewalsPage))
+	r.Get("/contracts/{id}", s.h(s.showContract))
+	r.Get("/vendors/{id}/record", s.h(s.vendorRecordPage))
+	r.With(s.requirePermission(auth.ManageContracts)).Group(func(r chi.Router) {
+		r.Post("/contracts/{id}/terms", s.h(s.saveContractTerms))
+		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(s.uploadBillForm))
+		r.Post("/contracts/{id}/outages", s.h(s.recordOutageForm))
+	})
+	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.rebidForm))
+}
+
+// rebidForm starts the next round from a contract: a new evaluation with
+// the brief copied, opened at once.
+func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	ev, err := s.eval.Rebid(r.Context(), currentUser(r), id)
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, fmt.Sprintf("/evaluations/%d", ev), "flash.rebid_started")
+}
+
+// showContract is the contract page; a refused form shows it again.
+func (s *Server) showContract(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	return s.renderContract(w, r, id, http.StatusOK, func(*views.ContractView) {})
+}
+
+func (s *Server) renderContract(w http.ResponseWriter, r *http.Request, id int64, status int, edit func(*views.ContractView)) error {
+	d, err := s.eval.ContractDetail(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	p := s.page(r, z.T("contract.title", map[string]any{"Vendor": d.Contract.Vendor}), "renewals")
+	if k := takeFlash(w, r); k != "" {
+		p.Flash = z.T(k)
+	}
+	m := contractView(z, d, p.Can(auth.ManageContracts))
+	m.CanRebid = p.Can(auth.ManageEvaluations)
+	edit(&m)
+	s.render(w, r, status, views.ContractPage(p, m))
+	return nil
+}
+
+// saveContractTerms changes the dates (and activates a draft) as a new
+// version with its reason.
+func (s *Server) saveContractTerms(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	f := views.ContractForm{StartDate: r.PostFormValue("start_date"), TermMonths: r.PostFormValue("term_months"),
+		NoticeDays: r.PostFormValue("notice_days"), Reason: strings.TrimSpace(r.PostFormValue("reason")), Activate: r.PostFormValue("activate") == "1"}
+	fields, ferr := termFields(f)
+	if ferr == nil {
+		_, ferr = s.eval.ReviseContract(r.Context(), currentUser(r), id, evaluation.ContractChange{Fields: fields, Reason: f.Reason})
+	}
+	if ferr == nil {
+		return redirect(w, r, fmt.Sprintf("/contracts/%d", id), "flash.contract_saved")
+	}
+	if !evaluation.IsContractError(ferr) && !errors.Is(ferr, errBadRequest) {
+		return ferr
+	}
+	f.Error = i18n.From(r.Context()).T("contract.error.terms", map[string]any{"Why": strings.TrimPrefix(ferr.Error(), "bad request: ")})
+	return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) { m.Form = f })
+}
+
+// termFields turns the form into the fields of a change.
+func termFields(f views.ContractForm) (map[string]json.RawMessage, error) {
+	term, err1 := strconv.Atoi(f.TermMonths)
+	notice, err2 := strconv.Atoi(f.NoticeDays)
+	if _, err := contract.ParseDate(f.StartDate); err != nil || err1 != nil || err2 != nil {
+		return nil, fmt.Errorf("%w: start_date, term_months, notice_days", errBadRequest)
+	}
+	out := map[string]json.RawMessage{
+		"start_date": json.RawMessage(strconv.Quote(f.StartDate)), "term_months": json.RawMessage(strconv.Itoa(term)), "notice_days": json.RawMessage(strconv.Itoa(notice))}
+	if f.Activate {
+		out["activated"] = json.RawMessage("true")
+	}
+	return out, nil
+}
+
+// uploadBillForm imports a bill from the page; a file that does not read
+// shows the page again with every bad line and column.
+func (s *Server) uploadBillForm(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	b, err := s.uploadBill(w, r, id)
+	var ie *contract.ImportError
+	z := i18n.From(r.Context())
+	switch {
+	case errors.Is(err, errTooLarge), errors.Is(err, contract.ErrBillTooLarge):
+		return s.renderContract(w, r, id, http.StatusRequestEntityTooLarge, func(m *views.ContractView) {
+			m.BillErrors = []string{z.T("contract.bill.too_large")}
+		})
+	case errors.As(err, &ie):
+		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) {
+			for _, e := range ie.Errors {
+				m.BillErrors = append(m.BillErrors, e.Error())
+			}
+		})
+	case err != nil:
+		return err
+	}
+	return redirect(w, r, fmt.Sprintf("/contracts/%d#bill-%d", id, b.ID), "flash.bill_"+string(b.Match.ShouldBePaid))
+}
+
+// recordOutageForm records an outage typed on the page (times in UTC).
+func (s *Server) recordOutageForm(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	start, err1 := time.Parse("2006-01-02T15:04", r.PostFormValue("start"))
+	end, err2 := time.Parse("2006-01-02T15:04", r.PostFormValue("end"))
+	nodes, err3 := strconv.Atoi(r.PostFormValue("nodes"))
+	z := i18n.From(r.Context())
+	if err1 != nil || err2 != nil || err3 != nil {
+		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) { m.OutageError = z.T("contract.error.outage_form") })
+	}
+	_, err = s.eval.RecordOutage(r.Context(), currentUser(r), id, store.Outage{Start: start, End: end, Nodes: nodes, Note: r.PostFormValue("note")})
+	if evaluation.IsContractError(err) {
+		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) {
+			m.OutageError = z.T("contract.error.terms", map[string]any{"Why": err.Error()})
+		})
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, fmt.Sprintf("/contracts/%d#credits", id), "flash.outage_saved")
+}
+
+// renewalsPage lists the cancel-by dates of the next 180 days and every
+// contract.
+func (s *Server) renewalsPage(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	z := i18n.From(ctx)
+	up, err := s.eval.Renewals(ctx, evaluation.RenewalHorizon)
+	if err != nil {
+		return err
+	}
+	all, err := s.eval.Contracts(ctx, store.ContractFilter{})
+	if err != nil {
+		return err
+	}
+	date := func(x contract.Date) string { return z.Date(x.Start(time.UTC)) }
+	var m views.RenewalsView
+	for _, u := range up {
+		ar := z.T("contract.no")
+		if u.AutoRenew {
+			ar = z.T("contract.yes")
+		}
+		m.Upcoming = append(m.Upcoming, views.RenewalRow{ContractID: u.ContractID, Vendor: u.Vendor, CancelBy: date(u.CancelBy),
+			End: date(u.End), DaysLeft: z.Int(int64(u.DaysLeft)), AutoRenew: ar})
+	}
+	for _, c := range all {
+		m.Contracts = append(m.Contracts, views.ContractRow{ID: c.ID, VendorID: c.VendorID, Vendor: c.Vendor,
+			State: z.T("contract.state." + string(c.State)), End: date(c.EndDate), CancelBy: date(c.CancelBy)})
+	}
+	s.render(w, r, http.StatusOK, views.RenewalsPage(s.page(r, z.T("contract.renewals.title"), "renewals"), m))
+	return nil
+}
+
+// vendorRecordPage is a vendor's record across its contracts.
+func (s *Server) vendorRecordPage(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	rec, err := s.eval.VendorRecord(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	money := func(m contract.Money) string { return z.Money(m.Decimal(), m.Currency) }
+	m := views.VendorRecordView{Vendor: rec.Vendor}
+	for _, c := range rec.Contracts {
+		m.Rows = append(m.Rows, views.VendorRecordRow{ContractID: c.ContractID, State: z.T("contract.state." + string(c.State)),
+			Bills: z.Int(int64(c.Bills)), Billed: money(c.Billed), AboveContract: money(c.AboveContract),
+			Lines:        z.T("contract.record.lines", map[string]any{"OK": c.LinesMatched, "Exceptions": c.LinesException}),
+			Availability: z.Decimal(c.Availability.String()) + " %",
+			Credits:      z.T("contract.record.credits", map[string]any{"Claimed": money(c.Claimed), "Credited": money(c.Credited)})})
+	}
+	s.render(w, r, http.StatusOK, views.VendorRecordPage(s.page(r, z.T("contract.record.title", map[string]any{"Vendor": rec.Vendor}), "renewals"), m))
+	return nil
+}

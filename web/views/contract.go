@@ -1,0 +1,122 @@
+package views
+
+import (
+	"strconv"
+
+	"github.com/a-h/templ"
+)
+
+// ContractView is a contract as its page shows it: every figure already
+// formatted and every text translated.
+type ContractView struct {
+	ID          int64
+	Vendor      string
+	VendorID    int64
+	State       string // translated
+	StateCode   string // draft, active, ...
+	Version     int
+	FromQuote   string // "quote 12, revision 3"
+	QuoteID     int64
+	Dates       []Fact // start, term, end, notice, cancel-by, renewals
+	Alerts      []string
+	Terms       []Fact // rates, capacity, commitment, SLA
+	Versions    []VersionRow
+	Bills       []BillView
+	Commitment  []CommitmentRowView
+	Credits     []CreditView
+	Outages     []OutageView
+	CanEdit     bool
+	CanRebid    bool // may start the next round from this contract
+	Form        ContractForm
+	BillErrors  []string // the rows of a bill that did not import
+	OutageError string
+}
+
+// Fact is one labelled figure.
+type Fact struct{ Label, Value string }
+
+// VersionRow is one version of the contract.
+type VersionRow struct{ Version, Reason, Author, At string }
+
+// BillView is one bill with its match.
+type BillView struct {
+	ID           int64
+	Title        string // file name, format, who
+	ShouldBePaid string // translated
+	PayCode      string // yes, no, exception
+	Total        string
+	Disputed     string
+	Lines        []BillLineView
+	Whole        []string // bill-level exceptions, in words
+}
+
+// BillLineView is one line of a bill with its match.
+type BillLineView struct {
+	Line        string
+	Description string
+	Quantity    string
+	UnitPrice   string
+	Amount      string
+	OK          bool
+	Exceptions  []string // reason and amount, in words
+}
+
+// CommitmentRowView is one month of the commitment report.
+type CommitmentRowView struct {
+	Month, Committed, Used, Unused, Utilisation, Shortfall, Cost, EffectiveRate, Cumulative string
+}
+
+// CreditView is one drafted SLA credit claim.
+type CreditView struct {
+	Month, Availability, Credit, Amount, Deadline, Status string
+}
+
+// OutageView is one recorded outage.
+type OutageView struct{ Start, End, Nodes, Source, Note string }
+
+// ContractForm is the terms form as typed.
+type ContractForm struct {
+	StartDate, TermMonths, NoticeDays, Reason string
+	Activate                                  bool
+	Error                                     string
+}
+
+// RenewalsView is the renewals page: upcoming cancel-by dates and every
+// contract.
+type RenewalsView struct {
+	Upcoming  []RenewalRow
+	Contracts []ContractRow
+}
+
+// RenewalRow is one upcoming cancel-by date.
+type RenewalRow struct {
+	ContractID                                 int64
+	Vendor, CancelBy, End, DaysLeft, AutoRenew string
+}
+
+// ContractRow is one contract in a list.
+type ContractRow struct {
+	ID                           int64
+	VendorID                     int64
+	Vendor, State, End, CancelBy string
+}
+
+// VendorRecordView is a vendor's record.
+type VendorRecordView struct {
+	Vendor string
+	Rows   []VendorRecordRow
+}
+
+// VendorRecordRow is one contract's share of the record.
+type VendorRecordRow struct {
+	ContractID                                                        int64
+	State, Bills, Billed, AboveContract, Lines, Availability, Credits string
+}
+
+func contractPath(id int64, rest string) templ.SafeURL {
+	return templ.URL("/contracts/" + strconv.FormatInt(id, 10) + rest)
+}
+
+func vendorRecordPath(id int64) templ.SafeURL {
+	return templ.URL("/vendors/" + strconv.FormatInt(id, 10) + "/record")
+}
