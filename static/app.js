@@ -66,3 +66,10 @@ document.addEventListener("click", function (e) {
   var el = document.getElementById(a.getAttribute("href").slice(1));
   if (el) { e.preventDefault(); focusField(el); }
 });
+// The header's menu is open on a wide screen: a browser without
+// ::details-content would otherwise hide the navigation behind a button
+// the stylesheet hides there.
+(function () {
+  var menu = document.querySelector("details.menu");
+  if (menu && window.matchMedia("(min-width: 40.0625rem)").matches) menu.open = true;
+})();

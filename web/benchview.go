@@ -68,11 +68,11 @@ func basisText(z *i18n.Localizer, b verdict.Basis) string {
 	if b.NICGbps > 0 {
 		speed = z.Decimal(strconv.FormatFloat(b.NICGbps, 'f', -1, 64))
 	}
-	nics := "?"
+	nics := z.T("bench.basis_nics_unknown")
 	if b.NICs > 0 {
-		nics = z.Int(int64(b.NICs))
+		nics = z.N("bench.basis_nics", b.NICs)
 	}
-	return z.T("bench.basis", map[string]any{"GPU": orDash(gpu.LabelOf(b.GPU)), "Nodes": z.Int(int64(b.Nodes)),
+	return z.T("bench.basis", map[string]any{"GPU": orDash(gpu.LabelOf(b.GPU)), "Nodes": z.N("bench.basis_nodes", b.Nodes),
 		"Fabric": orDash(b.Fabric), "NICs": nics, "Speed": speed})
 }
 

@@ -2,11 +2,14 @@ package web
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -256,49 +259,77 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 	m.AuthorLine = cmp.Or(submittedBy, m.AuthorLine) // a vendor's answer was not entered by the buyer
 	cur, _ := sq.Quote.Currency.Get()
 	m.Money = quoteMoney(z, d, sq.ID, cur)
-	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
-	row := views.QuoteRow{ID: sq.ID}
-	row.Blockers, _ = redflag.Counts(flags)
-	status.apply(z, &row, flags)
-	status.markWaived(z, sq.ID, m.Flags, flags)
-	m.Status, m.StatusCSS, m.Blockers, m.Waived = row.Status, row.StatusCSS, row.Blockers, row.Waived
-	if text, ok, err := s.awardStatus(ctx, z, sq.EvaluationID, sq.ID); err != nil {
+	if err := s.quoteStanding(ctx, z, sq, d, flags, &m); err != nil {
 		return err
-	} else if ok {
-		m.Status, m.StatusCSS = text, "ok"
 	}
 	bench, err := s.eval.Bench(ctx, sq, b.Data)
 	if err != nil {
 		return err
 	}
 	m.Bench = benchView(z, sq, bench, u.Role.Can(auth.UploadBenchmarks), false)
-	if _, css := expiry(z, sq.Quote, s.store.Now()); css != "" {
-		until, _ := sq.Quote.ValidUntil.Get()
-		m.Banner, m.BannerCSS = z.T("quote.expiring_banner", map[string]any{"Date": z.Date(until)}), "warn"
-		if css == "blocker" {
-			m.Banner, m.BannerCSS = z.T("quote.expired_banner", map[string]any{"Date": z.Date(until)}), "error"
-		}
-	}
-	for _, rv := range revs {
-		m.Revisions = append(m.Revisions, views.RevisionRow{N: rv.Revision,
-			Line: z.T("quote.revision_line", map[string]any{"N": rv.Revision, "Author": rv.AuthorName, "At": z.DateTime(rv.CreatedAt)})})
-	}
-	if len(revs) > 1 {
-		m.DiffFrom, m.DiffTo = revs[len(revs)-2].Revision, revs[len(revs)-1].Revision
-		if f, err := strconv.Atoi(r.URL.Query().Get("from")); err == nil {
-			m.DiffFrom = f
-		}
-		if t, err := strconv.Atoi(r.URL.Query().Get("to")); err == nil {
-			m.DiffTo = t
-		}
-		m.Diff = revisionDiff(z, revs, m.DiffFrom, m.DiffTo)
-	}
+	m.Banner, m.BannerCSS = expiryBanner(z, sq.Quote, s.store.Now())
+	quoteRevisions(z, revs, r.URL.Query(), &m)
 	p := s.page(r, z.T("quote.title", map[string]any{"Provider": sq.ProviderName}), "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}
 	s.render(w, r, http.StatusOK, views.QuoteDetailPage(p, m))
 	return nil
+}
+
+// quoteStanding sets where the quote stands: its status on the shortlist
+// or in an approved award, its blockers and waivers (the analysis's flags
+// carry the compliance attestations its vendor did not give).
+func (s *Server) quoteStanding(ctx context.Context, z *i18n.Localizer, sq store.StoredQuote, d *evaluation.Analysis, flags []redflag.Flag, m *views.QuoteDetail) error {
+	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
+	row := views.QuoteRow{ID: sq.ID}
+	row.Blockers, _ = redflag.Counts(flags)
+	status.apply(z, &row, flags)
+	status.markWaived(z, sq.ID, m.Flags, flags)
+	m.Status, m.StatusCSS, m.Blockers, m.Waived = row.Status, row.StatusCSS, row.Blockers, row.Waived
+	text, ok, err := s.awardStatus(ctx, z, sq.EvaluationID, sq.ID)
+	if err != nil {
+		return err
+	}
+	if ok {
+		m.Status, m.StatusCSS = text, "ok"
+	}
+	return nil
+}
+
+// expiryBanner warns of a quote that expires soon ("warn") or has
+// expired ("error"); "" when it is valid for a while yet.
+func expiryBanner(z *i18n.Localizer, q quote.Quote, now time.Time) (text, css string) {
+	_, state := expiry(z, q, now)
+	if state == "" {
+		return "", ""
+	}
+	until, _ := q.ValidUntil.Get()
+	if state == "blocker" {
+		return z.T("quote.expired_banner", map[string]any{"Date": z.Date(until)}), "error"
+	}
+	return z.T("quote.expiring_banner", map[string]any{"Date": z.Date(until)}), "warn"
+}
+
+// quoteRevisions lists the quote's revisions and, where it has more than
+// one, the terms that differ between the two the query names (the last
+// two by default).
+func quoteRevisions(z *i18n.Localizer, revs []store.Revision, query url.Values, m *views.QuoteDetail) {
+	for _, rv := range revs {
+		m.Revisions = append(m.Revisions, views.RevisionRow{N: rv.Revision,
+			Line: z.T("quote.revision_line", map[string]any{"N": rv.Revision, "Author": rv.AuthorName, "At": z.DateTime(rv.CreatedAt)})})
+	}
+	if len(revs) < 2 {
+		return
+	}
+	m.DiffFrom, m.DiffTo = revs[len(revs)-2].Revision, revs[len(revs)-1].Revision
+	if f, err := strconv.Atoi(query.Get("from")); err == nil {
+		m.DiffFrom = f
+	}
+	if t, err := strconv.Atoi(query.Get("to")); err == nil {
+		m.DiffTo = t
+	}
+	m.Diff = revisionDiff(z, revs, m.DiffFrom, m.DiffTo)
 }
 
 // revisionDiff lists the terms that differ between revisions from and to.

@@ -2,6 +2,7 @@ package contract
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -88,10 +89,18 @@ type ImportError struct {
 // Error lists every problem on one line.
 func (e *ImportError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "bill not imported, %d problem(s)", len(e.Errors))
+	b.WriteString("bill not imported, " + problems(len(e.Errors)))
 	for _, re := range e.Errors {
 		b.WriteString("; ")
 		b.WriteString(re.Error())
 	}
 	return b.String()
+}
+
+// problems is "1 problem" or "n problems": a reader never sees "problem(s)".
+func problems(n int) string {
+	if n == 1 {
+		return "1 problem"
+	}
+	return strconv.Itoa(n) + " problems"
 }

@@ -165,3 +165,12 @@ func FuzzReadBill(f *testing.F) {
 		}
 	})
 }
+
+// A refused bill counts its problems in words, never "problem(s)".
+func TestBillImportErrorCountsInWords(t *testing.T) {
+	one := (&ImportError{Errors: []RowError{{Line: 1, Reason: "a"}}}).Error()
+	three := (&ImportError{Errors: make([]RowError, 3)}).Error()
+	if !strings.HasPrefix(one, "bill not imported, 1 problem;") || !strings.HasPrefix(three, "bill not imported, 3 problems;") {
+		t.Errorf("%q, %q", one, three)
+	}
+}

@@ -179,7 +179,7 @@ func Compare(ref Reference, gpuModel string, form quote.FormFactor, rental quote
 		c.Notes = append(c.Notes, fmt.Sprintf("the reference has no %s prices for %s", kindName(kind), c.GPUKey))
 		return c
 	case c.Stats.Count < MinReferencePrices:
-		c.Notes = append(c.Notes, fmt.Sprintf("the reference has only %d %s price(s) for %s, too few for a verdict; they are shown for information", c.Stats.Count, kindName(kind), c.GPUKey))
+		c.Notes = append(c.Notes, fmt.Sprintf("the reference has only %s for %s, too few for a verdict; %s shown for information", quote.Count(c.Stats.Count, kindName(kind)+" price", kindName(kind)+" prices"), c.GPUKey, map[bool]string{true: "it is", false: "they are"}[c.Stats.Count == 1]))
 		return c
 	}
 

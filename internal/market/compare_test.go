@@ -88,7 +88,7 @@ func TestCompareNoReference(t *testing.T) {
 		{"known GPU without prices", "RTX 4090", quote.RentalOnDemand, four, "no on-demand prices for RTX4090"},
 		{"ambiguous GPU", "RTX 6000", quote.RentalOnDemand, four, "ambiguous"},
 		{"no GPU", "", quote.RentalOnDemand, four, "names no GPU"},
-		{"too few prices", "B200", quote.RentalOnDemand, four, "only 2 on-demand price(s) for B200"},
+		{"too few prices", "B200", quote.RentalOnDemand, four, "only 2 on-demand prices for B200"},
 		{"empty reference", "L40S", quote.RentalOnDemand, four, "no on-demand prices for L40S"},
 	}
 	for _, tt := range tests {

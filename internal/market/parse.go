@@ -28,7 +28,7 @@ const maxListed = 10
 // Error names the first problems with their lines.
 func (e *ParseError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "market: price file not read, %d problem(s)", len(e.Problems))
+	b.WriteString("market: price file not read, " + quote.Count(len(e.Problems), "problem", "problems"))
 	for i, p := range e.Problems {
 		if i == maxListed {
 			fmt.Fprintf(&b, "; and %d more", len(e.Problems)-maxListed)
@@ -189,7 +189,7 @@ func mapHeader(header []string) (map[string]int, []quote.RowError) {
 		}
 	}
 	if len(missing) > 0 {
-		problems = append(problems, quote.RowError{Line: 1, Reason: "required column(s) missing: " + strings.Join(missing, ", ")})
+		problems = append(problems, quote.RowError{Line: 1, Reason: map[bool]string{true: "a required column is", false: "required columns are"}[len(missing) == 1] + " missing: " + strings.Join(missing, ", ")})
 	}
 	return cols, problems
 }

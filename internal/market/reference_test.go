@@ -217,7 +217,7 @@ func TestParseErrors(t *testing.T) {
 		{"empty file", "", []string{"line 1:", "empty"}},
 		{"header only", header + "\n", []string{"no price rows"}},
 		{"missing columns named", strings.Replace(strings.Replace(header, ",zone", "", 1), ",spot_usd_per_gpu_hr", "", 1) + "\n",
-			[]string{"line 1:", "required column(s) missing: zone, spot_usd_per_gpu_hr"}},
+			[]string{"line 1:", "required columns are missing: zone, spot_usd_per_gpu_hr"}},
 		{"duplicate column", header + ",cloud\n", []string{"line 1, column cloud: column appears more than once"}},
 		{"bad number", file(good, row("aws", "aws", "x", "L40S", "1", "us", "", "instance", `"1,86"`, "", "1.86", "")), []string{"line 3, column price_usd_per_hr", "thousands separators"}},
 		{"negative price", file(single("aws", "L40S", "us", "-1", "")), []string{"line 2, column price_usd_per_hr", "0 or more"}},
@@ -242,7 +242,7 @@ func TestParseErrors(t *testing.T) {
 		{"CSV syntax error", file(good, good, `aws,aws,"x"y,L40S,1,us,,instance,1,,1,,f,00148f2,`), []string{"line 4:", "the rest of the file was not checked"}},
 		{"line after a multi-line cell", file(multiline, single("aws", "L40S", "us", "x", "")), []string{"line 4, column price_usd_per_hr"}},
 		{"every problem listed", file(single("aws", "L40S", "us", "x", ""), good, single("aws", "L40S", "us", "y", "")),
-			[]string{"4 problem(s)", "line 2, column price_usd_per_hr", "line 2, column price_usd_per_gpu_hr", "line 4, column price_usd_per_hr"}},
+			[]string{"4 problems", "line 2, column price_usd_per_hr", "line 2, column price_usd_per_gpu_hr", "line 4, column price_usd_per_hr"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

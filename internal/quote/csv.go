@@ -37,7 +37,7 @@ type ImportError struct {
 // Error lists every problem on one line.
 func (e *ImportError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "quote: CSV not imported, %d problem(s)", len(e.Errors))
+	b.WriteString("quote: CSV not imported, " + Count(len(e.Errors), "problem", "problems"))
 	for _, re := range e.Errors {
 		b.WriteString("; ")
 		b.WriteString(re.Error())

@@ -157,7 +157,7 @@ func assumptionsSheet(g *grid, a tco.Assumptions) (names []excelize.DefinedName,
 		}
 		g.set(colUnit, row, val(r.v.Unit, plain))
 		g.set(colCurrency, row, val(r.v.Currency, plain))
-		g.set(colSource, row, val(r.v.Source, plain))
+		g.set(colSource, row, val(sourceWords(r.v.Source), plain))
 		g.set(colName, row, val(r.name, plain))
 		names = append(names,
 			excelize.DefinedName{Name: r.name, RefersTo: absName(AssumptionsSheet, colValue, row)},

@@ -6,6 +6,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
 // developerWord reports why s, text a buyer reads in an export, is a
@@ -110,5 +113,39 @@ func TestWorksheetCSVHasNoDeveloperWords(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// An assumption taken from the brief names the brief's fields in words in
+// the Source column ("from the brief: baseline utilisation"), never by
+// their keys ("brief: baseline_utilization_pct").
+func TestXLSXNamesTheBriefsFieldsInWords(t *testing.T) {
+	a := testCases()[0].a
+	tco.ApplyBrief(&a, brief.Brief{
+		"baseline_utilization_pct": "70", "dataset_tb": "12", "checkpoint_gb": "400", "weight_cache_gb": "50",
+		"checkpoint_interval_min": "30", "units_per_month": "40", "useful_unit": "jobs",
+		"gpus_per_node": "8", "node_count": "4", "budget_currency": "EUR",
+	})
+	qs := testQuotes()
+	f, _ := buildXLSX(t, qs, a, computeWS(t, qs, a))
+	rows, err := f.GetRows(AssumptionsSheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromBrief := 0
+	for r, row := range rows {
+		if len(row) < colSource {
+			continue
+		}
+		v := row[colSource-1]
+		if strings.Contains(v, "brief") && !strings.Contains(v, "contract term") {
+			fromBrief++
+		}
+		if w := developerWord(v); w != "" {
+			t.Errorf("row %d, source %q: %s", r+1, v, w)
+		}
+	}
+	if fromBrief < 4 {
+		t.Errorf("%d sources from the brief, want 4 (utilisation, storage, checkpoint interval, GPU-hours per unit)", fromBrief)
 	}
 }

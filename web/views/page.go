@@ -46,6 +46,10 @@ type PageUser struct {
 // Can reports whether the signed-in user holds permission p.
 func (p Page) Can(perm auth.Permission) bool { return p.User != nil && p.User.Role.Can(perm) }
 
+// IsAdmin reports whether the signed-in user is an administrator: the one
+// reader a server setting's name means something to.
+func (p Page) IsAdmin() bool { return p.User != nil && p.User.Role == auth.Admin }
+
 func t(ctx context.Context, key string, data ...any) string { return i18n.T(ctx, key, data...) }
 
 func lang(ctx context.Context) string { return i18n.From(ctx).Lang }

@@ -106,3 +106,43 @@ type PerRunRow struct {
 	Cost      string
 	Worksheet string // the worksheet's cost per useful unit of the same quote
 }
+
+// SummaryRow is one quote in the summary at the top of the worksheet: its
+// cost per useful unit and monthly TCO, as the worksheet's rows say them.
+type SummaryRow struct {
+	Column      WorksheetColumn
+	Card        string // the id of the quote's card
+	CostPerUnit WorksheetCell
+	TCO         WorksheetCell
+}
+
+// Summary lists each quote's cost per useful unit and monthly TCO, read
+// from the worksheet's own rows, so the summary and the sheet cannot
+// disagree.
+func (m WorksheetPage) Summary() (label string, rows []SummaryRow) {
+	var cpu, tco *WorksheetRow
+	for gi := range m.Groups {
+		for ri := range m.Groups[gi].Rows {
+			switch r := &m.Groups[gi].Rows[ri]; r.Key {
+			case "cost_per_unit":
+				cpu, label = r, r.Label
+			case "tco":
+				tco = r
+			}
+		}
+	}
+	for i, c := range m.Columns {
+		s := SummaryRow{Column: c, Card: cardID(c)}
+		if cpu != nil && i < len(cpu.Cells) {
+			s.CostPerUnit = cpu.Cells[i]
+		}
+		if tco != nil && i < len(tco.Cells) {
+			s.TCO = tco.Cells[i]
+		}
+		rows = append(rows, s)
+	}
+	return label, rows
+}
+
+// cardID is the id of a quote's card on the worksheet.
+func cardID(c WorksheetColumn) string { return "card-" + c.ID }
