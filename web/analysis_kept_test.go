@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
@@ -89,11 +90,20 @@ func analysisDiff(a, b *evaluation.Analysis) string {
 	va, vb := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
 	var out []string
 	for i := range va.NumField() {
-		if !reflect.DeepEqual(va.Field(i).Interface(), vb.Field(i).Interface()) {
+		if !reflect.DeepEqual(fieldValue(va.Field(i)), fieldValue(vb.Field(i))) {
 			out = append(out, va.Type().Field(i).Name)
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// fieldValue reads a field of an addressable struct, unexported ones too
+// (a page must not change those either).
+func fieldValue(f reflect.Value) any {
+	if f.CanInterface() {
+		return f.Interface()
+	}
+	return reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface()
 }
 
 // The worksheet's body (and the decision page's texts) are kept, but for
