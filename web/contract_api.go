@@ -54,7 +54,7 @@ func (s *Server) apiGetContract(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c, err := s.eval.ContractByID(r.Context(), id)
+	c, err := s.eval.ContractRead(r.Context(), id)
 	if err != nil {
 		return err
 	}

@@ -35,6 +35,13 @@ func contractView(z *i18n.Localizer, d evaluation.ContractDetail, canEdit bool) 
 	for _, a := range d.Alerts {
 		m.Alerts = append(m.Alerts, z.T("contract.alert."+string(a.Kind), map[string]any{"Date": date(a.Target), "Days": a.Offset}))
 	}
+	for _, a := range d.Attestations {
+		key := "contract.alert.attestation_ends"
+		if a.Ended {
+			key = "contract.alert.attestation_ended"
+		}
+		m.Alerts = append(m.Alerts, z.T(key, map[string]any{"Attestation": requirementLabel(z, a.Requirement), "Date": date(a.Ends)}))
+	}
 	m.Terms = termFacts(z, c)
 	for _, v := range d.Versions {
 		m.Versions = append(m.Versions, views.VersionRow{Version: strconv.Itoa(v.Version), Reason: v.Reason, Author: v.AuthorName, At: z.DateTime(v.CreatedAt)})

@@ -13,7 +13,9 @@ import (
 // mail to its owner. Each alert's key (contract, kind, offset, date) is
 // unique in the outbox, so every instance may run this on its own tick and
 // each alert is sent exactly once; a date moved by a new version gives new
-// keys, which re-arms the offsets still ahead of it. It returns how many
+// keys, which re-arms the offsets still ahead of it. An attestation of
+// the vendor that ends during the contract's term (AttestationAlert) is
+// mailed once per contract, attestation and end date. It returns how many
 // mails this call queued.
 func (s *Service) QueueNoticeAlerts(ctx context.Context) (int, error) {
 	list, err := s.store.Contracts(ctx, store.ContractFilter{}, maxContracts)
@@ -33,8 +35,25 @@ func (s *Service) QueueNoticeAlerts(ctx context.Context) (int, error) {
 		if err != nil {
 			continue
 		}
-		for _, a := range contract.DueAlerts(c.ID, c.dates(), contract.DefaultOffsets, c.since, s.today(z)) {
+		today := s.today(z)
+		for _, a := range contract.DueAlerts(c.ID, c.dates(), contract.DefaultOffsets, c.since, today) {
 			ok, err := s.store.QueueMailOnce(ctx, noticeMail(c, sc.OwnerEmail, a), a.Key())
+			if err != nil {
+				return queued, err
+			}
+			if ok {
+				queued++
+			}
+		}
+		if c.State == contract.Ended {
+			continue
+		}
+		atts, err := contractAttestationAlerts(ctx, s.store, c, today)
+		if err != nil {
+			return queued, err
+		}
+		for _, a := range atts {
+			ok, err := s.store.QueueMailOnce(ctx, attestationMail(c, sc.OwnerEmail, a), a.Key(c.ID))
 			if err != nil {
 				return queued, err
 			}
@@ -44,6 +63,19 @@ func (s *Service) QueueNoticeAlerts(ctx context.Context) (int, error) {
 		}
 	}
 	return queued, nil
+}
+
+// attestationMail is an attestation alert's message to the contract's
+// owner.
+func attestationMail(c Contract, to string, a AttestationAlert) store.Mail {
+	verb := "ends"
+	if a.Ended {
+		verb = "ended"
+	}
+	return store.Mail{Kind: "contract_notice", To: to,
+		Subject: fmt.Sprintf("Contract with %s: the vendor's %s %s on %s", c.Vendor, a.Kind, verb, a.Ends),
+		Body: fmt.Sprintf("The vendor's %s attestation %s on %s, before the contract's term ends. Ask the vendor for its renewal.\n\nContract %d with %s, version %d, state %s.\nOpen it at /contracts/%d.\n",
+			a.Kind, verb, a.Ends, c.ID, c.Vendor, c.Version, c.State, c.ID)}
 }
 
 // noticeMail is an alert's message to the contract's owner.

@@ -9,7 +9,8 @@ import (
 
 // ContractDetail is everything the contract page shows, read in one
 // snapshot: the contract, its versions, bills, commitment report, outages,
-// credit claims and the notice alerts due today.
+// credit claims, the notice alerts due today and the vendor's attestations
+// that end during the contract's term.
 type ContractDetail struct {
 	Contract   Contract
 	Versions   []store.ContractVersion
@@ -18,6 +19,9 @@ type ContractDetail struct {
 	Outages    []store.Outage
 	Credits    []Claim
 	Alerts     []contract.Alert
+	// Attestations are the vendor's attestations, from the round its
+	// quote came through, that end before the contract's term does.
+	Attestations []AttestationAlert
 }
 
 // ContractDetail reads one contract's page.
@@ -63,7 +67,8 @@ func (s *Service) ContractDetail(ctx context.Context, id int64) (ContractDetail,
 		}
 		today := s.today(h.c.Zone)
 		d.Alerts = contract.DueAlerts(id, d.Contract.dates(), contract.DefaultOffsets, d.Contract.since, today)
-		return nil
+		d.Attestations, err = contractAttestationAlerts(ctx, tx, d.Contract, today)
+		return err
 	})
 	return d, err
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -83,4 +84,25 @@ func quoteAttestationsRead(evaluationID int64) read[map[int64]map[sourcing.Kind]
 			}
 			return out, nil
 		}}
+}
+
+// QuoteRoundOf is the round quote quoteID of evaluation evaluationID last
+// came through, with its vendor's answers to the round's attestation
+// requirements; false when the quote came through no round (entered by
+// hand).
+func (s *Store) QuoteRoundOf(ctx context.Context, evaluationID, quoteID int64) (QuoteRound, bool, error) {
+	rounds, err := quoteRoundsRead(evaluationID).run(ctx, s.pool)
+	if err != nil {
+		return QuoteRound{}, false, err
+	}
+	q, ok := rounds[quoteID]
+	if !ok {
+		return QuoteRound{}, false, nil
+	}
+	answers, err := s.Attestations(ctx, q.RFQ.ID, q.Invitation.ID)
+	if err != nil {
+		return QuoteRound{}, false, err
+	}
+	q.Attestations = answers[q.Invitation.ID]
+	return q, true, nil
 }
