@@ -6,9 +6,12 @@ import (
 	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/chart"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	currencies "github.com/gpuquote/gpuquote/internal/money"
+	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // writeSVG serves a chart as its own document: an <img> shows it, so no
@@ -81,4 +84,32 @@ func amountAxis(z *i18n.Localizer, currency string, span float64) func(float64) 
 		}
 		return z.Decimal(strconv.FormatFloat(y, 'f', digits, 64))
 	}
+}
+
+// costRangeChart lays out the cost per useful unit of each quote on the
+// worksheet page with its range, cheapest marked as the table marks it.
+func costRangeChart(z *i18n.Localizer, d *evaluation.Analysis, results []tco.Result, byID map[string]store.StoredQuote) (chart.DotRangeFigure, views.ChartText) {
+	c := chart.DotRange{}
+	var lo, hi float64
+	for i, res := range results {
+		it := chart.RangeItem{Label: byID[res.QuoteID].ProviderName, Value: res.CostPerUnit.Float(),
+			Low: res.CostPerUnitLow.Float(), High: res.CostPerUnitHigh.Float(), Text: money(z, res.CostPerUnit),
+			Marked: d.WS.Best[tco.RowCostPerUnit] == res.QuoteID && len(results) > 1}
+		if res.Incomplete || res.CostPerUnitHigh != res.CostPerUnit {
+			it.Text += " (" + money(z, res.CostPerUnitLow) + " – " + money(z, res.CostPerUnitHigh) + ")"
+		}
+		if it.Marked {
+			it.Text += " ★"
+		}
+		if i == 0 {
+			lo, hi = it.Low, it.High
+		}
+		lo, hi = min(lo, it.Low), max(hi, it.High)
+		c.Items = append(c.Items, it)
+	}
+	c.Format = amountAxis(z, d.A.Currency, hi-min(lo, 0))
+	unit := unitLabel(z, d)
+	return c.Layout(), views.ChartText{
+		Title: z.T("worksheet.range_title", map[string]any{"Unit": unit, "Currency": d.A.Currency}),
+		Desc:  z.T("worksheet.range_desc")}
 }

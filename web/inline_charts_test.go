@@ -1,0 +1,112 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+)
+
+// inlineChart checks the inline SVG chart id on page: one figure holding
+// an svg with role img, a viewBox and no fixed size (it scales to a
+// 390 px phone), labelled by its own <title> and <desc>, both in words
+// and with no raw message key. It returns the svg and its title.
+func inlineChart(t *testing.T, lang string, page *goquery.Document, id string, stems map[string]bool) (*goquery.Selection, string) {
+	t.Helper()
+	svg := page.Find("figure[data-testid=" + id + "] > svg[role=img]")
+	if svg.Length() != 1 {
+		t.Fatalf("%s: %d svg charts %s", lang, svg.Length(), id)
+	}
+	if vb, _ := svg.Attr("viewbox"); vb == "" {
+		if vb, _ = svg.Attr("viewBox"); vb == "" {
+			t.Errorf("%s %s: no viewBox", lang, id)
+		}
+	}
+	if _, fixed := svg.Attr("width"); fixed {
+		t.Errorf("%s %s: a fixed width cannot shrink to a phone", lang, id)
+	}
+	if by, _ := svg.Attr("aria-labelledby"); by != id+"-title "+id+"-desc" {
+		t.Errorf("%s %s: aria-labelledby %q", lang, id, by)
+	}
+	title := strings.TrimSpace(svg.ChildrenFiltered("title#" + id + "-title").Text())
+	desc := strings.TrimSpace(svg.ChildrenFiltered("desc#" + id + "-desc").Text())
+	if title == "" || desc == "" {
+		t.Errorf("%s %s: title %q desc %q", lang, id, title, desc)
+	}
+	if p := wordProblems(title+" "+desc+" "+svg.Text(), stems); len(p) > 0 {
+		t.Errorf("%s %s: %v", lang, id, p)
+	}
+	return svg, title
+}
+
+// chartTitles checks the chart on path in every language, with rows
+// chart rows, and that its title is translated.
+func chartTitles(t *testing.T, d *demo, c *client, path, id string, rows func(*goquery.Document) int) {
+	t.Helper()
+	stems := keyStems(t)
+	seen := map[string]string{}
+	for _, lang := range i18n.Languages {
+		res := d.as(c, lang).get(path)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s %s: %d", lang, path, res.StatusCode)
+		}
+		page := doc(t, res)
+		svg, title := inlineChart(t, lang, page, id, stems)
+		if other, ok := seen[title]; ok {
+			t.Errorf("%s and %s share the title %q", lang, other, title)
+		}
+		seen[title] = lang
+		if got, want := svg.Find("[data-testid=chart-row]").Length(), rows(page); got != want || got == 0 {
+			t.Errorf("%s %s: %d rows, want %d", lang, id, got, want)
+		}
+	}
+}
+
+func TestCostRangeChartOnTheWorksheet(t *testing.T) {
+	t.Parallel()
+	d := newDemo(t)
+	chartTitles(t, d, d.buyer, d.ev+"/worksheet", "cost-range-chart", func(p *goquery.Document) int {
+		return p.Find("[data-testid=summary-row]").Length()
+	})
+	// The cheapest, as the summary marks it, is the chart's marked row.
+	page := doc(t, d.as(d.buyer, "en").get(d.ev+"/worksheet"))
+	best := strings.TrimSpace(page.Find("[data-testid=summary-row]:has(td.best[data-testid=summary-cpu]) th a").First().Text())
+	marked := page.Find("[data-testid=cost-range-chart] [data-testid=chart-row]:has(text[font-weight=bold]) > title").Text()
+	if best == "" || marked != best {
+		t.Errorf("the chart marks %q, the summary %q", marked, best)
+	}
+}
+
+// A provider's name is user input: the chart writes it as text, never as
+// markup.
+func TestInlineChartEscapesProviderNames(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c, u := a.login("escape@example.com", auth.Procurement)
+	ev := newEvaluation(t, a, u, "Escape")
+	example, err := os.ReadFile(exampleCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const evil = `<i id="x">Evil</i> & "Co"`
+	csv := strings.Replace(string(example), "Example Marketplace", `"<i id=""x"">Evil</i> & ""Co"""`, 1)
+	if csv == string(example) {
+		t.Fatal("the example has no marketplace row")
+	}
+	wantStatus(t, c.post(ev+"/quotes/import/confirm", url.Values{"csv": {csv}}), http.StatusSeeOther)
+	wantStatus(t, c.post(ev+"/brief", demoBriefForm), http.StatusSeeOther)
+	page := doc(t, c.get(ev+"/worksheet"))
+	svg := page.Find("[data-testid=cost-range-chart] svg")
+	if svg.Find("i, #x").Length() != 0 {
+		t.Error("a provider's name became markup in the chart")
+	}
+	if !strings.Contains(svg.Find("[data-testid=chart-row] > title").Text(), evil) {
+		t.Errorf("the chart lacks the name as written: %q", svg.Text())
+	}
+}
