@@ -110,3 +110,31 @@ func TestInlineChartEscapesProviderNames(t *testing.T) {
 		t.Errorf("the chart lacks the name as written: %q", svg.Text())
 	}
 }
+
+func TestScoreChartOnTheScoringPage(t *testing.T) {
+	t.Parallel()
+	d := newDemo(t)
+	chartTitles(t, d, d.buyer, d.ev+"/scores", "score-chart", func(p *goquery.Document) int {
+		return p.Find("[data-testid=scoring-total]").Length()
+	})
+	page := doc(t, d.as(d.buyer, "en").get(d.ev+"/scores"))
+	chart := page.Find("[data-testid=score-chart]")
+	// One legend key per criterion of the sheet, in its order.
+	var rows, keys []string
+	page.Find("[data-testid=scoring-sheet] tbody tr th[scope=row]").Each(func(_ int, s *goquery.Selection) { rows = append(rows, s.Text()) })
+	chart.Find("[data-testid=chart-key] text").Each(func(_ int, s *goquery.Selection) { keys = append(keys, s.Text()) })
+	if len(keys) < 2 || len(rows) < len(keys) || strings.Join(keys, "|") != strings.Join(rows[:len(keys)], "|") {
+		t.Errorf("legend %q, criteria %q", keys, rows)
+	}
+	// The bars are ranked: the first is the leader, marked.
+	if chart.Find("[data-testid=chart-row]").First().Find("text[font-weight=bold]").Length() != 1 {
+		t.Error("the first bar is not the marked leader")
+	}
+	// Blind scoring letters the bars as it letters the columns.
+	blind := doc(t, d.buyer.get(d.ev+"/scores?blind=1"))
+	for _, q := range []string{"Example", "Marketplace"} {
+		if strings.Contains(blind.Find("[data-testid=score-chart]").Text(), q) {
+			t.Errorf("blind chart names %q", q)
+		}
+	}
+}
