@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,12 +48,13 @@ func inlineChart(t *testing.T, lang string, page *goquery.Document, id string, s
 
 // chartTitles checks the chart on path in every language, with rows
 // chart rows, and that its title is translated.
-func chartTitles(t *testing.T, d *demo, c *client, path, id string, rows func(*goquery.Document) int) {
+func chartTitles(t *testing.T, c *client, path, id string, rows func(*goquery.Document) int) {
 	t.Helper()
 	stems := keyStems(t)
 	seen := map[string]string{}
 	for _, lang := range i18n.Languages {
-		res := d.as(c, lang).get(path)
+		wantStatus(t, c.post("/language", url.Values{"lang": {lang}}), http.StatusSeeOther)
+		res := c.get(path)
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("%s %s: %d", lang, path, res.StatusCode)
 		}
@@ -71,7 +73,7 @@ func chartTitles(t *testing.T, d *demo, c *client, path, id string, rows func(*g
 func TestCostRangeChartOnTheWorksheet(t *testing.T) {
 	t.Parallel()
 	d := newDemo(t)
-	chartTitles(t, d, d.buyer, d.ev+"/worksheet", "cost-range-chart", func(p *goquery.Document) int {
+	chartTitles(t, d.buyer, d.ev+"/worksheet", "cost-range-chart", func(p *goquery.Document) int {
 		return p.Find("[data-testid=summary-row]").Length()
 	})
 	// The cheapest, as the summary marks it, is the chart's marked row.
@@ -114,7 +116,7 @@ func TestInlineChartEscapesProviderNames(t *testing.T) {
 func TestScoreChartOnTheScoringPage(t *testing.T) {
 	t.Parallel()
 	d := newDemo(t)
-	chartTitles(t, d, d.buyer, d.ev+"/scores", "score-chart", func(p *goquery.Document) int {
+	chartTitles(t, d.buyer, d.ev+"/scores", "score-chart", func(p *goquery.Document) int {
 		return p.Find("[data-testid=scoring-total]").Length()
 	})
 	page := doc(t, d.as(d.buyer, "en").get(d.ev+"/scores"))
@@ -136,5 +138,43 @@ func TestScoreChartOnTheScoringPage(t *testing.T) {
 		if strings.Contains(blind.Find("[data-testid=score-chart]").Text(), q) {
 			t.Errorf("blind chart names %q", q)
 		}
+	}
+}
+
+// A split award shows its shares as one bar on the decision page's
+// recorded award, a part per quote in proportion.
+func TestAwardSplitChartOnTheDecisionPage(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, tok := analysedEvaluation(t, a)
+	path := "/api/v1/evaluations/" + id
+	_, an := a.api(tok, "GET", path+"/analysis", "")
+	byName := map[string]string{}
+	for _, q := range an["quotes"].([]any) {
+		m := q.(map[string]any)
+		byName[m["provider"].(string)] = strconv.FormatFloat(m["quote_id"].(float64), 'f', 0, 64)
+	}
+	spec, hyper := byName["Example Specialized Cloud"], byName["Example Hyperscaler"]
+	if spec == "" || hyper == "" {
+		t.Fatalf("the example's quotes moved: %v", byName)
+	}
+	res, out := a.api(tok, "POST", path+"/award", `{"shares":[{"quote_id":`+spec+`,"share_pct":75},{"quote_id":`+hyper+`,"share_pct":25}],"reason":"r"}`)
+	wantStatus(t, res, http.StatusCreated)
+	award := strconv.FormatFloat(out["id"].(float64), 'f', 0, 64)
+	c, _ := a.login("split-reader@example.com", auth.Procurement)
+	chartID := "award-split-" + award
+	chartTitles(t, c, "/evaluations/"+id+"/decision", chartID, func(p *goquery.Document) int { return 2 })
+	page := doc(t, c.get("/evaluations/"+id+"/decision"))
+	var w []float64
+	page.Find("[data-testid=" + chartID + "] [data-testid=chart-row]").Each(func(_ int, s *goquery.Selection) {
+		v, _ := s.Attr("width")
+		f, _ := strconv.ParseFloat(v, 64)
+		w = append(w, f)
+	})
+	if len(w) != 2 || w[0] < 2.9*w[1] || w[0] > 3.1*w[1] {
+		t.Errorf("75/25 drawn as widths %v", w)
+	}
+	if k := page.Find("[data-testid=" + chartID + "] [data-testid=chart-key]").Text(); !strings.Contains(k, "Example Specialized Cloud") || !strings.Contains(k, "75") {
+		t.Errorf("key %q", k)
 	}
 }
