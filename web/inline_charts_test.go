@@ -178,3 +178,47 @@ func TestAwardSplitChartOnTheDecisionPage(t *testing.T) {
 		t.Errorf("key %q", k)
 	}
 }
+
+// The decision page draws rent, reserve and buy as cumulative cost lines
+// beside its break-even figures, and marks the break-even month once
+// owning pays.
+func TestCostLinesChartOnTheDecisionPage(t *testing.T) {
+	t.Parallel()
+	d := newDemo(t)
+	chartTitles(t, d.buyer, d.ev+"/decision", "cost-lines-chart", func(p *goquery.Document) int {
+		return 3 // buy, reserve and on demand
+	})
+	page := doc(t, d.as(d.buyer, "en").get(d.ev+"/decision"))
+	if n := page.Find("[data-testid=cost-lines-chart] [data-testid=chart-mark]").Length(); n != 0 {
+		t.Errorf("owning never pays here, yet %d break-evens are marked", n)
+	}
+	// Without ops staff owning pays against the reserved rate.
+	form := url.Values{}
+	page.Find("form[action$='/decision/facts'] input, form[action$='/decision/facts'] select").Each(func(_ int, s *goquery.Selection) {
+		name, _ := s.Attr("name")
+		if typ, _ := s.Attr("type"); (typ == "checkbox" || typ == "radio") && s.AttrOr("checked", "-") == "-" {
+			return
+		}
+		v, _ := s.Attr("value")
+		if s.Is("select") {
+			v, _ = s.Find("option[selected]").Attr("value")
+		}
+		form.Add(name, v)
+	})
+	if !form.Has("f_ops_staff_per_year") {
+		t.Fatalf("no facts form: %v", form)
+	}
+	form.Set("f_ops_staff_per_year", "0")
+	wantStatus(t, d.buyer.post(d.ev+"/decision/facts", form), http.StatusSeeOther)
+	page = doc(t, d.buyer.get(d.ev+"/decision"))
+	figures := page.Find("[data-testid=figures]").Text()
+	marks := page.Find("[data-testid=cost-lines-chart] [data-testid=chart-mark] text")
+	if marks.Length() == 0 || !strings.Contains(marks.First().Text(), "break-even: month") {
+		t.Fatalf("no break-even marked: %q; figures %q", page.Find("[data-testid=cost-lines-chart]").Text(), figures)
+	}
+	// The month marked is the table's.
+	month := strings.TrimPrefix(marks.First().Text(), "break-even: month ")
+	if !strings.Contains(figures, month) {
+		t.Errorf("marked month %s, figures %q", month, figures)
+	}
+}
