@@ -11,6 +11,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
@@ -109,13 +110,18 @@ func splitWords(z *i18n.Localizer, st *evaluation.Analysis, sp *scoring.Split) (
 }
 
 func shareLine(z *i18n.Localizer, st *evaluation.Analysis, quoteID int64, pct int) string {
+	return z.T("award.share_line", map[string]any{"Provider": shareName(z, st, quoteID), "Pct": z.Int(int64(pct))})
+}
+
+// shareName names an awarded quote by its provider.
+func shareName(z *i18n.Localizer, st *evaluation.Analysis, quoteID int64) string {
 	name := z.T("award.quote_number", map[string]any{"ID": quoteID})
 	if sq, _, ok := st.Quote(quoteID); ok {
 		name = sq.ProviderName
 	} else if np, ok := st.WhyUnpriced(quoteID); ok {
 		name = np.Provider
 	}
-	return z.T("award.share_line", map[string]any{"Provider": name, "Pct": z.Int(int64(pct))})
+	return name
 }
 
 var statusClass = map[string]string{"awaiting_approval": "warn", "approved": "ok", "stale": "warn", "rejected": "info", "revoked": "info"}
@@ -129,9 +135,13 @@ func recordedAwardView(z *i18n.Localizer, st *evaluation.Analysis, aw evaluation
 		CostPerUnit: money(z, aw.Figures.CostPerUnit), Status: aw.Status, StatusLabel: z.T("award.status." + aw.Status),
 		StatusClass: statusClass[aw.Status], Hash: aw.ApprovalHash, Changes: changeLines(z, st, aw.Changes),
 		Recorded: z.T("award.recorded_by", map[string]any{"By": aw.RecordedBy, "At": z.DateTime(aw.RecordedAt), "Reason": aw.Reason})}
+	var split chart.Split
 	for _, sh := range aw.Shares {
 		v.Shares = append(v.Shares, shareLine(z, st, sh.QuoteID, sh.SharePct))
+		split.Parts = append(split.Parts, chart.SplitPart{Label: shareName(z, st, sh.QuoteID), Text: v.Shares[len(v.Shares)-1], Value: float64(sh.SharePct)})
 	}
+	v.Split = split.Layout()
+	v.SplitText = views.ChartText{Title: z.T("award.split_title"), Desc: z.T("award.split_desc")}
 	if !aw.Priced {
 		unknown := z.T("award.value_unknown")
 		v.Value, v.Monthly, v.CostPerUnit = unknown, unknown, unknown

@@ -6,9 +6,13 @@ import (
 	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/chart"
+	"github.com/gpuquote/gpuquote/internal/decision"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	currencies "github.com/gpuquote/gpuquote/internal/money"
+	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // writeSVG serves a chart as its own document: an <img> shows it, so no
@@ -81,4 +85,77 @@ func amountAxis(z *i18n.Localizer, currency string, span float64) func(float64) 
 		}
 		return z.Decimal(strconv.FormatFloat(y, 'f', digits, 64))
 	}
+}
+
+// costRangeChart lays out the cost per useful unit of each quote on the
+// worksheet page with its range, cheapest marked as the table marks it.
+func costRangeChart(z *i18n.Localizer, d *evaluation.Analysis, results []tco.Result, byID map[string]store.StoredQuote) (chart.DotRangeFigure, views.ChartText) {
+	c := chart.DotRange{}
+	var lo, hi float64
+	for i, res := range results {
+		it := chart.RangeItem{Label: byID[res.QuoteID].ProviderName, Value: res.CostPerUnit.Float(),
+			Low: res.CostPerUnitLow.Float(), High: res.CostPerUnitHigh.Float(), Text: money(z, res.CostPerUnit),
+			Marked: d.WS.Best[tco.RowCostPerUnit] == res.QuoteID && len(results) > 1}
+		if res.Incomplete || res.CostPerUnitHigh != res.CostPerUnit {
+			it.Text += " (" + money(z, res.CostPerUnitLow) + " – " + money(z, res.CostPerUnitHigh) + ")"
+		}
+		if it.Marked {
+			it.Text += " ★"
+		}
+		if i == 0 {
+			lo, hi = it.Low, it.High
+		}
+		lo, hi = min(lo, it.Low), max(hi, it.High)
+		c.Items = append(c.Items, it)
+	}
+	c.Format = amountAxis(z, d.A.Currency, hi-min(lo, 0))
+	unit := unitLabel(z, d)
+	return c.Layout(), views.ChartText{
+		Title: z.T("worksheet.range_title", map[string]any{"Unit": unit, "Currency": d.A.Currency}),
+		Desc:  z.T("worksheet.range_desc")}
+}
+
+// costLinesChart draws what one GPU costs, month by month, bought
+// (capital up front, then running costs) against renting it reserved and
+// on demand, with each break-even month marked: the figures table's
+// break-evens, drawn. The months run a quarter past the later break-even,
+// or three years when owning never pays.
+func costLinesChart(z *i18n.Localizer, rec decision.Recommendation) (chart.LinesFigure, views.ChartText) {
+	var c chart.Lines
+	bes := []*decision.BreakEven{rec.BreakEvenVsReserved, rec.BreakEvenVsOnDemand}
+	horizon, cur := 36.0, ""
+	var buy *decision.BreakEven
+	for _, b := range bes {
+		if b == nil {
+			continue
+		}
+		buy, cur = b, b.Currency
+		if !b.Never {
+			horizon = max(horizon, min(math.Ceil(b.Months*1.25), 120))
+		}
+	}
+	if buy == nil {
+		return c.Layout(), views.ChartText{}
+	}
+	line := func(name string, start, perMonth float64) chart.Series {
+		return chart.Series{Name: name, Points: []chart.Point{{X: 0, Y: start}, {X: horizon, Y: start + perMonth*horizon}}}
+	}
+	c.Series = append(c.Series, line(z.T("decision.chart_buy"), buy.CapexPerGPU, buy.OpexPerGPUMonth))
+	names := map[decision.RentKind]string{decision.RentReserved: z.T("decision.chart_reserved"), decision.RentOnDemand: z.T("decision.chart_on_demand")}
+	hi := buy.CapexPerGPU + buy.OpexPerGPUMonth*horizon
+	for _, b := range bes {
+		if b == nil {
+			continue
+		}
+		c.Series = append(c.Series, line(names[b.Against], 0, b.RentPerGPUMonth))
+		hi = max(hi, b.RentPerGPUMonth*horizon)
+		if !b.Never {
+			c.Marks = append(c.Marks, chart.Mark{X: b.Months, Y: b.CapexPerGPU + b.OpexPerGPUMonth*b.Months,
+				Label: z.T("decision.chart_breakeven", map[string]any{"Months": z.Decimal(strconv.FormatFloat(b.Months, 'f', 1, 64))})})
+		}
+	}
+	c.XFormat = func(x float64) string { return z.Int(int64(math.Round(x))) }
+	c.YFormat = amountAxis(z, cur, hi)
+	return c.Layout(), views.ChartText{Title: z.T("decision.chart_title", map[string]any{"Currency": cur, "Months": z.Int(int64(horizon))}),
+		Desc: z.T("decision.chart_desc")}
 }

@@ -126,6 +126,7 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 		m.Option, m.NotReady, m.Summary = t.option, t.notReady, t.summary
 		m.Reasons, m.ChangeIf, m.Notes, m.Missing = t.reasons, t.changeIf, t.notes, t.missing
 		m.Figures = t.figures
+		m.CostLines, m.CostLinesText = t.costLines, t.costLinesText
 	} else {
 		m.Error = strings.TrimSpace(m.Error + " " + z.T("decision.error.inputs"))
 	}

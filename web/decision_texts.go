@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/decision"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -23,6 +24,8 @@ type decisionTexts struct {
 	notReady                          bool
 	reasons, changeIf, notes, missing []string
 	figures                           []views.Figure
+	costLines                         chart.LinesFigure
+	costLinesText                     views.ChartText
 	award                             *views.AwardView
 	facts                             []views.FactField
 	scoreCols                         []views.ScoreColumn
@@ -58,6 +61,7 @@ func buildDecisionTexts(z *i18n.Localizer, st *evaluation.Analysis) *decisionTex
 			t.missing = append(t.missing, z.T(decision.MissingKey(k)))
 		}
 		t.figures = decisionFigures(z, rec)
+		t.costLines, t.costLinesText = costLinesChart(z, rec)
 	}
 	t.award = awardView(z, st)
 	t.award.ShowFacts = true

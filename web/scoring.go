@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
@@ -81,6 +82,7 @@ func scoringSheet(z *i18n.Localizer, a *evaluation.Analysis, blind bool) views.S
 		m.Weights = m.Criteria
 	}
 	m.Columns, m.Quotes, m.Overlap, m.Flip = scoreTotals(z, a, label)
+	m.Chart, m.ChartText = scoreChart(z, a, label, m.Criteria)
 	return m
 }
 
@@ -200,4 +202,31 @@ func localFacts(z *i18n.Localizer, facts map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
+}
+
+// scoreChart lays out each quote's weighted score as a bar of its
+// criteria's parts (weight × grade), with the band its total may fall in
+// and the leader marked: the figures of the sheet's table, drawn.
+func scoreChart(z *i18n.Localizer, a *evaluation.Analysis, label map[int64]string, criteria []views.Option) (chart.StackFigure, views.ChartText) {
+	sc := a.Scoring
+	c := chart.Stack{Max: 10, Format: func(v float64) string { return z.Decimal(strconv.FormatFloat(v, 'f', -1, 64)) }}
+	for _, o := range criteria {
+		c.Series = append(c.Series, o.Label)
+	}
+	for _, s := range sc.Scores.Scores {
+		it := chart.StackItem{Label: label[s.QuoteID], Text: scoreBand(z, s.Low, s.High), Low: s.Low, High: s.High,
+			Marked: s.Place == 1}
+		if it.Marked {
+			it.Text += " ★"
+		}
+		for k, w := range sc.Weights {
+			v := 0.0
+			if k < len(s.Grades) {
+				v = float64(w.Weight) * s.Grades[k].Value / 100
+			}
+			it.Parts = append(it.Parts, v)
+		}
+		c.Items = append(c.Items, it)
+	}
+	return c.Layout(), views.ChartText{Title: z.T("scoring.chart_title"), Desc: z.T("scoring.chart_desc")}
 }

@@ -95,6 +95,7 @@ func (s *Server) worksheetView(r *http.Request, d *evaluation.Analysis, input ma
 			Rental: z.T("quote.term.rental_model." + string(res.RentalModel)), Link: "/quotes/" + res.QuoteID})
 	}
 	m.Groups = s.worksheetGroups(r, d, results, byID)
+	m.CostChart, m.CostChartText = costRangeChart(z, d, results, byID)
 	m.Sensitivity = sensitivityTable(z, d, byID, onPage)
 	m.BusbwChart = fmt.Sprintf("/evaluations/%d/worksheet/busbw.svg", d.Evaluation.ID)
 	m.PerRun = perRunRows(z, d, onPage)

@@ -1,5 +1,7 @@
 package views
 
+import "github.com/gpuquote/gpuquote/internal/chart"
+
 // AwardsPanel is the decision page's award section: the suggested split
 // and its runner-up, the form that records an award, and the awards
 // recorded with their approvers.
@@ -39,6 +41,8 @@ type AwardOption struct {
 type RecordedAward struct {
 	ID          int64
 	Shares      []string
+	Split       chart.SplitFigure // the shares as one bar, when more than one
+	SplitText   ChartText
 	Value       string
 	Monthly     string // the contract's monthly equivalent
 	CostPerUnit string

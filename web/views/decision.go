@@ -1,5 +1,7 @@
 package views
 
+import "github.com/gpuquote/gpuquote/internal/chart"
+
 // DecisionPage is the manager's page: recommendation, shortlist, waivers,
 // approval.
 type DecisionPage struct {
@@ -8,22 +10,24 @@ type DecisionPage struct {
 	Error          string
 	// FieldErrors are refusals shown next to the input they are about,
 	// by the input's id ("pw-12", "reapprove-pw").
-	FieldErrors  map[string]string
-	Notice       string              // quotes left out for want of an exchange rate
-	Compliance   []AwardedCompliance // the awarded quotes' rows of their round's matrix
-	Reason       string              // the decision reason typed, kept on an error
-	Option       string
-	NotReady     bool
-	Summary      string
-	Reasons      []string
-	ChangeIf     []string
-	Notes        []string
-	Missing      []string
-	Figures      []Figure
-	Facts        []FactField
-	FactsVersion int
-	Award        *AwardView
-	Awards       *AwardsPanel
+	FieldErrors   map[string]string
+	Notice        string              // quotes left out for want of an exchange rate
+	Compliance    []AwardedCompliance // the awarded quotes' rows of their round's matrix
+	Reason        string              // the decision reason typed, kept on an error
+	Option        string
+	NotReady      bool
+	Summary       string
+	Reasons       []string
+	ChangeIf      []string
+	Notes         []string
+	Missing       []string
+	Figures       []Figure
+	CostLines     chart.LinesFigure // rent, reserve and buy: cumulative cost per GPU over the months
+	CostLinesText ChartText
+	Facts         []FactField
+	FactsVersion  int
+	Award         *AwardView
+	Awards        *AwardsPanel
 	// ScoreOverlap and ScoreFlip say whether the score bands overlap and
 	// which single weight change would change the winner.
 	ScoreOverlap string

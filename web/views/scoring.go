@@ -1,5 +1,7 @@
 package views
 
+import "github.com/gpuquote/gpuquote/internal/chart"
+
 // ScoringSheet is the scoring page: each criterion × quote grade with its
 // rule, the weighted totals, and the override form.
 type ScoringSheet struct {
@@ -18,6 +20,8 @@ type ScoringSheet struct {
 	Quotes       []Option
 	Form         map[string]string
 	Errors       map[string]string // message by field
+	Chart        chart.StackFigure // the weighted scores, a bar per quote by criterion
+	ChartText    ChartText
 }
 
 // ScoreColumn is one quote: its label, its weighted score and place.

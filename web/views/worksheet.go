@@ -1,5 +1,7 @@
 package views
 
+import "github.com/gpuquote/gpuquote/internal/chart"
+
 // WorksheetPage is the side-by-side comparison of an evaluation's quotes.
 type WorksheetPage struct {
 	EvaluationID   int64
@@ -20,7 +22,9 @@ type WorksheetPage struct {
 	AllQuotes      []Option // every quote, for the show/hide form
 	Hidden         map[string]bool
 	Sensitivity    SensitivityTable
-	BusbwChart     string // URL of the bus bandwidth measured per quote
+	BusbwChart     string               // URL of the bus bandwidth measured per quote
+	CostChart      chart.DotRangeFigure // cost per useful unit with its range, per quote on the page
+	CostChartText  ChartText
 	PerRun         []PerRunRow
 	Pager          Pager
 }
