@@ -26,6 +26,18 @@ func attest(kind, to, scope string, fabric bool) chromedp.Action[chromedp.Void] 
 	return chromedp.Steps(steps...)
 }
 
+// saveAttestations submits the compliance form and waits for the page it
+// redirects to. The flash of an earlier step (a question asked) is removed
+// first: waiting for "a flash" would otherwise pass at once, and the next
+// click could leave the page before the save's redirect had arrived.
+func saveAttestations() chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("[data-testid=flash]").forEach(e => e.remove()); undefined`),
+		chromedp.Click(css("[data-testid=vendor-compliance-save]")),
+		chromedp.WaitVisible(css("[data-testid=flash]")),
+	)
+}
+
 // vendorSeesNoSecret checks the vendor's page as rendered: no budget
 // figure, no buyer label.
 func vendorSeesNoSecret(t *testing.T, ctx context.Context, where string) {
@@ -73,8 +85,7 @@ func TestBrowserTwoVendorsInTwoLanguages(t *testing.T) {
 		chromedp.WaitVisible(css("[data-testid=vendor-own-question]")),
 		attest("soc2_type2", "2028-06-30", "FRA1, AMS2", true),
 		attest("iso27001", "2028-06-30", "AMS2", true), // FRA1 not named: a scope gap
-		chromedp.Click(css("[data-testid=vendor-compliance-save]")),
-		chromedp.WaitVisible(css("[data-testid=flash]")),
+		saveAttestations(),
 	)
 	vendorSeesNoSecret(t, ctx, "Alpha's page")
 	do(t, ctx,
@@ -104,8 +115,7 @@ func TestBrowserTwoVendorsInTwoLanguages(t *testing.T) {
 		chromedp.WaitVisible(css("[data-testid=vendor-title]")),
 		attest("soc2_type2", "2028-06-30", "FRA1", true),
 		attest("iso27001", "2026-06-30", "FRA1", true), // ended five months ago, no bridge letter
-		chromedp.Click(css("[data-testid=vendor-compliance-save]")),
-		chromedp.WaitVisible(css("[data-testid=flash]")),
+		saveAttestations(),
 	)
 	if got := text(t, ctx, "[data-testid=vendor-title]"); !strings.Contains(got, "Запрос") {
 		t.Errorf("Beta's page is not in Russian: %q", got)
