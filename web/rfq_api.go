@@ -123,36 +123,6 @@ func (s *Server) apiCreateRFQ(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// roundDetail is everything the buyer's RFQ page and API show of a round.
-type roundDetail struct {
-	RFQ         store.RFQ
-	Invitations []store.Invitation
-	Questions   []store.Question
-	Documents   []store.Document
-	Rounds      []store.RFQ // every round of the evaluation, this one included
-}
-
-func (s *Server) roundDetail(r *http.Request) (roundDetail, error) {
-	var d roundDetail
-	rd, err := s.loadRound(r)
-	if err != nil {
-		return d, err
-	}
-	d.RFQ = rd
-	ctx := r.Context()
-	if d.Invitations, err = s.store.Invitations(ctx, rd.ID); err != nil {
-		return d, err
-	}
-	if d.Questions, err = s.store.Questions(ctx, rd.ID); err != nil {
-		return d, err
-	}
-	if d.Documents, err = s.store.Documents(ctx, rd.ID, 0); err != nil {
-		return d, err
-	}
-	d.Rounds, err = s.store.RFQsOf(ctx, rd.EvaluationID)
-	return d, err
-}
-
 func (s *Server) apiGetRFQ(w http.ResponseWriter, r *http.Request) error {
 	d, err := s.roundDetail(r)
 	if err != nil {
@@ -168,11 +138,7 @@ func (s *Server) apiGetRFQ(w http.ResponseWriter, r *http.Request) error {
 	for _, doc := range d.Documents {
 		out.Documents = append(out.Documents, apiDocumentRef{ID: doc.ID, Company: doc.Company, Name: doc.Name, ContentType: doc.ContentType, Size: doc.Size, UploadedAt: doc.UploadedAt})
 	}
-	rows, err := s.roundCompliance(r.Context(), d.RFQ, d.Invitations)
-	if err != nil {
-		return err
-	}
-	c := complianceJSON(d.RFQ.Compliance, rows)
+	c := complianceJSON(d.RFQ.Compliance, d.Compliance)
 	out.Compliance = &c
 	writeJSON(w, http.StatusOK, map[string]any{"rfq": out})
 	return nil
@@ -193,8 +159,8 @@ func (s *Server) apiOpenRFQ(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rd, err = s.store.RFQ(r.Context(), rd.ID)
-	if err != nil {
+	rd, err = s.eval.Round(r.Context(), rd.ID)
+	if err = s.notOpened(err); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"rfq": rfqJSON(rd), "quotes": n})

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -74,11 +73,6 @@ func termEnd(rd store.RFQ) time.Time { return evaluation.TermEnd(rd) }
 
 var cellCSS = map[sourcing.Status]string{sourcing.Missing: "blocker", sourcing.Refusal: "blocker", sourcing.Expired: "blocker",
 	sourcing.ScopeGap: "warn", sourcing.Expiring: "warn", sourcing.Covered: "ok"}
-
-// roundCompliance is the round's matrix (evaluation.RoundMatrix).
-func (s *Server) roundCompliance(ctx context.Context, rd store.RFQ, invs []store.Invitation) ([]sourcing.Row, error) {
-	return evaluation.RoundMatrix(ctx, s.store, rd, invs)
-}
 
 // complianceView translates the matrix for the round's page.
 func complianceView(z *i18n.Localizer, c sourcing.Compliance, rows []sourcing.Row) views.ComplianceMatrix {
@@ -246,38 +240,14 @@ func optDate(s string) (*time.Time, error) {
 	return &t, nil
 }
 
-// saveAttestations is the one use of the vendor's form and API: answers
-// only to the round's requirements, each checked.
-func (s *Server) saveAttestations(ctx context.Context, as []sourcing.Attestation) error {
-	sess := vendorFrom(ctx)
-	for i := range as {
-		if err := sourcing.CheckAttestation(&as[i]); err != nil || !requires(sess.RFQ.Compliance, as[i].Kind) {
-			return fieldErrors{"attestations": "sourcing.error.attestation"}
-		}
-	}
-	err := s.store.SaveAttestations(ctx, sess.Invitation.ID, as)
-	if errors.Is(err, store.ErrConflict) {
-		return fieldErrors{"attestations": "sourcing.error.attestation_document"}
-	}
-	return err
-}
-
-func requires(c sourcing.Compliance, k sourcing.Kind) bool {
-	for _, r := range c.Requirements {
-		if r.Kind == k {
-			return true
-		}
-	}
-	return false
-}
-
 func (s *Server) vendorAttestationsForm(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	as, err := attestationsFromForm(r.PostForm, vendorFrom(r.Context()).RFQ.Compliance.Requirements)
+	sess := vendorFrom(r.Context())
+	as, err := attestationsFromForm(r.PostForm, sess.RFQ.Compliance.Requirements)
 	if err == nil {
-		err = s.saveAttestations(r.Context(), as)
+		_, err = s.eval.SaveAttestations(r.Context(), sess.Invitation, sess.RFQ, as)
 	}
 	var fe fieldErrors
 	switch {
@@ -298,14 +268,12 @@ func (s *Server) apiVendorAttestations(w http.ResponseWriter, r *http.Request) e
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := s.saveAttestations(r.Context(), in.Attestations); err != nil {
-		return err
-	}
-	own, err := s.store.Attestations(r.Context(), 0, vendorFrom(r.Context()).Invitation.ID)
+	sess := vendorFrom(r.Context())
+	own, err := s.eval.SaveAttestations(r.Context(), sess.Invitation, sess.RFQ, in.Attestations)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"attestations": attestationList(own[vendorFrom(r.Context()).Invitation.ID])})
+	writeJSON(w, http.StatusOK, map[string]any{"attestations": attestationList(own)})
 	return nil
 }
 

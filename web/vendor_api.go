@@ -5,14 +5,12 @@ import (
 	"mime/multipart"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 type apiVendorRFQ struct {
@@ -94,7 +92,7 @@ func (s *Server) vendorDraftJSON(z *i18n.Localizer, v vendorState) map[string]an
 func (s *Server) apiVendorRFQ(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	sess := vendorFrom(ctx)
-	if err := s.store.MarkOpened(ctx, sess.Invitation.ID); err != nil {
+	if err := s.eval.VendorOpened(ctx, sess.Invitation.ID); err != nil {
 		return err
 	}
 	v, err := s.vendorState(ctx)
@@ -135,7 +133,7 @@ func (s *Server) apiVendorPutQuote(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	if err := s.store.SaveDraft(ctx, sess.Invitation.ID, q); err != nil {
+	if err := s.eval.SaveVendorDraft(ctx, sess.Invitation.ID, q); err != nil {
 		return err
 	}
 	v, err := s.vendorState(ctx)
@@ -148,7 +146,7 @@ func (s *Server) apiVendorPutQuote(w http.ResponseWriter, r *http.Request) error
 
 func (s *Server) apiVendorSubmit(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	rev, at, err := s.store.Submit(ctx, vendorFrom(ctx).Invitation.ID)
+	rev, at, err := s.eval.SubmitVendorDraft(ctx, vendorFrom(ctx).Invitation.ID)
 	if err != nil {
 		return err
 	}
@@ -171,17 +169,9 @@ func (s *Server) apiVendorAsk(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// vendorAsk records a question; at most rfq.MaxQuestions per vendor.
+// vendorAsk records the session's vendor's question.
 func (s *Server) vendorAsk(r *http.Request, text string) (int64, error) {
-	text = strings.TrimSpace(text)
-	if text == "" || len([]rune(text)) > rfq.MaxQuestion {
-		return 0, fieldErrors{"text": "rfq.error.question"}
-	}
-	id, err := s.store.Ask(r.Context(), vendorFrom(r.Context()).Invitation.ID, text)
-	if errors.Is(err, store.ErrConflict) {
-		return 0, fieldErrors{"text": "rfq.error.too_many_questions"}
-	}
-	return id, err
+	return s.eval.Ask(r.Context(), vendorFrom(r.Context()).Invitation.ID, text)
 }
 
 func (s *Server) apiVendorDocument(w http.ResponseWriter, r *http.Request) error {
@@ -204,9 +194,10 @@ func (s *Server) refuseBusy(w http.ResponseWriter, r *http.Request) {
 	s.renderError(w, r, http.StatusTooManyRequests, "sourcing.error.busy")
 }
 
-// vendorDocument streams the multipart "file" to a temporary file (never
-// whole into memory), checks it, and stores it a chunk at a time; at most
-// a few files per link and per instance are taken in at once.
+// vendorDocument streams the multipart "file" to the use case, which
+// checks it on its way to a temporary file (never whole into memory) and
+// stores it a chunk at a time; at most a few files per link and per
+// instance are taken in at once.
 func (s *Server) vendorDocument(w http.ResponseWriter, r *http.Request) (int64, error) {
 	inv := vendorFrom(r.Context()).Invitation
 	release, err := s.attachGate.Enter(inv.ID)
@@ -219,24 +210,13 @@ func (s *Server) vendorDocument(w http.ResponseWriter, r *http.Request) (int64, 
 	if err != nil {
 		return 0, fieldErrors{"file": "rfq.error.document_missing"}
 	}
-	name := evaluation.CleanFileName(part.FileName())
-	if n := []rune(name); len(n) > 200 {
-		name = string(n[len(n)-200:]) // keep the extension, which says the type
-	}
-	sp, err := sourcing.Spool(part, name, rfq.MaxDocument, s.spool)
+	id, err := s.eval.AddDocument(r.Context(), inv.ID, part.FileName(), part, s.spool)
 	var mbe *http.MaxBytesError
 	switch {
-	case errors.Is(err, sourcing.ErrEmptyOrTooLarge), errors.As(err, &mbe):
+	case errors.As(err, &mbe):
 		return 0, fieldErrors{"file": "rfq.error.document_size"}
-	case errors.Is(err, sourcing.ErrFileType):
-		return 0, fieldErrors{"file": "rfq.error.document_type"}
-	case err != nil:
-		return 0, errBadRequest // the body broke off
-	}
-	defer sp.Close()
-	id, err := s.store.AddDocument(r.Context(), inv.ID, name, sp.ContentType, sp.Size, sp.File)
-	if errors.Is(err, store.ErrConflict) {
-		return 0, fieldErrors{"file": "rfq.error.too_many_documents"}
+	case errors.Is(err, evaluation.ErrUploadBroken):
+		return 0, errBadRequest
 	}
 	return id, err
 }

@@ -22,7 +22,7 @@ func closedText(z *i18n.Localizer, err error) string {
 
 func (s *Server) vendorPage(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	if err := s.store.MarkOpened(ctx, vendorFrom(ctx).Invitation.ID); err != nil {
+	if err := s.eval.VendorOpened(ctx, vendorFrom(ctx).Invitation.ID); err != nil {
 		return err
 	}
 	return s.renderVendorPage(w, r, http.StatusOK, nil)
@@ -41,7 +41,7 @@ func (s *Server) renderVendorPage(w http.ResponseWriter, r *http.Request, status
 		BriefVersion: rd.BriefVersion, BriefSent: z.DateTime(rd.BriefSentAt), Status: z.T(inv.Status.LabelKey()),
 		Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check, v.Flags), Errors: map[string]string{}}
 	m.DeadlineAt = rd.Deadline.Format(time.RFC3339)
-	m.Countdown, m.CountdownTemplate = countdown(z, rd.Deadline, s.store.Now())
+	m.Countdown, m.CountdownTemplate = countdown(z, rd.Deadline, s.eval.Now())
 	if v.Saved.Revision > 0 {
 		m.Submitted = z.T("vendor.submitted_line", map[string]any{"N": v.Saved.Revision, "At": optZoneTime(z, v.Saved.SubmittedAt, rd.TimeZone)})
 	}
@@ -110,7 +110,7 @@ func (s *Server) vendorFormModel(z *i18n.Localizer, v vendorState) views.VendorQ
 	rd := v.Session.RFQ
 	m := views.VendorQuoteForm{Company: v.Session.Invitation.Company, Deadline: deadlineText(z, rd.Deadline, rd.TimeZone),
 		DeadlineAt: rd.Deadline.Format(time.RFC3339), Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check, v.Flags)}
-	m.Countdown, m.CountdownTemplate = countdown(z, rd.Deadline, s.store.Now())
+	m.Countdown, m.CountdownTemplate = countdown(z, rd.Deadline, s.eval.Now())
 	m.ReadOnly, m.ReadOnlyText = vendorReadOnly(z, v.CanSubmit, rd)
 	m.FieldFlags = fieldFlags(m.Check.Flags)
 	return m
@@ -149,13 +149,13 @@ func (s *Server) vendorSaveQuote(w http.ResponseWriter, r *http.Request) error {
 		s.render(w, r, http.StatusUnprocessableEntity, views.VendorQuotePage(vendorLayout(z.T("vendor.quote_title")), m))
 		return nil
 	}
-	if err := s.store.SaveDraft(ctx, sess.Invitation.ID, q); err != nil {
+	if err := s.eval.SaveVendorDraft(ctx, sess.Invitation.ID, q); err != nil {
 		return err
 	}
 	if r.PostForm.Get("action") != "submit" {
 		return redirect(w, r, "/v/quote", "flash.vendor_draft_saved")
 	}
-	_, _, err = s.store.Submit(ctx, sess.Invitation.ID)
+	_, _, err = s.eval.SubmitVendorDraft(ctx, sess.Invitation.ID)
 	if _, _, ok := roundError(err); ok {
 		v, verr := s.vendorState(ctx)
 		if verr != nil {
@@ -220,7 +220,7 @@ func (s *Server) vendorCheckDraft(w http.ResponseWriter, r *http.Request) error 
 	rfq.AsVendor(&q, sess.Invitation.Company)
 	z := i18n.From(ctx)
 	rd := sess.RFQ
-	c := rfq.CheckDraft(q, rd.Brief, s.store.Now())
+	c := rfq.CheckDraft(q, rd.Brief, s.eval.Now())
 	check := vendorCheck(z, c, sourcing.ForVendor(c.Flags, rd.Brief, rd.InternalFields))
 	s.render(w, r, http.StatusOK, views.DraftCheckSection(check, fieldFlags(check.Flags)))
 	return nil
