@@ -44,7 +44,7 @@ func (s *Server) openForm(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	_, err = s.openEarly(r, rd, r.PostForm.Get("reason"))
+	_, err = s.eval.OpenEarly(r.Context(), currentUser(r).Actor(), rd.ID, r.PostForm.Get("reason"))
 	var fe fieldErrors
 	if errors.As(err, &fe) {
 		return s.rerenderRFQ(w, r, fe)

@@ -2,12 +2,9 @@ package web
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/rfq"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 func (s *Server) apiCreateRFQ(w http.ResponseWriter, r *http.Request) error {
@@ -59,7 +56,7 @@ func (s *Server) apiOpenRFQ(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	n, err := s.openEarly(r, rd, in.Reason)
+	n, err := s.eval.OpenEarly(r.Context(), currentUser(r).Actor(), rd.ID, in.Reason)
 	if err != nil {
 		return err
 	}
@@ -86,12 +83,4 @@ func (s *Server) apiStartRound(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusCreated, createdJSON(next, invs))
 	return nil
-}
-
-// openEarly is a manager's early opening, with a reason on the record.
-func (s *Server) openEarly(r *http.Request, rd store.RFQ, reason string) (int, error) {
-	if n := len([]rune(reason)); n > rfq.MaxReason || strings.TrimSpace(reason) == "" {
-		return 0, fieldErrors{"reason": "rfq.error.reason"}
-	}
-	return s.eval.OpenEarly(r.Context(), currentUser(r).Actor(), rd.ID, reason)
 }

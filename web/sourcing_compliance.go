@@ -18,23 +18,6 @@ import (
 // termEnd is when the round's contract would end (evaluation.TermEnd).
 func termEnd(rd store.RFQ) time.Time { return evaluation.TermEnd(rd) }
 
-// vendorComplianceFlags are the vendor's own blockers: a required
-// attestation not stated or refused.
-func vendorComplianceFlags(rd store.RFQ, own map[sourcing.Kind]sourcing.Attestation, now time.Time) []sourcing.VendorFlag {
-	var out []sourcing.VendorFlag
-	for _, r := range rd.Compliance.Requirements {
-		var a *sourcing.Attestation
-		if x, ok := own[r.Kind]; ok {
-			a = &x
-		}
-		if st := sourcing.Assess(rd.Compliance, r, a, now, termEnd(rd)); st.Blocks() {
-			out = append(out, sourcing.VendorFlag{ID: "attestation_" + string(st), Blocker: true, MessageKey: "sourcing.vendor_flag.attestation_" + string(st),
-				Data: map[string]string{"Attestation": string(r.Kind)}})
-		}
-	}
-	return out
-}
-
 // vendorComplianceView is the vendor's form of its answers.
 func vendorComplianceView(z *i18n.Localizer, v vendorState, readOnly bool) views.VendorCompliance {
 	rd := v.Session.RFQ

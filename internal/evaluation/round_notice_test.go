@@ -190,6 +190,9 @@ func TestSaveAttestationsOnlyForTheRoundsRequirements(t *testing.T) {
 	ctx := context.Background()
 	rd, invs := twoVendorRound(t, f, &sourcing.Compliance{Requirements: []sourcing.Requirement{{Kind: sourcing.SOC2Type2}}})
 	alpha, beta := invs[0].Invitation, invs[1].Invitation
+	if ids := vendorFlagIDs(t, f, alpha, rd); !slices.Contains(ids, "attestation_missing") {
+		t.Errorf("a required attestation not stated is no blocker: %v", ids)
+	}
 	betaDoc, err := f.svc.AddDocument(ctx, beta.ID, "soc2.txt", strings.NewReader("report\n"), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -213,5 +216,50 @@ func TestSaveAttestationsOnlyForTheRoundsRequirements(t *testing.T) {
 	}
 	if a, ok := own[sourcing.SOC2Type2]; !ok || a.Issuer != "Audit Co" || len(own) != 1 {
 		t.Errorf("saved: %+v", own)
+	}
+	if ids := vendorFlagIDs(t, f, alpha, rd); slices.Contains(ids, "attestation_missing") {
+		t.Errorf("a stated attestation still blocks: %v", ids)
+	}
+}
+
+// vendorFlagIDs are the flags the vendor's page shows it, blockers counted.
+func vendorFlagIDs(t *testing.T, f benchFixture, inv store.Invitation, rd store.RFQ) []string {
+	t.Helper()
+	v, err := f.svc.VendorState(context.Background(), inv, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	blockers := 0
+	for _, fl := range v.Flags {
+		ids = append(ids, fl.ID)
+		if fl.Blocker {
+			blockers++
+		}
+	}
+	if v.Check.Blockers < blockers {
+		t.Errorf("%d blocking flags, %d blockers counted", blockers, v.Check.Blockers)
+	}
+	return ids
+}
+
+// Opening early needs a reason, of bounded length, before anything else.
+func TestOpenEarlyNeedsAReason(t *testing.T) {
+	t.Parallel()
+	f := roundFixture(t)
+	ctx := context.Background()
+	rd, _ := twoVendorRound(t, f, nil)
+	m := roundUser(t, f.st, "m@example.com", auth.Manager)
+	for _, reason := range []string{"", "   ", strings.Repeat("x", rfq.MaxReason+1)} {
+		var fe evaluation.FieldErrors
+		if _, err := f.svc.OpenEarly(ctx, m.Actor(), rd.ID, reason); !errors.As(err, &fe) || fe["reason"] != "rfq.error.reason" {
+			t.Errorf("reason %.10q: %v", reason, err)
+		}
+	}
+	if d, err := f.svc.RoundDetail(ctx, rd.ID); err != nil || d.RFQ.OpenedAt != nil {
+		t.Fatalf("opened without a reason: %v", err)
+	}
+	if _, err := f.svc.OpenEarly(ctx, m.Actor(), rd.ID, strings.Repeat("x", rfq.MaxReason)); err != nil {
+		t.Errorf("a reason of the longest length: %v", err)
 	}
 }
