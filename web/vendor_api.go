@@ -53,17 +53,12 @@ func (s *Server) apiVendorAsk(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	id, err := s.vendorAsk(r, in.Text)
+	id, err := s.eval.Ask(r.Context(), vendorFrom(r.Context()).Invitation.ID, in.Text)
 	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusCreated, map[string]any{"id": id})
 	return nil
-}
-
-// vendorAsk records the session's vendor's question.
-func (s *Server) vendorAsk(r *http.Request, text string) (int64, error) {
-	return s.eval.Ask(r.Context(), vendorFrom(r.Context()).Invitation.ID, text)
 }
 
 func (s *Server) apiVendorDocument(w http.ResponseWriter, r *http.Request) error {

@@ -73,7 +73,7 @@ func (s *Server) vendorAskForm(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	_, err := s.vendorAsk(r, r.PostForm.Get("text"))
+	_, err := s.eval.Ask(r.Context(), vendorFrom(r.Context()).Invitation.ID, r.PostForm.Get("text"))
 	var fe fieldErrors
 	if errors.As(err, &fe) {
 		return s.renderVendorPage(w, r, http.StatusUnprocessableEntity, fe)
