@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"errors"
 	"net/http"
 	"strconv"
@@ -8,7 +9,6 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -21,10 +21,7 @@ func (s *Server) rerenderRFQ(w http.ResponseWriter, r *http.Request, fe fieldErr
 	if err != nil {
 		return err
 	}
-	m, err := s.rfqPageModel(r, d)
-	if err != nil {
-		return err
-	}
+	m := s.rfqPageModel(r, d)
 	z := i18n.From(r.Context())
 	for k, key := range fe {
 		if strings.HasPrefix(k, "quote_ids") {
@@ -47,7 +44,7 @@ func (s *Server) openForm(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	_, err = s.openEarly(r, rd, r.PostForm.Get("reason"))
+	_, err = s.eval.OpenEarly(r.Context(), currentUser(r).Actor(), rd.ID, r.PostForm.Get("reason"))
 	var fe fieldErrors
 	if errors.As(err, &fe) {
 		return s.rerenderRFQ(w, r, fe)
@@ -86,51 +83,38 @@ func (s *Server) startRoundForm(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// noticeMails is one mail of kind per vendor still in the round, in its
-// language; none without mail configured.
-func (s *Server) noticeMails(rd store.RFQ, invs []store.Invitation, kind string, keep func(store.Invitation) bool) []store.Mail {
-	if !s.mailOn {
-		return nil
-	}
-	var out []store.Mail
-	for _, i := range invs {
-		if i.Status == rfq.Revoked || !keep(i) {
-			continue
-		}
-		z := i18n.New(i.Language)
-		data := map[string]any{"Contact": i.Contact, "Company": i.Company, "Deadline": deadlineText(z, rd.Deadline, rd.TimeZone),
-			"Invited": z.DateTime(i.CreatedAt)}
-		out = append(out, store.Mail{InvitationID: i.ID, Kind: kind, To: i.Email,
-			Subject: z.T("rfq.mail."+kind+"_subject", data), Body: z.T("rfq.mail."+kind+"_body", data) + "\n"})
-	}
-	return out
+// noticeMail is a notice of kind to one vendor of round rd, in its
+// language.
+func noticeMail(rd store.RFQ, i store.Invitation, kind string) store.Mail {
+	z := i18n.New(i.Language)
+	data := map[string]any{"Contact": i.Contact, "Company": i.Company, "Deadline": deadlineText(z, rd.Deadline, rd.TimeZone),
+		"Invited": z.DateTime(i.CreatedAt)}
+	return store.Mail{Kind: kind, To: i.Email, Subject: z.T("rfq.mail."+kind+"_subject", data), Body: z.T("rfq.mail."+kind+"_body", data) + "\n"}
 }
 
 func (s *Server) remind(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.roundDetail(r)
+	rd, err := s.loadRound(r)
 	if err != nil {
 		return err
 	}
 	if !s.mailOn {
-		return redirect(w, r, rfqURL(d.RFQ.ID), "flash.rfq_no_mail")
+		return redirect(w, r, rfqURL(rd.ID), "flash.rfq_no_mail")
 	}
-	mails := s.noticeMails(d.RFQ, d.Invitations, "reminder", func(i store.Invitation) bool { return i.Status != rfq.Submitted })
-	if err := s.store.Remind(r.Context(), currentUser(r).Actor(), d.RFQ.ID, mails); err != nil {
+	if err := s.eval.Remind(r.Context(), currentUser(r).Actor(), rd, s.links(r)); err != nil {
 		return err
 	}
-	return redirect(w, r, rfqURL(d.RFQ.ID), "flash.rfq_reminded")
+	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_reminded")
 }
 
 func (s *Server) resendBrief(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.roundDetail(r)
+	rd, err := s.loadRound(r)
 	if err != nil {
 		return err
 	}
-	mails := s.noticeMails(d.RFQ, d.Invitations, "brief", func(store.Invitation) bool { return true })
-	if _, err := s.store.ResendBrief(r.Context(), currentUser(r).Actor(), d.RFQ.ID, mails); err != nil {
+	if err := s.eval.ResendBrief(r.Context(), currentUser(r).Actor(), rd, s.links(r)); err != nil {
 		return err
 	}
-	return redirect(w, r, rfqURL(d.RFQ.ID), "flash.rfq_brief_sent")
+	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_brief_sent")
 }
 
 func (s *Server) revokeForm(w http.ResponseWriter, r *http.Request) error {
@@ -138,18 +122,16 @@ func (s *Server) revokeForm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	inv, err := s.store.Invitation(r.Context(), id)
+	rfqID, err := s.eval.Revoke(r.Context(), currentUser(r).Actor(), id)
 	if err != nil {
 		return err
 	}
-	if err := s.store.RevokeInvitation(r.Context(), currentUser(r).Actor(), id); err != nil {
-		return err
-	}
-	return redirect(w, r, rfqURL(inv.RFQID), "flash.rfq_revoked")
+	return redirect(w, r, rfqURL(rfqID), "flash.rfq_revoked")
 }
 
 // answerForm publishes an answer to every vendor of the round; the mail
-// and the vendor pages quote the question without naming who asked.
+// and the vendor pages quote the question without naming who asked. A
+// form without the "published" field publishes the question as asked.
 func (s *Server) answerForm(w http.ResponseWriter, r *http.Request) error {
 	id, err := idParam(r, "id")
 	if err != nil {
@@ -158,40 +140,20 @@ func (s *Server) answerForm(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	ctx := r.Context()
-	q, err := s.store.Question(ctx, id)
-	if err != nil {
-		return err
-	}
-	rd, err := s.store.RFQ(ctx, q.RFQID)
-	if err != nil {
-		return err
-	}
-	answer := strings.TrimSpace(r.PostForm.Get("answer"))
-	if answer == "" || len([]rune(answer)) > rfq.MaxAnswer {
-		return redirect(w, r, rfqURL(rd.ID), "flash.rfq_answer_empty")
-	}
-	// The question goes out in the buyer's wording: the asker's own may
-	// reveal its offer. A form without the field publishes the original.
-	published := q.Text
+	var published *string
 	if _, ok := r.PostForm["published"]; ok {
-		published = strings.TrimSpace(r.PostForm.Get("published"))
+		p := r.PostForm.Get("published")
+		published = &p
 	}
-	if published == "" || len([]rune(published)) > rfq.MaxQuestion {
-		return redirect(w, r, rfqURL(rd.ID), "flash.sourcing_published_empty")
+	rfqID, err := s.eval.Answer(r.Context(), currentUser(r).Actor(), id, published, r.PostForm.Get("answer"), s.links(r))
+	var fe fieldErrors
+	if errors.As(err, &fe) {
+		return redirect(w, r, rfqURL(rfqID), cmp.Or(fe["answer"], fe["published"]))
 	}
-	invs, err := s.store.Invitations(ctx, rd.ID)
 	if err != nil {
 		return err
 	}
-	mails := s.noticeMails(rd, invs, "answer", func(store.Invitation) bool { return true })
-	for i := range mails {
-		mails[i].Body = strings.TrimRight(mails[i].Body, "\n") + "\n\n" + published + "\n\n" + answer + "\n"
-	}
-	if err := s.store.AnswerQuestion(ctx, currentUser(r).Actor(), q.ID, published, answer, mails); err != nil {
-		return err
-	}
-	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_answered")
+	return redirect(w, r, rfqURL(rfqID), "flash.rfq_answered")
 }
 
 // reissueForm gives a vendor a new link (the old one stops working) and

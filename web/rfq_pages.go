@@ -22,41 +22,29 @@ func (s *Server) listRFQs(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rounds, err := s.store.RFQsOf(r.Context(), e.ID)
+	rounds, err := s.eval.RoundCounts(r.Context(), e.ID)
 	if err != nil {
 		return err
 	}
 	z := i18n.From(r.Context())
-	rows, err := s.roundRows(r, z, rounds)
-	if err != nil {
-		return err
-	}
+	rows := roundRows(z, rounds)
 	m := views.RFQList{EvaluationID: e.ID, EvaluationName: e.Name, Rounds: rows, CanCreate: currentUser(r).Role.Can(auth.EditQuotes)}
 	s.render(w, r, http.StatusOK, views.RFQListPage(s.page(r, z.T("rfq.list_title")+" · "+e.Name, "evaluations"), m))
 	return nil
 }
 
-func (s *Server) roundRows(r *http.Request, z *i18n.Localizer, rounds []store.RFQ) ([]views.RFQRow, error) {
+func roundRows(z *i18n.Localizer, rounds []evaluation.RoundCount) []views.RFQRow {
 	var rows []views.RFQRow
-	for _, rd := range rounds {
-		invs, err := s.store.Invitations(r.Context(), rd.ID)
-		if err != nil {
-			return nil, err
-		}
-		submitted := 0
-		for _, i := range invs {
-			if i.Status == rfq.Submitted {
-				submitted++
-			}
-		}
+	for _, x := range rounds {
+		rd := x.RFQ
 		state := z.T("rfq.state.sealed")
 		if rd.OpenedAt != nil {
 			state = z.T("rfq.state.opened")
 		}
 		rows = append(rows, views.RFQRow{ID: rd.ID, Round: rd.Round, Title: roundTitle(z, rd), Deadline: deadlineText(z, rd.Deadline, rd.TimeZone), State: state,
-			Counts: z.T("rfq.counts", map[string]any{"Invited": len(invs), "Submitted": submitted})})
+			Counts: z.T("rfq.counts", map[string]any{"Invited": x.Invited, "Submitted": x.Submitted})})
 	}
-	return rows, nil
+	return rows
 }
 
 func (s *Server) rfqForm(r *http.Request, e store.Evaluation, b brief.Brief) views.RFQForm {

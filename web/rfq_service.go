@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
@@ -41,11 +42,11 @@ func zoneError(z *i18n.Localizer, zone string) string {
 }
 
 // links is where this request's vendor links point, with the
-// invitation's wording when mail is on.
+// invitation's and the notices' wording when mail is on.
 func (s *Server) links(r *http.Request) evaluation.Links {
 	l := evaluation.Links{Base: s.baseURL(r)}
 	if s.mailOn {
-		l.Mail = inviteMail
+		l.Mail, l.Notice = inviteMail, noticeMail
 	}
 	return l
 }
@@ -72,19 +73,33 @@ func (s *Server) openDue(ctx context.Context, evalID int64) {
 	}
 }
 
+// notOpened logs a due round that could not be opened and carries on
+// with what is stored: the page still shows it.
+func (s *Server) notOpened(err error) error {
+	var ne *evaluation.NotOpenedError
+	if !errors.As(err, &ne) {
+		return err
+	}
+	s.log.Warn("open due rounds", "evaluation", ne.EvaluationID, "err", ne.Err)
+	return ne.Then
+}
+
 // loadRound reads the {id} round after opening it if its deadline passed.
 func (s *Server) loadRound(r *http.Request) (store.RFQ, error) {
 	id, err := idParam(r, "id")
 	if err != nil {
 		return store.RFQ{}, err
 	}
-	rd, err := s.store.RFQ(r.Context(), id)
+	rd, err := s.eval.Round(r.Context(), id)
+	return rd, s.notOpened(err)
+}
+
+// roundDetail reads the {id} round as its page and API show it.
+func (s *Server) roundDetail(r *http.Request) (evaluation.RoundDetail, error) {
+	id, err := idParam(r, "id")
 	if err != nil {
-		return rd, err
+		return evaluation.RoundDetail{}, err
 	}
-	if rd.Rules().Due(s.store.Now()) {
-		s.openDue(r.Context(), rd.EvaluationID)
-		return s.store.RFQ(r.Context(), id)
-	}
-	return rd, nil
+	d, err := s.eval.RoundDetail(r.Context(), id)
+	return d, s.notOpened(err)
 }

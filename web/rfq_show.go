@@ -3,13 +3,13 @@ package web
 import (
 	"cmp"
 	"context"
-	"errors"
 	"mime"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -29,10 +29,7 @@ func (s *Server) showRFQ(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	m, err := s.rfqPageModel(r, d)
-	if err != nil {
-		return err
-	}
+	m := s.rfqPageModel(r, d)
 	p := s.page(r, m.Title+" · "+m.EvaluationName, "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = i18n.T(r.Context(), key)
@@ -41,34 +38,22 @@ func (s *Server) showRFQ(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) rfqPageModel(r *http.Request, d roundDetail) (views.RFQPage, error) {
-	ctx := r.Context()
-	z := i18n.From(ctx)
-	rd := d.RFQ
-	e, err := s.store.Evaluation(ctx, rd.EvaluationID)
-	if err != nil {
-		return views.RFQPage{}, err
-	}
+func (s *Server) rfqPageModel(r *http.Request, d evaluation.RoundDetail) views.RFQPage {
+	z := i18n.From(r.Context())
+	rd, e := d.RFQ, d.Evaluation
 	u := currentUser(r)
 	m := views.RFQPage{ID: rd.ID, EvaluationID: e.ID, EvaluationName: e.Name, Round: rd.Round, Title: roundTitle(z, rd),
 		DeadlineAt: rd.Deadline.Format(time.RFC3339),
 		Deadline:   deadlineText(z, rd.Deadline, rd.TimeZone), LinksExpire: deadlineText(z, rd.Rules().LinkExpiry(), rd.TimeZone),
-		Note: rd.Note, Sealed: rd.OpenedAt == nil, BriefVersion: rd.BriefVersion, MailOn: s.mailOn,
+		Note: rd.Note, Sealed: rd.OpenedAt == nil, BriefVersion: rd.BriefVersion, MailOn: s.mailOn, BriefStale: d.BriefStale,
 		CanRun: u.Role.Can(auth.EditQuotes), CanOpen: u.Role.Can(auth.Approve) && rd.OpenedAt == nil, Errors: map[string]string{}}
 	if rd.OpenedAt != nil {
 		m.OpenedLine = z.T("rfq.opened_deadline", map[string]any{"At": z.DateTime(*rd.OpenedAt)})
 		if rd.OpenedBy != 0 {
 			m.OpenedLine = z.T("rfq.opened_early", map[string]any{"At": z.DateTime(*rd.OpenedAt), "Reason": rd.OpenReason})
 		}
-	} else if b, err := s.store.Brief(ctx, e.ID); err == nil {
-		sent, err := s.store.SentBriefVersion(ctx, rd.ID)
-		if err != nil {
-			return m, err
-		}
-		m.BriefStale = b.Version != sent
-	}
-	if rd.OpenedAt == nil {
-		m.Countdown, m.CountdownTemplate = countdown(z, rd.Deadline, s.store.Now())
+	} else {
+		m.Countdown, m.CountdownTemplate = countdown(z, rd.Deadline, s.eval.Now())
 	}
 	for _, i := range d.Invitations {
 		m.Invitations = append(m.Invitations, invitationRow(z, i, s.mailOn, rd))
@@ -76,33 +61,17 @@ func (s *Server) rfqPageModel(r *http.Request, d roundDetail) (views.RFQPage, er
 	for _, k := range rd.InternalFields {
 		m.Internal = append(m.Internal, z.T("brief.field."+k))
 	}
-	rows, err := s.roundCompliance(ctx, rd, d.Invitations)
-	if err != nil {
-		return m, err
-	}
-	m.Compliance = complianceView(z, rd.Compliance, rows)
+	m.Compliance = complianceView(z, rd.Compliance, d.Compliance)
 	for _, q := range d.Questions {
 		m.Questions = append(m.Questions, views.QuestionRow{ID: q.ID, Company: q.Company, Text: q.Text, Published: q.Published,
 			Asked: zoneTime(z, q.AskedAt, rd.TimeZone), Answer: q.Answer, Answered: optZoneTime(z, q.AnsweredAt, rd.TimeZone)})
 	}
 	m.Documents = documentRows(z, d.Documents)
-	roundRows, err := s.roundRows(r, z, d.Rounds)
-	if err != nil {
-		return m, err
+	m.Rounds = roundRows(z, d.Rounds)
+	for _, i := range d.Shortlisted {
+		m.Shortlisted = append(m.Shortlisted, views.Option{Value: strconv.FormatInt(i.QuoteID, 10), Label: i.Company})
 	}
-	m.Rounds = roundRows
-	if rd.OpenedAt != nil {
-		short, err := s.store.Shortlist(ctx, e.ID)
-		if err != nil {
-			return m, err
-		}
-		for _, i := range d.Invitations {
-			if en, ok := short[i.QuoteID]; ok && i.QuoteID != 0 && en.Status == "shortlisted" {
-				m.Shortlisted = append(m.Shortlisted, views.Option{Value: strconv.FormatInt(i.QuoteID, 10), Label: i.Company})
-			}
-		}
-	}
-	return m, nil
+	return m
 }
 
 func invitationRow(z *i18n.Localizer, i store.Invitation, mailOn bool, rd store.RFQ) views.InvitationRow {
@@ -146,12 +115,8 @@ func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	d, evalID, err := s.store.Document(r.Context(), id)
-	if errors.Is(err, store.ErrSealed) {
-		s.openDue(r.Context(), evalID) // a deadline may have passed since anyone looked
-		d, _, err = s.store.Document(r.Context(), id)
-	}
-	if err != nil {
+	d, err := s.eval.Document(r.Context(), id) // a deadline may have passed since anyone looked
+	if err = s.notOpened(err); err != nil {
 		return err
 	}
 	h := w.Header()
@@ -159,18 +124,17 @@ func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) error 
 	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": d.Name}))
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Content-Length", strconv.Itoa(d.Size))
-	return s.store.CopyDocument(r.Context(), id, w)
+	return s.eval.CopyDocument(r.Context(), id, w)
 }
 
 // quoteSource says which round and submission a quote's latest revision
 // came from, "" for a quote entered by the buyer; submittedBy replaces the
 // "entered by" line when the current revision is the vendor's own answer.
 func (s *Server) quoteSource(ctx context.Context, z *i18n.Localizer, sq store.StoredQuote) (line, submittedBy string, err error) {
-	srcs, err := s.store.QuoteSources(ctx, sq.EvaluationID)
-	if err != nil || len(srcs[sq.ID]) == 0 {
+	x, ok, err := s.eval.QuoteSource(ctx, sq.EvaluationID, sq.ID)
+	if err != nil || !ok {
 		return "", "", err
 	}
-	x := srcs[sq.ID][len(srcs[sq.ID])-1]
 	line = z.T("rfq.source_line", map[string]any{"Round": x.Round, "Vendor": x.Company, "Email": x.Email,
 		"At": z.DateTime(x.SubmittedAt), "N": x.Revision, "QuoteRevision": x.QuoteRevision})
 	if x.QuoteRevision == sq.Version {
@@ -180,41 +144,9 @@ func (s *Server) quoteSource(ctx context.Context, z *i18n.Localizer, sq store.St
 	return line, submittedBy, nil
 }
 
-// sealedRound is a round still sealed: how many answered, never what.
-type sealedRound struct {
-	RFQ       store.RFQ
-	Invited   int
-	Submitted int
-}
-
-func (s *Server) sealed(ctx context.Context, evalID int64) ([]sealedRound, error) {
-	rounds, err := s.store.RFQsOf(ctx, evalID)
-	if err != nil {
-		return nil, err
-	}
-	var out []sealedRound
-	for _, rd := range rounds {
-		if rd.OpenedAt != nil {
-			continue
-		}
-		invs, err := s.store.Invitations(ctx, rd.ID)
-		if err != nil {
-			return nil, err
-		}
-		x := sealedRound{RFQ: rd, Invited: len(invs)}
-		for _, i := range invs {
-			if i.Status == rfq.Submitted {
-				x.Submitted++
-			}
-		}
-		out = append(out, x)
-	}
-	return out, nil
-}
-
 // sealedRounds tells the quote list which answers are still sealed.
 func (s *Server) sealedRounds(ctx context.Context, z *i18n.Localizer, evalID int64) ([]views.SealedRound, error) {
-	list, err := s.sealed(ctx, evalID)
+	list, err := s.eval.SealedRounds(ctx, evalID)
 	var out []views.SealedRound
 	for _, x := range list {
 		out = append(out, views.SealedRound{Link: rfqURL(x.RFQ.ID), Text: z.T("rfq.sealed_quotes", map[string]any{"Round": x.RFQ.Round,
@@ -232,7 +164,7 @@ type apiSealedRound struct {
 }
 
 func (s *Server) sealedRoundsJSON(ctx context.Context, evalID int64) ([]apiSealedRound, error) {
-	list, err := s.sealed(ctx, evalID)
+	list, err := s.eval.SealedRounds(ctx, evalID)
 	out := []apiSealedRound{}
 	for _, x := range list {
 		out = append(out, apiSealedRound{RFQID: x.RFQ.ID, Round: x.RFQ.Round, Deadline: x.RFQ.Deadline, Invited: x.Invited, Submitted: x.Submitted})

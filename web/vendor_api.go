@@ -5,123 +5,13 @@ import (
 	"mime/multipart"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
-
-type apiVendorRFQ struct {
-	Company       string            `json:"company"`
-	Round         int               `json:"round"`
-	Deadline      time.Time         `json:"deadline"`
-	TimeZone      string            `json:"time_zone"`
-	LinksExpireAt time.Time         `json:"links_expire_at"`
-	Note          string            `json:"note"`
-	Brief         map[string]string `json:"brief"`
-	BriefVersion  int               `json:"brief_version"`
-	BriefSentAt   time.Time         `json:"brief_sent_at"`
-	Status        string            `json:"status"`
-	CanSubmit     bool              `json:"can_submit"`
-	Closed        string            `json:"closed,omitempty"` // why a submission would be refused now
-	Answers       []apiAnswer       `json:"answers"`
-	Questions     []apiAnswer       `json:"questions"`
-}
-
-// apiAnswer is a published answer (or the vendor's own question): it
-// never names who asked.
-type apiAnswer struct {
-	Question   string     `json:"question"`
-	AskedAt    *time.Time `json:"asked_at,omitempty"`
-	Answer     string     `json:"answer,omitempty"`
-	AnsweredAt *time.Time `json:"answered_at,omitempty"`
-}
-
-type apiDraftCheck struct {
-	Percent int      `json:"percent"`
-	Stated  int      `json:"stated"`
-	Refused int      `json:"refused"`
-	Total   int      `json:"total"`
-	Missing []string `json:"missing"` // terms not stated that a blocker reads
-}
-
-// apiVendorFlag is a red flag on the vendor's own draft, worded for the
-// vendor: no figure of the buyer's brief, no question to "the vendor".
-type apiVendorFlag struct {
-	ID       string   `json:"id"`
-	Severity string   `json:"severity"`
-	Message  string   `json:"message"`
-	Terms    []string `json:"terms"`
-}
-
-// apiVendorDraft is the draft with the vendor's flags in place of the
-// buyer's.
-type apiVendorDraft struct {
-	apiQuote
-	Flags []apiVendorFlag `json:"flags"`
-}
-
-func vendorDraftOf(s *Server, z *i18n.Localizer, v vendorState) apiVendorDraft {
-	out := apiVendorDraft{apiQuote: s.apiQuoteOf(z, v.Draft, nil), Flags: []apiVendorFlag{}}
-	out.Blockers, out.Warnings = v.Check.Blockers, v.Check.Warnings
-	for i, f := range vendorFlagViews(z, v.Flags) {
-		sev := "warning"
-		if f.Blocker {
-			sev = "blocker"
-		}
-		out.Flags = append(out.Flags, apiVendorFlag{ID: v.Flags[i].ID, Severity: sev, Message: f.Message, Terms: v.Flags[i].Terms})
-	}
-	return out
-}
-
-func (s *Server) vendorDraftJSON(z *i18n.Localizer, v vendorState) map[string]any {
-	out := map[string]any{"draft": vendorDraftOf(s, z, v), "saved": v.HasDraft,
-		"completeness": apiDraftCheck{Percent: v.Check.Percent(), Stated: v.Check.Stated, Refused: v.Check.Refused,
-			Total: v.Check.Total, Missing: append([]string{}, v.Check.Missing...)}}
-	if v.Saved.DraftAt != nil {
-		out["saved_at"] = v.Saved.DraftAt
-	}
-	if v.Saved.Revision > 0 {
-		out["submitted"] = map[string]any{"revision": v.Saved.Revision, "at": v.Saved.SubmittedAt}
-	}
-	return out
-}
-
-func (s *Server) apiVendorRFQ(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	sess := vendorFrom(ctx)
-	if err := s.store.MarkOpened(ctx, sess.Invitation.ID); err != nil {
-		return err
-	}
-	v, err := s.vendorState(ctx)
-	if err != nil {
-		return err
-	}
-	rd := v.Session.RFQ
-	out := apiVendorRFQ{Company: sess.Invitation.Company, Round: rd.Round, Deadline: rd.Deadline, TimeZone: rd.TimeZone,
-		LinksExpireAt: rd.Rules().LinkExpiry(), Note: rd.Note, Brief: v.Brief, BriefVersion: rd.BriefVersion,
-		BriefSentAt: rd.BriefSentAt, Status: string(sess.Invitation.Status), CanSubmit: v.CanSubmit == nil,
-		Answers: []apiAnswer{}, Questions: []apiAnswer{}}
-	if _, code, ok := roundError(v.CanSubmit); ok {
-		out.Closed = code
-	}
-	for _, q := range v.Answers {
-		out.Answers = append(out.Answers, apiAnswer{Question: q.Text, Answer: q.Answer, AnsweredAt: q.AnsweredAt})
-	}
-	for _, q := range v.Own {
-		out.Questions = append(out.Questions, apiAnswer{Question: q.Text, AskedAt: &q.AskedAt, Answer: q.Answer, AnsweredAt: q.AnsweredAt})
-	}
-	body := s.vendorDraftJSON(i18n.From(ctx), v)
-	body["rfq"] = out
-	body["compliance"] = map[string]any{"requirements": append([]sourcing.Requirement{}, rd.Compliance.Requirements...),
-		"sites": rd.Compliance.Sites, "fabric": rd.Compliance.Fabric, "attestations": attestationList(v.Attestations)}
-	writeJSON(w, http.StatusOK, body)
-	return nil
-}
 
 func (s *Server) apiVendorPutQuote(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
@@ -135,7 +25,7 @@ func (s *Server) apiVendorPutQuote(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	if err := s.store.SaveDraft(ctx, sess.Invitation.ID, q); err != nil {
+	if err := s.eval.SaveVendorDraft(ctx, sess.Invitation.ID, q); err != nil {
 		return err
 	}
 	v, err := s.vendorState(ctx)
@@ -148,7 +38,7 @@ func (s *Server) apiVendorPutQuote(w http.ResponseWriter, r *http.Request) error
 
 func (s *Server) apiVendorSubmit(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	rev, at, err := s.store.Submit(ctx, vendorFrom(ctx).Invitation.ID)
+	rev, at, err := s.eval.SubmitVendorDraft(ctx, vendorFrom(ctx).Invitation.ID)
 	if err != nil {
 		return err
 	}
@@ -163,25 +53,12 @@ func (s *Server) apiVendorAsk(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	id, err := s.vendorAsk(r, in.Text)
+	id, err := s.eval.Ask(r.Context(), vendorFrom(r.Context()).Invitation.ID, in.Text)
 	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusCreated, map[string]any{"id": id})
 	return nil
-}
-
-// vendorAsk records a question; at most rfq.MaxQuestions per vendor.
-func (s *Server) vendorAsk(r *http.Request, text string) (int64, error) {
-	text = strings.TrimSpace(text)
-	if text == "" || len([]rune(text)) > rfq.MaxQuestion {
-		return 0, fieldErrors{"text": "rfq.error.question"}
-	}
-	id, err := s.store.Ask(r.Context(), vendorFrom(r.Context()).Invitation.ID, text)
-	if errors.Is(err, store.ErrConflict) {
-		return 0, fieldErrors{"text": "rfq.error.too_many_questions"}
-	}
-	return id, err
 }
 
 func (s *Server) apiVendorDocument(w http.ResponseWriter, r *http.Request) error {
@@ -204,9 +81,10 @@ func (s *Server) refuseBusy(w http.ResponseWriter, r *http.Request) {
 	s.renderError(w, r, http.StatusTooManyRequests, "sourcing.error.busy")
 }
 
-// vendorDocument streams the multipart "file" to a temporary file (never
-// whole into memory), checks it, and stores it a chunk at a time; at most
-// a few files per link and per instance are taken in at once.
+// vendorDocument streams the multipart "file" to the use case, which
+// checks it on its way to a temporary file (never whole into memory) and
+// stores it a chunk at a time; at most a few files per link and per
+// instance are taken in at once.
 func (s *Server) vendorDocument(w http.ResponseWriter, r *http.Request) (int64, error) {
 	inv := vendorFrom(r.Context()).Invitation
 	release, err := s.attachGate.Enter(inv.ID)
@@ -219,24 +97,13 @@ func (s *Server) vendorDocument(w http.ResponseWriter, r *http.Request) (int64, 
 	if err != nil {
 		return 0, fieldErrors{"file": "rfq.error.document_missing"}
 	}
-	name := evaluation.CleanFileName(part.FileName())
-	if n := []rune(name); len(n) > 200 {
-		name = string(n[len(n)-200:]) // keep the extension, which says the type
-	}
-	sp, err := sourcing.Spool(part, name, rfq.MaxDocument, s.spool)
+	id, err := s.eval.AddDocument(r.Context(), inv.ID, part.FileName(), part, s.spool)
 	var mbe *http.MaxBytesError
 	switch {
-	case errors.Is(err, sourcing.ErrEmptyOrTooLarge), errors.As(err, &mbe):
+	case errors.As(err, &mbe):
 		return 0, fieldErrors{"file": "rfq.error.document_size"}
-	case errors.Is(err, sourcing.ErrFileType):
-		return 0, fieldErrors{"file": "rfq.error.document_type"}
-	case err != nil:
-		return 0, errBadRequest // the body broke off
-	}
-	defer sp.Close()
-	id, err := s.store.AddDocument(r.Context(), inv.ID, name, sp.ContentType, sp.Size, sp.File)
-	if errors.Is(err, store.ErrConflict) {
-		return 0, fieldErrors{"file": "rfq.error.too_many_documents"}
+	case errors.Is(err, evaluation.ErrUploadBroken):
+		return 0, errBadRequest
 	}
 	return id, err
 }

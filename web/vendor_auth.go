@@ -78,7 +78,7 @@ func (s *Server) vendorAuth(next http.Handler, token func(*http.Request) string)
 			hash = auth.HashToken(tok)
 			limits = append(limits, store.VendorLimit{Key: "vendor-link:" + hex.EncodeToString(hash), Limit: vendorPerLink})
 		}
-		limited, retry, err := s.store.CountVendorRequest(r.Context(), limits...)
+		limited, retry, err := s.eval.CountVendorRequest(r.Context(), limits...)
 		if err != nil {
 			s.vendorUnavailable(w, r, err)
 			return
@@ -92,8 +92,8 @@ func (s *Server) vendorAuth(next http.Handler, token func(*http.Request) string)
 			s.vendorDenied(w, r)
 			return
 		}
-		inv, rd, err := s.store.InvitationByToken(r.Context(), hash)
-		if errors.Is(err, store.ErrNotFound) || err == nil && !rd.Rules().LinkValid(s.store.Now(), inv.Status) {
+		inv, rd, err := s.eval.VendorLink(r.Context(), hash)
+		if errors.Is(err, store.ErrNotFound) {
 			s.vendorDenied(w, r)
 			return
 		}

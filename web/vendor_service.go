@@ -20,19 +20,12 @@ type vendorState struct {
 	Session vendorSession
 }
 
-// vendorState reads the session's round for its vendor, with the flags of
-// the compliance answers the round still lacks.
+// vendorState reads the session's round for its vendor.
 func (s *Server) vendorState(ctx context.Context) (vendorState, error) {
 	v := vendorState{Session: vendorFrom(ctx)}
-	inv, rd := v.Session.Invitation, v.Session.RFQ
 	var err error
-	if v.VendorState, err = s.eval.VendorState(ctx, inv, rd); err != nil {
-		return v, err
-	}
-	extra := vendorComplianceFlags(rd, v.Attestations, v.Now)
-	v.Flags = append(v.Flags, extra...)
-	v.Check.Blockers += len(extra)
-	return v, nil
+	v.VendorState, err = s.eval.VendorState(ctx, v.Session.Invitation, v.Session.RFQ)
+	return v, err
 }
 
 // draftErrors are the problems of a vendor's draft by term, translated.

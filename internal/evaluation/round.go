@@ -49,10 +49,13 @@ type NewInvitation struct {
 
 // Links says where vendor links point (Base + "/v/" + token) and, when
 // mail is on, words an invitation of kind ("invitation" or "round") in
-// the vendor's language; Mail is nil when mail is off.
+// the vendor's language; Mail is nil when mail is off. Notice words a
+// notice of kind ("reminder", "brief", "answer") to a vendor of round rd
+// in its language; nil when mail is off.
 type Links struct {
-	Base string
-	Mail func(v rfq.Vendor, link string, n store.NewRFQ, kind string) store.Mail
+	Base   string
+	Mail   func(v rfq.Vendor, link string, n store.NewRFQ, kind string) store.Mail
+	Notice func(rd store.RFQ, inv store.Invitation, kind string) store.Mail
 }
 
 func (l Links) link(token string) string { return l.Base + "/v/" + token }

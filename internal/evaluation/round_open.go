@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/rfq"
@@ -16,10 +17,14 @@ import (
 // transaction that marks the round open.
 
 // OpenEarly opens a sealed round before its deadline: a manager's act,
-// with the reason on the record. Answers are closed from then on; a round
-// already open is rfq.ErrNotSealed. It returns how many answers became
-// quotes.
+// with the reason on the record (required, at most rfq.MaxReason
+// characters, else FieldErrors at "reason"). Answers are closed from then
+// on; a round already open is rfq.ErrNotSealed. It returns how many
+// answers became quotes.
 func (s *Service) OpenEarly(ctx context.Context, by audit.Actor, rfqID int64, reason string) (int, error) {
+	if n := len([]rune(reason)); n > rfq.MaxReason || strings.TrimSpace(reason) == "" {
+		return 0, FieldErrors{"reason": "rfq.error.reason"}
+	}
 	var n int
 	err := s.store.Tx(ctx, func(tx *store.Store) error {
 		r, err := tx.LockRFQ(ctx, rfqID)

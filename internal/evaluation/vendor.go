@@ -32,9 +32,9 @@ type VendorState struct {
 	Now          time.Time
 }
 
-// VendorState reads round rd as the vendor invited by inv sees it. The
-// flags are the draft's own; the round's compliance flags are the
-// caller's to add.
+// VendorState reads round rd as the vendor invited by inv sees it: the
+// flags are the draft's own and, as blockers, the attestations the round
+// requires that the vendor has not stated.
 func (s *Service) VendorState(ctx context.Context, inv store.Invitation, rd store.RFQ) (VendorState, error) {
 	var v VendorState
 	v.Brief = sourcing.VendorBrief(rd.Brief, rd.InternalFields)
@@ -83,5 +83,25 @@ func (s *Service) VendorState(ctx context.Context, inv store.Invitation, rd stor
 		return v, err
 	}
 	v.Attestations = own[inv.ID]
+	extra := vendorComplianceFlags(rd, v.Attestations, v.Now)
+	v.Flags = append(v.Flags, extra...)
+	v.Check.Blockers += len(extra)
 	return v, nil
+}
+
+// vendorComplianceFlags are the vendor's own blockers: a required attestation
+// not stated or refused.
+func vendorComplianceFlags(rd store.RFQ, own map[sourcing.Kind]sourcing.Attestation, now time.Time) []sourcing.VendorFlag {
+	var out []sourcing.VendorFlag
+	for _, r := range rd.Compliance.Requirements {
+		var a *sourcing.Attestation
+		if x, ok := own[r.Kind]; ok {
+			a = &x
+		}
+		if st := sourcing.Assess(rd.Compliance, r, a, now, TermEnd(rd)); st.Blocks() {
+			out = append(out, sourcing.VendorFlag{ID: "attestation_" + string(st), Blocker: true, MessageKey: "sourcing.vendor_flag.attestation_" + string(st),
+				Data: map[string]string{"Attestation": string(r.Kind)}})
+		}
+	}
+	return out
 }
