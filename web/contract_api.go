@@ -29,6 +29,7 @@ func (s *Server) contractAPI(r chi.Router) {
 	r.Get("/contracts/{id}/credits", s.h(s.apiCredits))
 	r.Get("/renewals", s.h(s.apiRenewals))
 	r.Get("/vendors/{id}/record", s.h(s.apiVendorRecord))
+	s.rebidAPI(r)
 	r.With(s.requirePermission(auth.ManageContracts)).Group(func(r chi.Router) {
 		r.Post("/contracts", s.h(s.apiDraftContracts))
 		r.Patch("/contracts/{id}", s.h(s.apiPatchContract))
