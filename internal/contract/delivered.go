@@ -6,7 +6,7 @@ package contract
 type Delivered struct {
 	From    *Date `json:"from"`    // the first billed month; nil before any bill
 	Through *Date `json:"through"` // the last billed month (its first day)
-	Months  int  `json:"months"`
+	Months  int   `json:"months"`
 	// GPUHours are the GPU-hours billed.
 	GPUHours Micros `json:"gpu_hours"`
 	// Cost is the report's cost: usage, shortfall and the upfront's share,
