@@ -152,3 +152,12 @@ func (s *Server) baselineBox(r *http.Request, evaluationID int64) (*views.Baseli
 	}
 	return v, nil
 }
+
+// evidenceLink is where an outage read from an upload links: the quote's
+// benchmarks page at that upload; "" for an outage entered by hand.
+func evidenceLink(quoteID, uploadID int64) string {
+	if uploadID == 0 {
+		return ""
+	}
+	return fmt.Sprintf("/quotes/%d/benchmarks#benchmark-%d", quoteID, uploadID)
+}

@@ -53,3 +53,13 @@ func (s *Store) RebidOf(ctx context.Context, evaluationID int64) (int64, error) 
 	}
 	return *id, nil
 }
+
+// DeleteUploadOutages removes the outages of a contract read from one
+// upload's health evidence, before it is read again or once withdrawn.
+func (s *Store) DeleteUploadOutages(ctx context.Context, contractID, uploadID int64) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM contract_outages WHERE contract_id = $1 AND upload_id = $2`, contractID, uploadID)
+	if err != nil {
+		return 0, fmt.Errorf("store: outages of contract %d from upload %d: %w", contractID, uploadID, err)
+	}
+	return tag.RowsAffected(), nil
+}

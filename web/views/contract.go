@@ -73,7 +73,10 @@ type CreditView struct {
 }
 
 // OutageView is one recorded outage.
-type OutageView struct{ Start, End, Nodes, Source, Note string }
+type OutageView struct {
+	Start, End, Nodes, Source, Note string
+	Evidence                        string // the health evidence it was read from; "" when entered
+}
 
 // ContractForm is the terms form as typed.
 type ContractForm struct {
