@@ -25,9 +25,8 @@ type journeyClock struct {
 	t  time.Time
 }
 
-func (c *journeyClock) now() time.Time          { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *journeyClock) set(t time.Time)         { c.mu.Lock(); c.t = t; c.mu.Unlock() }
-func (c *journeyClock) advance(d time.Duration) { c.set(c.now().Add(d)) }
+func (c *journeyClock) now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *journeyClock) set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
 
 // The whole way after the award, in one browser: the manager signs the
 // award; the contract it drafted (activated with an SLA by procurement)
