@@ -2,6 +2,9 @@ package evaluation_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -29,8 +32,8 @@ func TestHealthEvidenceRecordsAnOutage(t *testing.T) {
 	if err != nil || refusal != nil || !added.Parsed {
 		t.Fatalf("upload: %+v %+v %v", added, refusal, err)
 	}
-	if os, err := svc.Outages(ctx, c.ID); err != nil || len(os) != 0 {
-		t.Fatalf("a draft contract got outages %+v %v", os, err)
+	if got, err := svc.Outages(ctx, c.ID); err != nil || len(got) != 0 {
+		t.Fatalf("a draft contract got outages %+v %v", got, err)
 	}
 	if _, err := svc.ReviseContract(ctx, p, c.ID, evaluation.ContractChange{Reason: "signed",
 		Fields: fields(t, `{"start_date": "2026-03-01", "activated": true}`)}); err != nil {
@@ -42,11 +45,11 @@ func TestHealthEvidenceRecordsAnOutage(t *testing.T) {
 			t.Fatalf("re-read: %q %v", key, err)
 		}
 	}
-	os, err := svc.Outages(ctx, c.ID)
-	if err != nil || len(os) != 1 {
-		t.Fatalf("outages %+v %v", os, err)
+	got, err := svc.Outages(ctx, c.ID)
+	if err != nil || len(got) != 1 {
+		t.Fatalf("outages %+v %v", got, err)
 	}
-	o := os[0]
+	o := got[0]
 	want := store.Outage{Start: time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC), End: time.Date(2026, 3, 5, 11, 30, 0, 0, time.UTC), Nodes: 1, Source: "xid", UploadID: b.ID}
 	if !o.Start.Equal(want.Start) || !o.End.Equal(want.End) || o.Nodes != 1 || o.Source != "xid" || o.UploadID != b.ID {
 		t.Errorf("outage %+v, want %+v", o, want)
@@ -66,7 +69,40 @@ func TestHealthEvidenceRecordsAnOutage(t *testing.T) {
 	if _, key, err := svc.Withdraw(ctx, p.Actor(), b, "wrong cluster"); err != nil || key != "" {
 		t.Fatal(key, err)
 	}
-	if os, _ := svc.Outages(ctx, c.ID); len(os) != 0 {
-		t.Errorf("a withdrawn upload's outage stays: %+v", os)
+	if left, _ := svc.Outages(ctx, c.ID); len(left) != 0 {
+		t.Errorf("a withdrawn upload's outage stays: %+v", left)
+	}
+}
+
+// A dcgmi health run of node gpu-02 that fails its health gate (a
+// double-bit ECC error) records an outage of that node from the run's
+// date, for the hour the evidence shows; a passing run records none.
+func TestFailedHealthGateRecordsAnOutage(t *testing.T) {
+	t.Parallel()
+	_, svc, p, c := approvedContract(t)
+	ctx := context.Background()
+	if _, err := svc.ReviseContract(ctx, p, c.ID, evaluation.ContractChange{Reason: "signed",
+		Fields: fields(t, `{"start_date": "2026-03-01", "activated": true}`)}); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"dcgmi-health-healthy.txt": 0, "dcgmi-health-failure-ecc.txt": 1} {
+		log, err := os.ReadFile(filepath.Join("..", "benchlog", "testdata", "written", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, refusal, err := svc.AddBenchmark(ctx, p.Actor(), c.QuoteID, evaluation.Upload{FileName: name, Content: log,
+			Fields: map[string]string{"kind": "dcgmi-health", "node_ids": "gpu-02", "run_date": "2026-03-07"}})
+		if err != nil || refusal != nil {
+			t.Fatalf("%s: %+v %v", name, refusal, err)
+		}
+		got, err := svc.Outages(ctx, c.ID)
+		if err != nil || len(got) != want {
+			t.Fatalf("after %s: outages %+v %v", name, got, err)
+		}
+	}
+	got, _ := svc.Outages(ctx, c.ID)
+	start := time.Date(2026, 3, 7, 0, 0, 0, 0, time.UTC)
+	if o := got[0]; o.Source != "health_gate" || o.Nodes != 1 || !o.Start.Equal(start) || !o.End.Equal(start.Add(time.Hour)) || !strings.Contains(o.Note, "gpu-02") {
+		t.Errorf("outage %+v", o)
 	}
 }
