@@ -30,6 +30,12 @@ type Delivered struct {
 // the commitment report computes per month, in micros before any rounding.
 func DeliveredOver(c Contract, use []MonthUse, outages []Outage) Delivered {
 	d := Delivered{Cost: c.money(0)}
+	for _, ch := range c.Charges {
+		if ch.Kind == KindGPUHours {
+			d.QuotedRate = ch.Rate
+			break
+		}
+	}
 	if len(use) == 0 {
 		d.Availability = 10000
 		return d
@@ -49,12 +55,6 @@ func DeliveredOver(c Contract, use []MonthUse, outages []Outage) Delivered {
 	d.Cost = c.money(cost)
 	d.EffectiveRate = ratio(cost, d.GPUHours)
 	d.CostPerUsefulUnit = ratio(usefulCost, d.UsefulUnits)
-	for _, ch := range c.Charges {
-		if ch.Kind == KindGPUHours {
-			d.QuotedRate = ch.Rate
-			break
-		}
-	}
 	d.Availability = 10000
 	if c.Capacity.GPUsPerNode > 0 {
 		var a Availability
