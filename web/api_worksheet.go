@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
@@ -90,6 +91,10 @@ func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
 		skipped = append(skipped, sq.ProviderName)
 	}
 	sf, st := win.span(len(skipped))
+	baseline, err := s.eval.RebidBaseline(r.Context(), d.Evaluation.ID)
+	if err != nil {
+		return err
+	}
 	writeJSON(w, http.StatusOK, struct {
 		apiPage
 		Currency    string           `json:"currency"`
@@ -99,7 +104,10 @@ func (s *Server) apiWorksheet(w http.ResponseWriter, r *http.Request) error {
 		Skipped     []string         `json:"skipped_without_fx"`
 		LeftOut     []apiLeftOut     `json:"left_out"`
 		Sensitivity apiSensitivity   `json:"sensitivity"`
+		// Baseline: what the contract this evaluation re-bids delivered
+		// (null when it re-bids none), beside the new quotes.
+		Baseline *evaluation.Baseline `json:"baseline"`
 	}{win.describe(len(d.WS.Results), len(all), len(results), cut), d.WS.Currency, d.WS.UnitName, results,
-		bestIDs(d.WS.Best), skipped[sf:st], all[lf:lt], sensitivityFor(d.WS.Sensitivity, onPage)})
+		bestIDs(d.WS.Best), skipped[sf:st], all[lf:lt], sensitivityFor(d.WS.Sensitivity, onPage), baseline})
 	return nil
 }

@@ -29,6 +29,7 @@ func (s *Server) contractAPI(r chi.Router) {
 	r.Get("/contracts/{id}/credits", s.h(s.apiCredits))
 	r.Get("/renewals", s.h(s.apiRenewals))
 	r.Get("/vendors/{id}/record", s.h(s.apiVendorRecord))
+	s.rebidAPI(r)
 	r.With(s.requirePermission(auth.ManageContracts)).Group(func(r chi.Router) {
 		r.Post("/contracts", s.h(s.apiDraftContracts))
 		r.Patch("/contracts/{id}", s.h(s.apiPatchContract))
@@ -220,6 +221,9 @@ type apiOutage struct {
 	Nodes  int       `json:"nodes"`
 	Source string    `json:"source"`
 	Note   string    `json:"note"`
+	// UploadID is the benchmark upload the outage was read from (its
+	// health evidence); absent for an outage entered by hand.
+	UploadID int64 `json:"upload_id,omitempty"`
 }
 
 func (s *Server) apiRecordOutage(w http.ResponseWriter, r *http.Request) error {
@@ -251,7 +255,7 @@ func (s *Server) apiListOutages(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]apiOutage, 0, len(list))
 	for _, o := range list {
-		out = append(out, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note})
+		out = append(out, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note, UploadID: o.UploadID})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"outages": out})
 	return nil

@@ -29,21 +29,7 @@ func (s *Server) contractPages(r chi.Router) {
 		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(s.uploadBillForm))
 		r.Post("/contracts/{id}/outages", s.h(s.recordOutageForm))
 	})
-	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.rebidForm))
-}
-
-// rebidForm starts the next round from a contract: a new evaluation with
-// the brief copied, opened at once.
-func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	ev, err := s.eval.Rebid(r.Context(), currentUser(r), id)
-	if err != nil {
-		return err
-	}
-	return redirect(w, r, fmt.Sprintf("/evaluations/%d", ev), "flash.rebid_started")
+	s.rebidPages(r)
 }
 
 // showContract is the contract page; a refused form shows it again.
@@ -67,6 +53,7 @@ func (s *Server) renderContract(w http.ResponseWriter, r *http.Request, id int64
 	}
 	m := contractView(z, d, p.Can(auth.ManageContracts))
 	m.CanRebid = p.Can(auth.ManageEvaluations)
+	m.Rebid.Languages = rebidLanguages()
 	edit(&m)
 	s.render(w, r, status, views.ContractPage(p, m))
 	return nil

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -92,21 +93,48 @@ func TestContractPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The quote was imported: no round reached the vendor, so the click
+	// asks for the contact next to the button and starts nothing.
 	res = buyer.post(path+"/rebid", nil)
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	if d := doc(t, res); d.Find("[data-testid=rebid-contact][open] [data-testid=rebid-error]").Length() != 1 {
+		t.Errorf("no contact asked for")
+	}
+	res = buyer.post(path+"/rebid", url.Values{"contact": {"Ann"}, "email": {"ann@vendor.example"}, "language": {"vi"}})
 	wantStatus(t, res, http.StatusSeeOther)
 	var next int64
-	if _, err := fmt.Sscanf(res.Header.Get("Location"), "/evaluations/%d", &next); err != nil || next == c.EvaluationID {
+	if _, err := fmt.Sscanf(res.Header.Get("Location"), "/evaluations/%d/worksheet", &next); err != nil || next == c.EvaluationID {
 		t.Fatalf("re-bid went to %q", res.Header.Get("Location"))
 	}
 	nb, err := a.store.Brief(ctx, next)
 	if err != nil || !reflect.DeepEqual(nb.Data, oldBrief.Data) {
 		t.Errorf("re-bid brief %+v, want %+v (%v)", nb.Data, oldBrief.Data, err)
 	}
+	rounds, err := a.store.RFQsOf(ctx, next)
+	if err != nil || len(rounds) != 1 {
+		t.Fatalf("re-bid rounds %+v %v", rounds, err)
+	}
+	if invs, err := a.store.Invitations(ctx, rounds[0].ID); err != nil || len(invs) != 1 || invs[0].Email != "ann@vendor.example" || invs[0].Company != c.Vendor {
+		t.Errorf("re-bid invitations %+v %v", invs, err)
+	}
+	ws := doc(t, buyer.get(fmt.Sprintf("/evaluations/%d/worksheet", next)))
+	if box := ws.Find("[data-testid=rebid-baseline]"); box.Length() != 1 || box.Find("[data-testid=baseline-facts] dd").Length() != 7 {
+		t.Errorf("the re-bid's worksheet has no baseline")
+	}
+	var api struct {
+		Baseline *struct {
+			ContractID int64  `json:"contract_id"`
+			GPUHours   string `json:"gpu_hours"`
+		} `json:"baseline"`
+	}
+	if err := json.NewDecoder(buyer.get(fmt.Sprintf("/api/v1/evaluations/%d/baseline", next)).Body).Decode(&api); err != nil || api.Baseline == nil || api.Baseline.ContractID != c.ID {
+		t.Errorf("baseline API %+v %v", api.Baseline, err)
+	}
 
 	stems := keyStems(t)
 	for _, lang := range i18n.Languages {
 		eng.post("/language", url.Values{"lang": {lang}})
-		for _, p := range []string{path, "/renewals", fmt.Sprintf("/vendors/%d/record", c.VendorID)} {
+		for _, p := range []string{path, "/renewals", fmt.Sprintf("/vendors/%d/record", c.VendorID), fmt.Sprintf("/evaluations/%d/worksheet", next)} {
 			res := eng.get(p)
 			if res.StatusCode != http.StatusOK {
 				t.Errorf("%s %s: %d", lang, p, res.StatusCode)

@@ -61,7 +61,7 @@ func contractView(z *i18n.Localizer, d evaluation.ContractDetail, canEdit bool) 
 	}
 	for _, o := range d.Outages {
 		m.Outages = append(m.Outages, views.OutageView{Start: z.DateTime(o.Start), End: z.DateTime(o.End), Nodes: strconv.Itoa(o.Nodes),
-			Source: z.T("contract.source." + o.Source), Note: o.Note})
+			Source: z.T("contract.source." + o.Source), Note: o.Note, Evidence: evidenceLink(d.Contract.QuoteID, o.UploadID)})
 	}
 	return m
 }

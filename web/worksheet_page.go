@@ -38,11 +38,17 @@ func (s *Server) showWorksheet(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// The baseline of a re-bid moves with the contract's bills, not with
+	// the analysis: it is drawn outside the kept body.
+	box, err := s.baselineBox(r, d.Evaluation.ID)
+	if err != nil {
+		return err
+	}
 	p := s.page(r, z.T("worksheet.title")+" · "+d.Evaluation.Name, "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}
-	s.render(w, r, http.StatusOK, views.PageWith(p, body))
+	s.render(w, r, http.StatusOK, views.PageWith(p, views.WithBaseline(box, body)))
 	return nil
 }
 

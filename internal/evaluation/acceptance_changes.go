@@ -20,7 +20,10 @@ func (s *Service) UploadBenchmark(ctx context.Context, by audit.Actor, quoteID i
 		if out, err = tx.CreateBenchmark(ctx, by, quoteID, nb); err != nil {
 			return err
 		}
-		return RejudgeQuote(ctx, tx, by, quoteID, out.ID)
+		if err := RejudgeQuote(ctx, tx, by, quoteID, out.ID); err != nil {
+			return err
+		}
+		return healthOutages(ctx, tx, by, out.ID, s.Now())
 	})
 	return out, err
 }
@@ -46,7 +49,10 @@ func (s *Service) changeBenchmark(ctx context.Context, by audit.Actor, id int64,
 		if out, err = change(tx); err != nil {
 			return err
 		}
-		return RejudgeQuote(ctx, tx, by, out.QuoteID, id)
+		if err := RejudgeQuote(ctx, tx, by, out.QuoteID, id); err != nil {
+			return err
+		}
+		return healthOutages(ctx, tx, by, id, s.Now())
 	})
 	return out, err
 }

@@ -99,6 +99,16 @@ func checkRound(in *RoundRequest, now time.Time) (time.Time, string, int, FieldE
 // vendor in languages (the languages a vendor may read). Refused input is
 // FieldErrors, a vendor twice in the round among them.
 func (s *Service) CreateRound(ctx context.Context, by audit.Actor, evalID int64, in RoundRequest, languages []string, l Links) (store.RFQ, []NewInvitation, error) {
+	n, err := s.firstRound(evalID, in, languages)
+	if err != nil {
+		return store.RFQ{}, nil, err
+	}
+	return s.openRound(ctx, s.store, by, n, in.Vendors, nil, l, "invitation")
+}
+
+// firstRound checks a first round's request and makes the round to store;
+// refused input is FieldErrors.
+func (s *Service) firstRound(evalID int64, in RoundRequest, languages []string) (store.NewRFQ, error) {
 	dl, zone, grace, errs := checkRound(&in, s.store.Now())
 	if len(in.Vendors) == 0 || len(in.Vendors) > rfq.MaxVendors {
 		errs["vendors"] = "rfq.error.vendors"
@@ -115,7 +125,7 @@ func (s *Service) CreateRound(ctx context.Context, by audit.Actor, evalID int64,
 		}
 	}
 	if len(errs) > 0 {
-		return store.RFQ{}, nil, errs
+		return store.NewRFQ{}, errs
 	}
 	if in.InternalFields == nil {
 		in.InternalFields = slices.Clone(sourcing.DefaultInternal)
@@ -124,7 +134,7 @@ func (s *Service) CreateRound(ctx context.Context, by audit.Actor, evalID int64,
 	if in.Compliance != nil {
 		n.Compliance = *in.Compliance
 	}
-	return s.openRound(ctx, by, n, in.Vendors, nil, l, "invitation")
+	return n, nil
 }
 
 // StartRound opens a best-and-final round for shortlisted quotes that
@@ -170,13 +180,14 @@ func (s *Service) StartRound(ctx context.Context, by audit.Actor, parent store.R
 	if in.Compliance == nil {
 		in.Compliance = &parent.Compliance
 	}
-	return s.openRound(ctx, by, store.NewRFQ{EvaluationID: parent.EvaluationID, ParentID: parent.ID, Deadline: dl,
+	return s.openRound(ctx, s.store, by, store.NewRFQ{EvaluationID: parent.EvaluationID, ParentID: parent.ID, Deadline: dl,
 		TimeZone: zone, GraceHours: grace, Note: in.Note, InternalFields: in.InternalFields, Compliance: *in.Compliance}, vendors, in.QuoteIDs, l, "round")
 }
 
-// openRound stores a round with one link per vendor (quoteIDs[i], when
-// given, is the quote vendor i revises) and returns the links.
-func (s *Service) openRound(ctx context.Context, by audit.Actor, n store.NewRFQ, vendors []rfq.Vendor, quoteIDs []int64, l Links, kind string) (store.RFQ, []NewInvitation, error) {
+// openRound stores a round in st (the service's store, or a Tx's) with
+// one link per vendor (quoteIDs[i], when given, is the quote vendor i
+// revises) and returns the links.
+func (s *Service) openRound(ctx context.Context, st *store.Store, by audit.Actor, n store.NewRFQ, vendors []rfq.Vendor, quoteIDs []int64, l Links, kind string) (store.RFQ, []NewInvitation, error) {
 	tokens := make([]string, len(vendors))
 	for i, v := range vendors {
 		tokens[i] = auth.NewToken()
@@ -190,14 +201,14 @@ func (s *Service) openRound(ctx context.Context, by audit.Actor, n store.NewRFQ,
 		}
 		n.Invitations = append(n.Invitations, inv)
 	}
-	r, err := s.store.CreateRFQ(ctx, by, n)
+	r, err := st.CreateRFQ(ctx, by, n)
 	if errors.Is(err, store.ErrExists) {
 		return r, nil, FieldErrors{"vendors": "rfq.error.duplicate"}
 	}
 	if err != nil {
 		return r, nil, err
 	}
-	invs, err := s.store.Invitations(ctx, r.ID)
+	invs, err := st.Invitations(ctx, r.ID)
 	if err != nil {
 		return r, nil, err
 	}

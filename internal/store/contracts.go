@@ -49,6 +49,7 @@ type ContractVersion struct {
 type ContractFilter struct {
 	AwardID    int64
 	ProviderID int64
+	QuoteID    int64
 }
 
 const contractColumns = `c.id, c.award_id, c.quote_id, c.quote_revision, c.evaluation_id, c.provider_id, c.vendor, c.currency,
@@ -110,8 +111,8 @@ func (s *Store) contract(ctx context.Context, id int64, lock string) (Contract, 
 // Contracts lists the contracts f selects, newest first, at most limit.
 func (s *Store) Contracts(ctx context.Context, f ContractFilter, limit int) ([]Contract, error) {
 	rows, _ := s.pool.Query(ctx, `SELECT `+contractColumns+contractFrom+`
-		WHERE ($1 = 0 OR c.award_id = $1) AND ($2 = 0 OR c.provider_id = $2) ORDER BY c.id DESC LIMIT $3`,
-		f.AwardID, f.ProviderID, limit)
+		WHERE ($1 = 0 OR c.award_id = $1) AND ($2 = 0 OR c.provider_id = $2) AND ($4 = 0 OR c.quote_id = $4) ORDER BY c.id DESC LIMIT $3`,
+		f.AwardID, f.ProviderID, limit, f.QuoteID)
 	list, err := pgx.CollectRows(rows, scanContract)
 	if err != nil {
 		return nil, fmt.Errorf("store: contracts: %w", err)
@@ -135,6 +136,36 @@ func (s *Store) ReviseContract(ctx context.Context, id int64, version int, terms
 			VALUES ($1, $2, $3, $4, NULLIF($5, 0))`, id, version+1, terms, reason, authorID)
 		if err != nil {
 			return fmt.Errorf("store: contract %d version %d: %w", id, version+1, err)
+		}
+		return nil
+	})
+}
+
+// CarryContract moves a contract at version onto the award that
+// re-approved its quote, at the quote's revision of that approval. With
+// terms it saves them as the next version with reason; without, the
+// version stays. ErrConflict when someone saved first.
+func (s *Store) CarryContract(ctx context.Context, id int64, version int, awardID int64, quoteRevision int, terms []byte, authorID int64, reason string) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		next := version
+		if terms != nil {
+			next = version + 1
+		}
+		tag, err := tx.Exec(ctx, `UPDATE contracts SET award_id = $3, quote_revision = $4, version = $5, terms = COALESCE($6, terms),
+			updated_at = now() WHERE id = $1 AND version = $2`, id, version, awardID, quoteRevision, next, terms)
+		if err != nil {
+			return fmt.Errorf("store: carry contract %d to award %d: %w", id, awardID, err)
+		}
+		if tag.RowsAffected() == 0 {
+			return fmt.Errorf("store: carry contract %d at version %d: %w", id, version, ErrConflict)
+		}
+		if terms == nil {
+			return nil
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO contract_versions (contract_id, version, terms, reason, author_id)
+			VALUES ($1, $2, $3, $4, NULLIF($5, 0))`, id, next, terms, reason, authorID)
+		if err != nil {
+			return fmt.Errorf("store: contract %d version %d: %w", id, next, err)
 		}
 		return nil
 	})

@@ -27,6 +27,7 @@ type ContractView struct {
 	Outages     []OutageView
 	CanEdit     bool
 	CanRebid    bool // may start the next round from this contract
+	Rebid       RebidForm
 	Form        ContractForm
 	BillErrors  []string // the rows of a bill that did not import
 	OutageError string
@@ -72,7 +73,10 @@ type CreditView struct {
 }
 
 // OutageView is one recorded outage.
-type OutageView struct{ Start, End, Nodes, Source, Note string }
+type OutageView struct {
+	Start, End, Nodes, Source, Note string
+	Evidence                        string // the health evidence it was read from; "" when entered
+}
 
 // ContractForm is the terms form as typed.
 type ContractForm struct {
@@ -119,4 +123,11 @@ func contractPath(id int64, rest string) templ.SafeURL {
 
 func vendorRecordPath(id int64) templ.SafeURL {
 	return templ.URL("/vendors/" + strconv.FormatInt(id, 10) + "/record")
+}
+
+// RebidForm is the re-bid's one click, with the incumbent's contact to
+// give when no round ever reached it (Error says so; the fields open).
+type RebidForm struct {
+	Contact, Email, Language, Error string
+	Languages                       []Option
 }

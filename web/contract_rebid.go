@@ -1,0 +1,163 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/contract"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/web/views"
+)
+
+// The re-bid from a contract (issue 31): one click starts the next
+// evaluation with the brief copied and the incumbent invited; its
+// worksheet keeps the contract's delivered figures as the baseline.
+
+func (s *Server) rebidPages(r chi.Router) {
+	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.rebidForm))
+}
+
+func (s *Server) rebidAPI(r chi.Router) {
+	r.Get("/evaluations/{id}/baseline", s.h(s.apiBaseline))
+	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.apiRebid))
+}
+
+// rebidForm starts the re-bid; a vendor no round reached shows the
+// contract page again with the contact to give, next to the button.
+func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	f := views.RebidForm{Contact: strings.TrimSpace(r.PostFormValue("contact")), Email: strings.TrimSpace(r.PostFormValue("email")),
+		Language: r.PostFormValue("language")}
+	in := evaluation.RebidRequest{}
+	if f.Email != "" {
+		in.Contact = &rfq.Vendor{Contact: f.Contact, Email: f.Email, Language: f.Language}
+	}
+	rb, err := s.eval.Rebid(r.Context(), currentUser(r), id, in, i18n.Languages, s.links(r))
+	var fe evaluation.FieldErrors
+	if errors.As(err, &fe) {
+		z := i18n.From(r.Context())
+		for _, k := range []string{"contact.email", "contact.language", "contact.contact", "deadline"} {
+			if key, ok := fe[k]; ok {
+				f.Error = z.T(key)
+				break
+			}
+		}
+		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) { m.Rebid = f })
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, fmt.Sprintf("/evaluations/%d/worksheet", rb.EvaluationID), "flash.rebid_invited")
+}
+
+// rebidLanguages are the options of the contact's language.
+func rebidLanguages() []views.Option {
+	out := make([]views.Option, 0, len(i18n.Languages))
+	for _, l := range i18n.Languages {
+		out = append(out, views.Option{Value: l, Label: i18n.LanguageNames[l]})
+	}
+	return out
+}
+
+// apiRebid is the re-bid's JSON twin: 201 with the new evaluation, its
+// round and the incumbent's link (shown this once).
+func (s *Server) apiRebid(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	var in evaluation.RebidRequest
+	if r.ContentLength != 0 {
+		if err := decodeJSON(w, r, &in); err != nil {
+			return err
+		}
+	}
+	rb, err := s.eval.Rebid(r.Context(), currentUser(r), id, in, i18n.Languages, s.links(r))
+	if err != nil {
+		return err
+	}
+	inv := rb.Invitation
+	writeJSON(w, http.StatusCreated, map[string]any{"evaluation_id": rb.EvaluationID, "contract_id": rb.ContractID, "rfq_id": rb.RFQID,
+		"invitation": map[string]any{"id": inv.ID, "company": inv.Company, "contact": inv.Contact, "email": inv.Email,
+			"language": inv.Language, "link": inv.Link}})
+	return nil
+}
+
+// apiBaseline is the delivered figures of the contract an evaluation
+// re-bids; null when it re-bids none.
+func (s *Server) apiBaseline(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	b, err := s.eval.RebidBaseline(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"baseline": b})
+	return nil
+}
+
+// baselineBox is the baseline as the worksheet shows it, beside the new
+// quotes; nil when the evaluation re-bids no contract.
+func (s *Server) baselineBox(r *http.Request, evaluationID int64) (*views.BaselineView, error) {
+	b, err := s.eval.RebidBaseline(r.Context(), evaluationID)
+	if err != nil || b == nil {
+		return nil, err
+	}
+	z := i18n.From(r.Context())
+	rate := func(m contract.Micros) string {
+		if m == 0 {
+			return z.T("contract.baseline.none")
+		}
+		return z.T("contract.baseline.per_gpu_hour", map[string]any{"Amount": z.Price(m.String(), b.Currency)})
+	}
+	v := &views.BaselineView{Vendor: b.Vendor, ContractLink: fmt.Sprintf("/contracts/%d", b.ContractID)}
+	if b.From == nil {
+		v.Period = z.T("contract.baseline.no_bills")
+	} else {
+		v.Period = z.T("contract.baseline.period", map[string]any{"From": z.Date(b.From.Start(time.UTC)),
+			"Through": z.Date(b.Through.Start(time.UTC)), "Months": b.Months})
+	}
+	quoted := z.T("contract.baseline.none")
+	if b.QuotedPerUsefulUnit != "" {
+		quoted = z.Price(b.QuotedPerUsefulUnit, b.AwardCurrency)
+	}
+	delivered := z.T("contract.baseline.not_entered")
+	if b.UsefulUnits > 0 {
+		delivered = z.Price(b.CostPerUsefulUnit.String(), b.Currency)
+	}
+	v.Facts = []views.Fact{
+		{Label: z.T("contract.baseline.gpu_hours"), Value: z.Decimal(b.GPUHours.String())},
+		{Label: z.T("contract.baseline.cost"), Value: z.Money(b.Cost.Decimal(), b.Cost.Currency)},
+		{Label: z.T("contract.baseline.availability"), Value: z.Decimal(b.Availability.String()) + "\u00a0%"},
+		{Label: z.T("contract.baseline.effective_rate"), Value: rate(b.EffectiveRate)},
+		{Label: z.T("contract.baseline.quoted_rate"), Value: rate(b.QuotedRate)},
+		{Label: z.T("contract.baseline.per_unit_delivered"), Value: delivered},
+		{Label: z.T("contract.baseline.per_unit_quoted"), Value: quoted},
+	}
+	return v, nil
+}
+
+// evidenceLink is where an outage read from an upload links: the quote's
+// benchmarks page at that upload; "" for an outage entered by hand.
+func evidenceLink(quoteID, uploadID int64) string {
+	if uploadID == 0 {
+		return ""
+	}
+	return fmt.Sprintf("/quotes/%d/benchmarks#benchmark-%d", quoteID, uploadID)
+}
