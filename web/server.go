@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
@@ -81,6 +82,7 @@ type Server struct {
 	// readBudget bounds building one API page (see api_page.go).
 	readBudget time.Duration
 	eval       *evaluation.Service
+	accounts   *account.Service
 	parts      *keptParts                         // rendered page parts of the analyses served
 	texts      *keptDecisionTexts                 // the decision page's words per analysis and language
 	splits     *keptByAnalysis[[2]*scoring.Split] // suggested award splits per analysis and constraints
@@ -131,6 +133,7 @@ func NewServer(cfg Config) http.Handler {
 		}
 	}
 	s.parts, s.texts, s.splits = newKeptParts(), newKeptDecisionTexts(), newKeptSplits()
+	s.accounts = account.New(cfg.Store)
 	s.eval = cfg.Evaluations
 	if s.eval == nil {
 		s.eval = evaluation.New(cfg.Store)

@@ -48,3 +48,13 @@ func (s *Service) SaveCriteriaTemplate(ctx context.Context, by audit.Actor, ws [
 	}
 	return norm, s.store.SetSetting(ctx, by, store.SettingCriteriaTemplate, string(raw))
 }
+
+// SetSelfApproval is the admin's switch for a team of one: whether an
+// author may approve their own quote (decision records say when it was).
+func (s *Service) SetSelfApproval(ctx context.Context, by audit.Actor, allow bool) error {
+	v := "no"
+	if allow {
+		v = "yes"
+	}
+	return s.store.SetSetting(ctx, by, store.SettingAllowSelfApproval, v)
+}
