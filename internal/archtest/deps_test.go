@@ -44,3 +44,20 @@ func TestViewsNeverTouchTheDatabase(t *testing.T) {
 		}
 	}
 }
+
+// TestI18nImportsNoDomainPackage: the interface's messages know nothing
+// of the domain; the domain packages' own catalogs are joined to them by
+// the program (i18n.AddCatalogs with internal/i18n/catalogs). money, the
+// shared vocabulary, is allowed: numbers are formatted with its scales.
+func TestI18nImportsNoDomainPackage(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "github.com/gpuquote/gpuquote/internal/i18n").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		own, ok := strings.CutPrefix(dep, "github.com/gpuquote/gpuquote/")
+		if ok && own != "internal/i18n" && own != "internal/money" {
+			t.Errorf("i18n depends on %s", own)
+		}
+	}
+}
