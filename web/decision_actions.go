@@ -131,10 +131,7 @@ func (s *Server) reauthenticate(w http.ResponseWriter, r *http.Request, p *princ
 	} else if limited {
 		return errRateLimited
 	}
-	s.kdf <- struct{}{}
-	_, err = auth.CheckPassword(auth.NormalizePassword(password), u.PasswordHash)
-	<-s.kdf
-	if err != nil {
+	if err := s.accounts.CheckPassword(u, password); err != nil {
 		s.recordLoginFailure(r, u.Email, clientIP(r), "reauth_failed")
 		return err
 	}

@@ -66,9 +66,6 @@ type Server struct {
 	// loginLimit is the attempts per minute per account; an address gets
 	// four times as many (several people behind one NAT).
 	loginLimit int
-	// kdf bounds concurrent argon2id runs (19 MiB each) so a login flood
-	// cannot starve the other pages of CPU and memory.
-	kdf chan struct{}
 	// uploads bounds concurrent log uploads while they are parsed and
 	// stored (each may hold up to 50 MB in memory); receiving bodies holds
 	// a receiving slot instead, and the body waits on disk. Both are per
@@ -103,7 +100,6 @@ func NewServer(cfg Config) http.Handler {
 		log:           cfg.Logger,
 		secureCookies: cfg.SecureCookies,
 		loginLimit:    limit,
-		kdf:           make(chan struct{}, 2),
 		uploads:       make(chan struct{}, 4),
 		publicURL:     strings.TrimRight(cfg.PublicURL, "/"),
 		mailOn:        cfg.MailEnabled,

@@ -9,10 +9,15 @@ import (
 )
 
 // Service runs the account use cases on one store.
-type Service struct{ store *store.Store }
+type Service struct {
+	store *store.Store
+	// kdf bounds concurrent argon2id runs (19 MiB each) so a sign-in
+	// flood cannot starve the other pages of CPU and memory.
+	kdf chan struct{}
+}
 
 // New returns a Service on st.
-func New(st *store.Store) *Service { return &Service{store: st} }
+func New(st *store.Store) *Service { return &Service{store: st, kdf: make(chan struct{}, 2)} }
 
 // ErrOwnAccount refuses an admin's change to their own role or access:
 // an admin cannot lock themselves out.
