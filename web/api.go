@@ -121,7 +121,7 @@ func (s *Server) apiGetBrief(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	b, err := s.store.Brief(r.Context(), id)
+	b, err := s.eval.Brief(r.Context(), id)
 	if err != nil {
 		return err
 	}

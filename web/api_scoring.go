@@ -120,7 +120,7 @@ func (s *Server) apiPutCriteria(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.store.Evaluation(r.Context(), id); err != nil {
+	if _, err := s.eval.Evaluation(r.Context(), id); err != nil {
 		return err
 	}
 	if err := s.store.SaveCriteria(r.Context(), currentUser(r).Actor(), id, ws); err != nil {

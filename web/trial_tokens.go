@@ -36,7 +36,7 @@ func (s *Server) evidenceAllows(ctx context.Context, r *http.Request, t *store.A
 	if t.EvaluationID == nil {
 		return false, nil
 	}
-	sq, err := s.store.Quote(ctx, id)
+	sq, err := s.eval.Quote(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return false, nil
 	}
