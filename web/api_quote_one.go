@@ -37,7 +37,7 @@ func (s *Server) apiQuoteByID(r *http.Request, id int64) (apiQuote, error) {
 	if err != nil {
 		return apiQuote{}, err
 	}
-	srcs, err := s.store.QuoteSources(r.Context(), sq.EvaluationID)
+	srcs, err := s.eval.QuoteSources(r.Context(), sq.EvaluationID)
 	if err != nil {
 		return apiQuote{}, err
 	}

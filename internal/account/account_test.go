@@ -3,11 +3,14 @@ package account_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/store/storetest"
 )
@@ -189,5 +192,39 @@ func TestTokensAndTheirLifetimes(t *testing.T) {
 		if tk.RevokedAt == nil {
 			t.Errorf("%s is not revoked", tk.Name)
 		}
+	}
+}
+
+// An evidence token is bound to its quote, named after it, and lives the
+// days asked for.
+func TestEvidenceToken(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ctx := context.Background()
+	u := f.add(t, "eng@example.com", auth.Engineer)
+	ev, err := f.st.CreateEvaluation(ctx, u.Actor(), "Bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs, err := quote.ReadCSV(strings.NewReader("provider,rental_model,currency,gpu_model,form_factor,gpu_memory_gb,gpus_per_node,nodes,intra_node_interconnect,inter_node_fabric\n" +
+		"Acme,on_demand,USD,H100,sxm,80,8,2,nvswitch,efa\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := f.st.CreateQuote(ctx, u.Actor(), ev.ID, qs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, expires, err := f.svc.IssueEvidenceToken(ctx, u, q.ID, 3)
+	if err != nil || token == "" {
+		t.Fatal(err)
+	}
+	owner, tk, err := f.svc.ByToken(ctx, token)
+	if err != nil || owner.ID != u.ID || tk.Scope != auth.ScopeEvidence || tk.QuoteID == nil || *tk.QuoteID != q.ID ||
+		tk.Name != fmt.Sprintf("evidence for quote %d", q.ID) || !tk.ExpiresAt.Equal(expires) {
+		t.Fatalf("%+v %v", tk, err)
+	}
+	if days := expires.Sub(tk.CreatedAt).Hours() / 24; days < 2.9 || days > 3.1 {
+		t.Errorf("lives %.1f days", days)
 	}
 }

@@ -3,6 +3,8 @@ package account
 import (
 	"context"
 	"errors"
+	"strconv"
+	"time"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -70,4 +72,13 @@ func (s *Service) SetLifetimes(ctx context.Context, by store.User, l Lifetimes) 
 		return ErrLifetime
 	}
 	return s.store.SetTokenLifetimes(ctx, by.Actor(), l.DefaultDays, l.MaxDays)
+}
+
+// IssueEvidenceToken issues an evidence token bound to the quote, for
+// days (0: the default lifetime), named after the quote; it returns the
+// token in clear and when it expires.
+func (s *Service) IssueEvidenceToken(ctx context.Context, u store.User, quoteID int64, days int) (string, time.Time, error) {
+	name := "evidence for quote " + strconv.FormatInt(quoteID, 10)
+	token, t, err := s.store.IssueToken(ctx, u.Actor(), u, store.TokenSpec{Name: name, Scope: auth.ScopeEvidence, Days: days, QuoteID: quoteID})
+	return token, t.ExpiresAt, err
 }

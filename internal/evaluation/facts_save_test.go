@@ -79,3 +79,19 @@ func TestSetSelfApproval(t *testing.T) {
 		}
 	}
 }
+
+// The award's acceptance rule is stored as yes or no.
+func TestSetAwardRequiresAcceptance(t *testing.T) {
+	t.Parallel()
+	f := newBenchFixture(t, h100Quote)
+	ctx := context.Background()
+	for _, require := range []bool{true, false} {
+		if err := f.svc.SetAwardRequiresAcceptance(ctx, f.u.Actor(), require); err != nil {
+			t.Fatal(err)
+		}
+		want := map[bool]string{true: "yes", false: "no"}[require]
+		if v, err := f.st.Setting(ctx, store.SettingAwardRequiresAcceptance); err != nil || v != want {
+			t.Errorf("require %v: %q %v", require, v, err)
+		}
+	}
+}

@@ -44,3 +44,9 @@ func (s *Service) QuoteInContext(ctx context.Context, id int64) (QuoteInContext,
 func (s *Service) Revisions(ctx context.Context, quoteID int64) ([]store.Revision, error) {
 	return s.store.Revisions(ctx, quoteID)
 }
+
+// QuoteSources are the sourcing rounds' answers each of the evaluation's
+// quotes came from, by quote.
+func (s *Service) QuoteSources(ctx context.Context, evaluationID int64) (map[int64][]store.Source, error) {
+	return s.store.QuoteSources(ctx, evaluationID)
+}
