@@ -161,7 +161,7 @@ func assumptionFields(z *i18n.Localizer, a tco.Assumptions, input, errs map[stri
 	var out []views.AssumptionField
 	for _, key := range tco.Editable {
 		f, _ := a.Field(key)
-		v, unit := assumptionText(key, f.Value), f.Unit
+		v, unit := evaluation.AssumptionText(key, f.Value), f.Unit
 		if key == "utilisation" {
 			unit = "%"
 		}
@@ -326,16 +326,6 @@ func perRunRows(z *i18n.Localizer, d *evaluation.Analysis, byID map[string]store
 		out = append(out, row)
 	}
 	return out
-}
-
-// assumptionText is an assumption as the form shows it: utilisation in
-// percent, at most six decimals (what an exact decimal input accepts).
-func assumptionText(key string, v float64) string {
-	if key == "utilisation" {
-		v *= 100
-	}
-	s := strconv.FormatFloat(v, 'f', 6, 64)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }
 
 // skippedNotice names the quotes left out of the worksheet: for want of an
