@@ -41,14 +41,14 @@ var httpOnly = []string{
 	"referencecheck.go", "shortlist.go", "quotelimit.go", "vendor_service.go", "gates.go",
 	"quotes.go", "admin.go", "profile.go", "tokens.go", "decision_actions.go", "limits.go", "middleware.go",
 	"quoteview.go", "papers.go", "decision_page.go", "brief.go", "api_brief_patch.go", "trial_tokens.go", "scoring_weights.go",
-	"api_scoring.go", "api_quotes.go", "api_quote_one.go", "worksheet_save.go",
+	"api_scoring.go", "api_quotes.go", "api_quote_one.go", "worksheet_save.go", "scoring.go",
 }
 
 // maxStoreCalls is how many calls on the store web's own files still
 // make (s.store.Method(...)); it may only go down as use cases move out.
 // 178 before issue 24's moves; 139 before the quote, account and
 // decision-action use cases moved.
-const maxStoreCalls = 67
+const maxStoreCalls = 66
 
 // storeCalls counts the selector expressions x.store.Method in a file.
 func storeCalls(f *ast.File) int {
