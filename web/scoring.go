@@ -155,7 +155,6 @@ func (s *Server) saveScoreOverride(w http.ResponseWriter, r *http.Request) error
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(a.Evaluation.ID, 10)+"/scores", "flash.score_saved")
 }
 
-
 // localFacts writes the numbers among a rule's facts ("1.67 USD", "7.5")
 // in the reader's number format.
 func localFacts(z *i18n.Localizer, facts map[string]string) map[string]string {
