@@ -167,20 +167,17 @@ func (p *ncclParser) deviceLine(c string, n int) bool {
 	return true
 }
 
-// outOfBounds reads the footer's "Out of bounds values : 0 OK". A run
-// whose table had a bad row fails at that row once its footer shows it
-// was not cut short.
+// outOfBounds reads the footer's "Out of bounds values : 0 OK".
 func (p *ncclParser) outOfBounds(c string, n int) error {
 	st := p.cur
 	if st == nil {
 		return nil
 	}
-	if st.badRowLine != 0 {
-		return errorf(KindNCCL, st.badRowLine, "%s", st.badRowReason)
-	}
-	_, v, _ := strings.Cut(c, ":")
 	var arr [16]string // the words, on the stack
-	f := fields(v, arr[:0])
+	f, err := st.footerWords(c, arr[:0])
+	if err != nil {
+		return err
+	}
 	if len(f) >= 1 {
 		if k, err := strconv.Atoi(f[0]); err == nil && k >= 0 {
 			st.run.HasFooter = true
@@ -198,18 +195,28 @@ func (p *ncclParser) outOfBounds(c string, n int) error {
 	return nil
 }
 
+// footerWords are the words after a footer line's colon, appended to
+// buf. A run whose table had a bad row fails at that row once its footer
+// shows it was not cut short.
+func (st *ncclRunState) footerWords(c string, buf []string) ([]string, error) {
+	if st.badRowLine != 0 {
+		return nil, errorf(KindNCCL, st.badRowLine, "%s", st.badRowReason)
+	}
+	_, v, _ := strings.Cut(c, ":")
+	return fields(v, buf), nil
+}
+
 // avgBusBandwidth reads the footer's "Avg bus bandwidth : 124.5 [OK]".
 func (p *ncclParser) avgBusBandwidth(c string, n int) error {
 	st := p.cur
 	if st == nil {
 		return nil
 	}
-	if st.badRowLine != 0 {
-		return errorf(KindNCCL, st.badRowLine, "%s", st.badRowReason)
-	}
-	_, v, _ := strings.Cut(c, ":")
 	var arr [16]string // the words, on the stack
-	f := fields(v, arr[:0])
+	f, err := st.footerWords(c, arr[:0])
+	if err != nil {
+		return err
+	}
 	if len(f) >= 1 {
 		if x, ok := parseFinite(f[0]); ok && x >= 0 {
 			st.run.HasAvgBusBW, st.run.AvgBusBW = true, x
