@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -22,21 +23,13 @@ func (s *Server) adminUsers(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status int, f views.NewUserForm, lifetime ...views.TokenLifetime) error {
 	ctx := r.Context()
 	z := i18n.From(ctx)
-	users, err := s.store.ListUsers(ctx)
+	d, err := s.accounts.Directory(ctx)
 	if err != nil {
 		return err
 	}
-	tokens, err := s.store.ListTokens(ctx, 0)
-	if err != nil {
-		return err
-	}
-	me := currentUser(r)
-	def, maxDays, err := s.store.TokenLifetimes(ctx)
-	if err != nil {
-		return err
-	}
-	m := views.AdminUsers{Form: f, Tokens: tokenRows(z, s.store.Now(), tokens, users),
-		Lifetime: views.TokenLifetime{DefaultDays: strconv.Itoa(def), MaxDays: strconv.Itoa(maxDays)}}
+	users, me := d.Users, currentUser(r)
+	m := views.AdminUsers{Form: f, Tokens: tokenRows(z, s.eval.Now(), d.Tokens, users),
+		Lifetime: views.TokenLifetime{DefaultDays: strconv.Itoa(d.DefaultDays), MaxDays: strconv.Itoa(d.MaxDays)}}
 	if len(lifetime) > 0 {
 		m.Lifetime = lifetime[0]
 	}
@@ -98,13 +91,9 @@ func (s *Server) addUser(w http.ResponseWriter, r *http.Request) error {
 		back.Errors = translate(z, errs)
 		return s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, back)
 	}
-	hash, err := auth.HashPassword(in.Password, auth.CurrentParams())
-	if err != nil {
-		return err
-	}
-	_, err = s.store.CreateUser(r.Context(), currentUser(r).Actor(),
-		store.User{Email: in.Email, Name: in.Name, Role: auth.Role(in.Role), PasswordHash: hash})
-	if errors.Is(err, store.ErrExists) {
+	_, err := s.accounts.AddUser(r.Context(), currentUser(r),
+		account.NewUser{Email: in.Email, Name: in.Name, Role: auth.Role(in.Role), Password: in.Password})
+	if errors.Is(err, account.ErrEmailTaken) {
 		back.Errors = map[string]string{"email": z.T("admin.email_taken")}
 		return s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, back)
 	}
@@ -128,8 +117,7 @@ func (s *Server) changeRole(w http.ResponseWriter, r *http.Request) error {
 		f := views.NewUserForm{Role: string(auth.Procurement), RoleErrors: map[int64]string{id: z.T(errs["role"])}}
 		return s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, f)
 	}
-	role := auth.Role(in.Role)
-	if _, err := s.store.UpdateUser(r.Context(), currentUser(r).Actor(), id, store.UserChange{Role: &role}); err != nil {
+	if err := s.accounts.SetRole(r.Context(), currentUser(r), id, auth.Role(in.Role)); err != nil {
 		return err
 	}
 	return redirect(w, r, "/admin/users", "flash.user_updated")
@@ -144,21 +132,21 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	active := r.PostForm.Get("active") == "yes"
-	if _, err := s.store.UpdateUser(r.Context(), currentUser(r).Actor(), id, store.UserChange{Active: &active}); err != nil {
+	if err := s.accounts.SetActive(r.Context(), currentUser(r), id, active); err != nil {
 		return err
 	}
 	return redirect(w, r, "/admin/users", "flash.user_updated")
 }
 
-// otherUserID is the {id} of a user other than the admin: an admin cannot
-// lock themselves out by demoting or deactivating their own account.
+// otherUserID is the {id} of a user other than the admin, refused before
+// the form is read (the use case refuses it too: account.ErrOwnAccount).
 func (s *Server) otherUserID(r *http.Request) (int64, error) {
 	id, err := idParam(r, "id")
 	if err != nil {
 		return 0, err
 	}
 	if id == currentUser(r).ID {
-		return 0, errForbidden
+		return 0, account.ErrOwnAccount
 	}
 	return id, nil
 }

@@ -83,7 +83,7 @@ func (s *Server) apiCreateEvaluation(w http.ResponseWriter, r *http.Request) err
 	if errs := form.Validate(&in); errs != nil {
 		return fieldErrors(errs)
 	}
-	e, err := s.store.CreateEvaluation(r.Context(), currentUser(r).Actor(), in.Name)
+	e, err := s.eval.CreateEvaluation(r.Context(), currentUser(r), in.Name)
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (s *Server) apiGetBrief(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	b, err := s.store.Brief(r.Context(), id)
+	b, err := s.eval.Brief(r.Context(), id)
 	if err != nil {
 		return err
 	}

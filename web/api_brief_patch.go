@@ -22,7 +22,7 @@ func (s *Server) apiPatchBrief(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	patch, errs := briefFieldsJSON(in.Fields)
-	current, err := s.store.Brief(r.Context(), id)
+	current, err := s.eval.Brief(r.Context(), id)
 	if err != nil {
 		return err
 	}

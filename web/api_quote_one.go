@@ -29,7 +29,7 @@ func (s *Server) apiGetQuote(w http.ResponseWriter, r *http.Request) error {
 // apiQuoteByID renders a quote from its evaluation's analysis (its own
 // flags) and sourcing rounds, as apiListQuotes does.
 func (s *Server) apiQuoteByID(r *http.Request, id int64) (apiQuote, error) {
-	sq, err := s.store.Quote(r.Context(), id)
+	sq, err := s.eval.Quote(r.Context(), id)
 	if err != nil {
 		return apiQuote{}, err
 	}
@@ -37,7 +37,7 @@ func (s *Server) apiQuoteByID(r *http.Request, id int64) (apiQuote, error) {
 	if err != nil {
 		return apiQuote{}, err
 	}
-	srcs, err := s.store.QuoteSources(r.Context(), sq.EvaluationID)
+	srcs, err := s.eval.QuoteSources(r.Context(), sq.EvaluationID)
 	if err != nil {
 		return apiQuote{}, err
 	}

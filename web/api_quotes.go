@@ -89,7 +89,7 @@ func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	srcs, err := s.store.QuoteSources(r.Context(), e.ID)
+	srcs, err := s.eval.QuoteSources(r.Context(), e.ID)
 	if err != nil {
 		return err
 	}

@@ -120,10 +120,10 @@ func (s *Server) apiPutCriteria(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.store.Evaluation(r.Context(), id); err != nil {
+	if _, err := s.eval.Evaluation(r.Context(), id); err != nil {
 		return err
 	}
-	if err := s.store.SaveCriteria(r.Context(), currentUser(r).Actor(), id, ws); err != nil {
+	if ws, err = s.eval.SaveCriteria(r.Context(), currentUser(r).Actor(), id, ws); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"evaluation_id": id, "criteria": ws})

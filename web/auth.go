@@ -5,37 +5,14 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/go-chi/httprate"
 
-	"github.com/gpuquote/gpuquote/internal/audit"
-	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/form"
 	"github.com/gpuquote/gpuquote/web/views"
 )
-
-// dummyHashes holds, per cost, the hash compared against when the account
-// does not exist, so a login takes as long for an unknown email as for a
-// wrong password. The production cost's is made when the program starts; a
-// test binary that made its hashes cheap (auth.UseTestParams) gets a cheap
-// one at its first unknown email.
-var dummyHashes sync.Map // auth.Params → string
-
-var _ = dummyHash()
-
-func dummyHash() string {
-	p := auth.CurrentParams()
-	if h, ok := dummyHashes.Load(p); ok {
-		return h.(string)
-	}
-	h, _ := auth.HashPassword("gpuquote-no-such-user", p)
-	dummyHashes.Store(p, h)
-	return h
-}
 
 func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) error {
 	if principalFrom(r.Context()) != nil {
@@ -79,46 +56,30 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if errs != nil {
 		return fail(http.StatusUnprocessableEntity, "auth.invalid")
 	}
-	u, err := s.store.UserByEmail(ctx, email)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		return err
+	// A new session ID at every login; any session the browser had is ended.
+	var ended *account.Session
+	if p := principalFrom(ctx); p != nil && p.Session != nil {
+		ended = &account.Session{Token: p.SessionToken, User: p.User}
 	}
-	hash := u.PasswordHash
-	if err != nil {
-		hash = dummyHash()
-	}
-	s.kdf <- struct{}{}
-	rehash, cerr := auth.CheckPassword(auth.NormalizePassword(in.Password), hash)
-	<-s.kdf
-	if err != nil || cerr != nil || !u.Active {
+	signed, err := s.accounts.SignIn(ctx, email, in.Password, ip, ended)
+	if errors.Is(err, account.ErrBadCredentials) {
 		s.recordLoginFailure(r, email, ip, "bad_credentials")
 		return fail(http.StatusUnauthorized, "auth.invalid")
 	}
-	if rehash {
-		if h, err := auth.HashPassword(auth.NormalizePassword(in.Password), auth.CurrentParams()); err == nil {
-			if err := s.store.SetPasswordHash(ctx, u.Actor(), u.ID, h); err != nil {
-				s.log.Warn("rehash", "err", err)
-			}
-		}
-	}
-	// A new session ID at every login; any session the browser had is ended.
-	if p := principalFrom(ctx); p != nil && p.Session != nil {
-		_ = s.store.DeleteSession(ctx, p.SessionToken, p.User)
-	}
-	token, err := s.store.CreateSession(ctx, u, ip)
 	if err != nil {
 		return err
 	}
-	s.setSessionCookie(w, r, token)
+	if signed.RehashErr != nil {
+		s.log.Warn("rehash", "err", signed.RehashErr)
+	}
+	s.setSessionCookie(w, r, signed.Token)
 	http.Redirect(w, r, localPath(in.Next), http.StatusSeeOther)
 	return nil
 }
 
 // recordLoginFailure audits a failed login without the password.
 func (s *Server) recordLoginFailure(r *http.Request, email, ip, reason string) {
-	err := s.store.RecordAudit(r.Context(), audit.Entry{ActorEmail: "anonymous", Action: "auth.login_failed",
-		ObjectType: "user", ObjectID: email, After: map[string]any{"ip": ip, "reason": reason, "at": time.Now().UTC()}})
-	if err != nil {
+	if err := s.accounts.RecordSignInFailure(r.Context(), email, ip, reason); err != nil {
 		s.log.Warn("audit login failure", "err", err)
 	}
 	s.log.Info("login failed", "email", email, "ip", ip, "reason", reason)
@@ -127,7 +88,7 @@ func (s *Server) recordLoginFailure(r *http.Request, email, ip, reason string) {
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 	p := principalFrom(r.Context())
 	if p.Session != nil {
-		if err := s.store.DeleteSession(r.Context(), p.SessionToken, p.User); err != nil {
+		if err := s.accounts.SignOut(r.Context(), account.Session{Token: p.SessionToken, User: p.User}); err != nil {
 			return err
 		}
 	}
@@ -147,7 +108,7 @@ func (s *Server) setLanguage(w http.ResponseWriter, r *http.Request) error {
 		return errBadRequest
 	}
 	if p := principalFrom(r.Context()); p != nil {
-		if err := s.store.SetLanguage(r.Context(), p.User.Actor(), p.User.ID, lang); err != nil {
+		if err := s.accounts.SetLanguage(r.Context(), p.User, lang); err != nil {
 			return err
 		}
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -131,11 +130,7 @@ func (s *Server) setAwardAcceptance(w http.ResponseWriter, r *http.Request) erro
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	v := "no"
-	if r.PostForm.Get("require") == "yes" {
-		v = "yes"
-	}
-	if err := s.store.SetSetting(r.Context(), currentUser(r).Actor(), store.SettingAwardRequiresAcceptance, v); err != nil {
+	if err := s.eval.SetAwardRequiresAcceptance(r.Context(), currentUser(r).Actor(), r.PostForm.Get("require") == "yes"); err != nil {
 		return err
 	}
 	return redirect(w, r, "/admin/reference", "flash.setting_saved")

@@ -158,7 +158,7 @@ func (s *Server) busbwChart(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	sq, err := s.store.Quote(r.Context(), id)
+	sq, err := s.eval.Quote(r.Context(), id)
 	if err != nil {
 		return err
 	}

@@ -64,7 +64,7 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	z := i18n.From(ctx)
-	e, err := s.store.Evaluation(ctx, id)
+	e, err := s.eval.Evaluation(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 		errs[k] = key // an ambiguous number, not whatever the text parses to
 	}
 	if errs != nil {
-		cur, err := s.store.Brief(ctx, id)
+		cur, err := s.eval.Brief(ctx, id)
 		if err != nil {
 			return err
 		}

@@ -20,7 +20,7 @@ func (s *Server) evaluationBusbwChart(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	if _, err := s.store.Evaluation(r.Context(), id); err != nil {
+	if _, err := s.eval.Evaluation(r.Context(), id); err != nil {
 		return err
 	}
 	quotes, err := s.store.ListQuotes(r.Context(), id)

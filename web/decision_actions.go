@@ -12,7 +12,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -60,7 +59,7 @@ func (s *Server) decideForm(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	p := principalFrom(ctx)
 	kind, reason := r.PostForm.Get("decision"), strings.TrimSpace(r.PostForm.Get("reason"))
-	sq, err := s.store.Quote(ctx, quoteID)
+	sq, err := s.eval.Quote(ctx, quoteID)
 	if err != nil {
 		return err
 	}
@@ -90,7 +89,7 @@ func (s *Server) decideForm(w http.ResponseWriter, r *http.Request) error {
 // approval window. API tokens are not sessions: a manager's token is the
 // credential the issue asks for there.
 func (s *Server) needsReauth(p *principal) bool {
-	return p.Session != nil && s.store.Now().Sub(p.Session.AuthenticatedAt) > reauthWindow
+	return p.Session != nil && s.eval.Now().Sub(p.Session.AuthenticatedAt) > reauthWindow
 }
 
 var (
@@ -123,7 +122,7 @@ func (s *Server) reauthenticate(w http.ResponseWriter, r *http.Request, p *princ
 	if strings.TrimSpace(password) == "" {
 		return errNoPassword
 	}
-	u, err := s.store.UserByID(r.Context(), p.User.ID)
+	u, err := s.accounts.User(r.Context(), p.User.ID)
 	if err != nil {
 		return err
 	}
@@ -132,14 +131,11 @@ func (s *Server) reauthenticate(w http.ResponseWriter, r *http.Request, p *princ
 	} else if limited {
 		return errRateLimited
 	}
-	s.kdf <- struct{}{}
-	_, err = auth.CheckPassword(auth.NormalizePassword(password), u.PasswordHash)
-	<-s.kdf
-	if err != nil {
+	if err := s.accounts.CheckPassword(u, password); err != nil {
 		s.recordLoginFailure(r, u.Email, clientIP(r), "reauth_failed")
 		return err
 	}
-	return s.store.Reauthenticate(r.Context(), p.SessionToken, u)
+	return s.accounts.Reauthenticated(r.Context(), p.SessionToken, u)
 }
 
 func (s *Server) shortlistQuote(w http.ResponseWriter, r *http.Request) error {
@@ -174,32 +170,14 @@ func (s *Server) waiveFlag(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	sq, err := s.store.Quote(r.Context(), quoteID)
+	evID, err := s.eval.WaiveFlag(r.Context(), currentUser(r).Actor(), quoteID, r.PostForm.Get("flag"), r.PostForm.Get("reason"))
+	if errors.Is(err, evaluation.ErrWaiverReason) {
+		return s.renderDecision(w, r, evID, http.StatusUnprocessableEntity, "decision.error.waiver_reason", "")
+	}
 	if err != nil {
 		return err
 	}
-	flagID, reason := r.PostForm.Get("flag"), strings.TrimSpace(r.PostForm.Get("reason"))
-	if reason == "" {
-		return s.renderDecision(w, r, sq.EvaluationID, http.StatusUnprocessableEntity, "decision.error.waiver_reason", "")
-	}
-	// A waiver names a blocker the decision page lists: the analysis's
-	// flags, which include what only it knows (a missing exchange rate).
-	d, err := s.eval.Analyze(r.Context(), sq.EvaluationID)
-	if err != nil {
-		return err
-	}
-	known := false
-	for _, f := range d.Flags[sq.ID] {
-		known = known || f.ID == flagID
-	}
-	if !known {
-		return errBadRequest
-	}
-	err = s.store.WaiveFlag(r.Context(), currentUser(r).Actor(), quoteID, flagID, reason)
-	if err != nil && !errors.Is(err, store.ErrExists) {
-		return err
-	}
-	return redirect(w, r, "/evaluations/"+strconv.FormatInt(sq.EvaluationID, 10)+"/decision", "flash.waived")
+	return redirect(w, r, "/evaluations/"+strconv.FormatInt(evID, 10)+"/decision", "flash.waived")
 }
 
 // saveFacts stores the decision facts beyond the brief.
@@ -208,46 +186,26 @@ func (s *Server) saveFacts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.store.Evaluation(r.Context(), id); err != nil {
+	if _, err := s.eval.Evaluation(r.Context(), id); err != nil {
 		return err
 	}
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	z := i18n.From(r.Context())
-	data := map[string]string{}
+	values := map[string]string{}
 	for _, f := range evaluation.Facts {
-		v := strings.TrimSpace(r.PostForm.Get("f_" + f.Key))
-		switch f.Kind {
-		case "bool":
-			if v == "yes" {
-				data[f.Key] = "yes"
-			}
-		case "stability":
-			if v == "stable" || v == "variable" {
-				data[f.Key] = v
-			}
-		default:
-			if v == "" {
-				continue
-			}
-			canonical, err := z.ParseDecimal(v)
-			if err != nil {
-				return s.renderDecision(w, r, id, http.StatusUnprocessableEntity, "form.error.ambiguous_number", "")
-			}
-			d, err := quote.ParseDecimal(canonical)
-			if err != nil {
-				return s.renderDecision(w, r, id, http.StatusUnprocessableEntity, "decision.error.fact", "")
-			}
-			data[f.Key] = d.String()
-		}
+		values[f.Key] = r.PostForm.Get("f_" + f.Key)
 	}
 	version, _ := strconv.Atoi(r.PostForm.Get("version"))
-	err = s.store.SaveDecisionInputs(r.Context(), currentUser(r).Actor(), id, version, data)
-	if errors.Is(err, store.ErrConflict) {
+	err = s.eval.SaveFacts(r.Context(), currentUser(r).Actor(), id, version, values, i18n.From(r.Context()).ParseDecimal)
+	switch {
+	case errors.Is(err, evaluation.ErrFactNumber):
+		return s.renderDecision(w, r, id, http.StatusUnprocessableEntity, "form.error.ambiguous_number", "")
+	case errors.Is(err, evaluation.ErrFact):
+		return s.renderDecision(w, r, id, http.StatusUnprocessableEntity, "decision.error.fact", "")
+	case errors.Is(err, store.ErrConflict):
 		return s.renderDecision(w, r, id, http.StatusConflict, "decision.error.conflict", "")
-	}
-	if err != nil {
+	case err != nil:
 		return err
 	}
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(id, 10)+"/decision", "flash.facts_saved")
@@ -258,11 +216,7 @@ func (s *Server) setSelfApproval(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	v := "no"
-	if r.PostForm.Get("allow") == "yes" {
-		v = "yes"
-	}
-	if err := s.store.SetSetting(r.Context(), currentUser(r).Actor(), store.SettingAllowSelfApproval, v); err != nil {
+	if err := s.eval.SetSelfApproval(r.Context(), currentUser(r).Actor(), r.PostForm.Get("allow") == "yes"); err != nil {
 		return err
 	}
 	return redirect(w, r, "/admin/reference", "flash.setting_saved")

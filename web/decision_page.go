@@ -118,7 +118,7 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	p := principalFrom(ctx)
 	m := views.DecisionPage{EvaluationID: evaluationID, EvaluationName: st.Evaluation.Name, Reason: reason,
 		CanShortlist: u.Role.Can(auth.EditQuotes), CanDecide: u.Role.Can(auth.Approve), AllowSelf: st.AllowSelf,
-		NeedsReauth: p.Session != nil && s.store.Now().Sub(p.Session.AuthenticatedAt) > reauthWindow}
+		NeedsReauth: s.needsReauth(p)}
 	m.Error = errMsg
 	t := s.decisionTextsOf(z, st)
 	m.Notice = t.notice
@@ -264,7 +264,7 @@ func (s *Server) showMemo(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	m := views.MemoPage{EvaluationName: st.Evaluation.Name, Date: z.Date(s.store.Now())}
+	m := views.MemoPage{EvaluationName: st.Evaluation.Name, Date: z.Date(s.eval.Now())}
 	for _, k := range []string{"workload_type", "useful_unit", "units_per_month", "target_gpu", "gpus_per_node", "node_count",
 		"baseline_utilization_pct", "region", "term_months"} {
 		if st.Brief.Data.Filled(k) {

@@ -12,6 +12,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5/middleware"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -52,12 +53,12 @@ func (s *Server) h(fn handlerFunc) http.HandlerFunc {
 			s.writeFieldErrors(w, r, fe)
 		case errors.Is(err, errNotFound), errors.Is(err, store.ErrNotFound):
 			s.renderError(w, r, http.StatusNotFound, "error.not_found")
-		case errors.Is(err, errForbidden):
+		case errors.Is(err, errForbidden), errors.Is(err, account.ErrOwnAccount), errors.Is(err, account.ErrNotYourToken):
 			s.auditDenied(r, "object")
 			s.renderError(w, r, http.StatusForbidden, "error.forbidden")
 		case errors.Is(err, errMethodNotAllowed):
 			s.renderError(w, r, http.StatusMethodNotAllowed, "error.method")
-		case errors.Is(err, errBadRequest):
+		case errors.Is(err, errBadRequest), errors.Is(err, evaluation.ErrUnknownFlag):
 			s.renderError(w, r, http.StatusBadRequest, "error.bad_request")
 		case errors.Is(err, store.ErrConflict):
 			s.renderError(w, r, http.StatusConflict, "error.conflict")

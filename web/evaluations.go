@@ -83,7 +83,7 @@ func (s *Server) createEvaluation(w http.ResponseWriter, r *http.Request) error 
 	if errs := form.Decode(r.PostForm, &in); errs != nil {
 		return s.renderEvaluations(w, r, http.StatusUnprocessableEntity, in.Name, errs["name"])
 	}
-	e, err := s.store.CreateEvaluation(r.Context(), currentUser(r).Actor(), in.Name)
+	e, err := s.eval.CreateEvaluation(r.Context(), currentUser(r), in.Name)
 	if err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 	// The analysis has flagged every quote already (with the exchange
 	// rates and retry waste it alone knows); flagging and laying out each
 	// quote again here made the page of a 300-quote evaluation take seconds.
-	today := s.store.Now()
+	today := s.eval.Now()
 	for _, sq := range d.All {
 		blockers, warnings := redflag.Counts(d.Flags[sq.ID])
 		m.Blockers += blockers
@@ -159,7 +159,7 @@ func (s *Server) renameEvaluation(w http.ResponseWriter, r *http.Request) error 
 		return s.renderEvaluationHome(w, r, http.StatusUnprocessableEntity, &in.Name, errs["name"])
 	}
 	version, _ := strconv.Atoi(r.PostForm.Get("version"))
-	_, err = s.store.UpdateEvaluation(r.Context(), currentUser(r).Actor(), id, version, store.EvaluationChange{Name: &in.Name})
+	_, err = s.eval.RenameEvaluation(r.Context(), currentUser(r), id, version, in.Name)
 	if errors.Is(err, store.ErrConflict) {
 		return s.renderEvaluationHome(w, r, http.StatusConflict, &in.Name, "evaluation.conflict")
 	}
@@ -179,7 +179,7 @@ func (s *Server) archiveEvaluation(w http.ResponseWriter, r *http.Request) error
 	}
 	archived := r.PostForm.Get("archived") == "yes"
 	version, _ := strconv.Atoi(r.PostForm.Get("version"))
-	_, err = s.store.UpdateEvaluation(r.Context(), currentUser(r).Actor(), id, version, store.EvaluationChange{Archived: &archived})
+	_, err = s.eval.ArchiveEvaluation(r.Context(), currentUser(r), id, version, archived)
 	if errors.Is(err, store.ErrConflict) {
 		return s.renderEvaluationHome(w, r, http.StatusConflict, nil, "evaluation.conflict")
 	}

@@ -102,13 +102,13 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		var p *principal
 		var lookupErr error
 		if token, ok := bearerToken(r); ok {
-			if u, t, err := s.store.TokenByValue(ctx, token); err == nil {
+			if u, t, err := s.accounts.ByToken(ctx, token); err == nil {
 				p = &principal{User: u, Token: &t}
 			} else if !errors.Is(err, store.ErrNotFound) {
 				lookupErr = err
 			}
 		} else if c, err := r.Cookie(s.cookieName(r)); err == nil && c.Value != "" {
-			if sess, err := s.store.SessionByToken(ctx, c.Value); err == nil {
+			if sess, err := s.accounts.BySession(ctx, c.Value); err == nil {
 				p = &principal{User: sess.User, Session: &sess, SessionToken: c.Value}
 			} else if !errors.Is(err, store.ErrNotFound) {
 				lookupErr = err

@@ -22,7 +22,7 @@ func (s *Server) letterhead(r *http.Request, reference string) (views.Letterhead
 	z := i18n.From(r.Context())
 	q := r.URL.Query()
 	u := currentUser(r)
-	today := s.store.Now()
+	today := s.eval.Now()
 	h := views.Letterhead{Buyer: strings.TrimSpace(q.Get("buyer")), Contact: strings.TrimSpace(q.Get("contact")),
 		Date: z.Date(today), Reference: reference}
 	if h.Contact == "" {

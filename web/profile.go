@@ -20,21 +20,14 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) renderProfile(w http.ResponseWriter, r *http.Request, status int, m views.Profile) error {
 	ctx := r.Context()
 	z := i18n.From(ctx)
-	u, err := s.store.UserByID(ctx, currentUser(r).ID)
+	pr, err := s.accounts.Profile(ctx, currentUser(r).ID)
 	if err != nil {
 		return err
 	}
-	tokens, err := s.store.ListTokens(ctx, u.ID)
-	if err != nil {
-		return err
-	}
-	def, maxDays, err := s.store.TokenLifetimes(ctx)
-	if err != nil {
-		return err
-	}
+	u := pr.User
 	m.Email, m.Name, m.Role, m.Language = u.Email, u.Name, u.Role, u.Language
-	m.Tokens = tokenRows(z, s.store.Now(), tokens, []store.User{u})
-	m.TokenForm.DefaultDays, m.TokenForm.MaxDays = def, maxDays
+	m.Tokens = tokenRows(z, s.eval.Now(), pr.Tokens, []store.User{u})
+	m.TokenForm.DefaultDays, m.TokenForm.MaxDays = pr.DefaultDays, pr.MaxDays
 	m.TokenForm.NeedsPassword = s.needsFreshLogin(principalFrom(ctx))
 	p := s.page(r, z.T("profile.title"), "profile")
 	if key := takeFlash(w, r); key != "" {
@@ -81,11 +74,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	} else if err != nil {
 		return back(http.StatusUnauthorized, form.Errors{"current_password": "profile.error.current"})
 	}
-	hash, err := auth.HashPassword(newPassword, auth.CurrentParams())
-	if err != nil {
-		return err
-	}
-	if err := s.store.ChangePassword(r.Context(), p.User.Actor(), p.User.ID, hash, p.SessionToken); err != nil {
+	if err := s.accounts.ChangePassword(r.Context(), p.User, newPassword, p.SessionToken); err != nil {
 		return err
 	}
 	return redirect(w, r, "/profile", "flash.password_changed")
@@ -99,7 +88,7 @@ func (s *Server) saveProfileLanguage(w http.ResponseWriter, r *http.Request) err
 	if lang != "" && !i18n.Supported(lang) {
 		return errBadRequest
 	}
-	if err := s.store.SetLanguage(r.Context(), currentUser(r).Actor(), currentUser(r).ID, lang); err != nil {
+	if err := s.accounts.SetLanguage(r.Context(), currentUser(r), lang); err != nil {
 		return err
 	}
 	return redirect(w, r, "/profile", "flash.profile_saved")

@@ -29,7 +29,7 @@ func (s *Server) evaluationAndBrief(r *http.Request) (store.Evaluation, store.St
 	if err != nil {
 		return e, store.StoredBrief{}, err
 	}
-	b, err := s.store.Brief(r.Context(), e.ID)
+	b, err := s.eval.Brief(r.Context(), e.ID)
 	return e, b, err
 }
 
@@ -41,7 +41,7 @@ func (s *Server) openEvaluation(r *http.Request) (store.Evaluation, error) {
 	if err != nil {
 		return store.Evaluation{}, err
 	}
-	e, err := s.store.Evaluation(r.Context(), id)
+	e, err := s.eval.Evaluation(r.Context(), id)
 	if err != nil {
 		return e, err
 	}
@@ -196,7 +196,7 @@ func (s *Server) createQuote(w http.ResponseWriter, r *http.Request) error {
 		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(p, m))
 		return nil
 	}
-	sq, err := s.store.CreateQuote(r.Context(), currentUser(r).Actor(), e.ID, q)
+	sq, err := s.eval.CreateQuote(r.Context(), currentUser(r), e.ID, q)
 	if msg := quoteLimitText(r.Context(), err); msg != "" {
 		m := views.QuoteForm{EvaluationID: e.ID, EvaluationName: e.Name, Groups: formGroups(z, q, raw, errs), Error: msg}
 		s.render(w, r, http.StatusUnprocessableEntity, views.QuoteFormPage(s.page(r, z.T("quote.new_title"), "evaluations"), m))
@@ -214,16 +214,8 @@ func (s *Server) quoteParam(r *http.Request) (store.StoredQuote, store.Evaluatio
 	if err != nil {
 		return store.StoredQuote{}, store.Evaluation{}, store.StoredBrief{}, err
 	}
-	sq, err := s.store.Quote(r.Context(), id)
-	if err != nil {
-		return sq, store.Evaluation{}, store.StoredBrief{}, err
-	}
-	e, err := s.store.Evaluation(r.Context(), sq.EvaluationID)
-	if err != nil {
-		return sq, e, store.StoredBrief{}, err
-	}
-	b, err := s.store.Brief(r.Context(), sq.EvaluationID)
-	return sq, e, b, err
+	q, err := s.eval.QuoteInContext(r.Context(), id)
+	return q.Quote, q.Evaluation, q.Brief, err
 }
 
 // canDeleteQuote shows the delete button by the deletion rule's "who".
@@ -238,7 +230,7 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	z := i18n.From(ctx)
-	revs, err := s.store.Revisions(ctx, sq.ID)
+	revs, err := s.eval.Revisions(ctx, sq.ID)
 	if err != nil {
 		return err
 	}
@@ -267,7 +259,7 @@ func (s *Server) showQuote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	m.Bench = benchView(z, sq, bench, u.Role.Can(auth.UploadBenchmarks), false)
-	m.Banner, m.BannerCSS = expiryBanner(z, sq.Quote, s.store.Now())
+	m.Banner, m.BannerCSS = expiryBanner(z, sq.Quote, s.eval.Now())
 	quoteRevisions(z, revs, r.URL.Query(), &m)
 	p := s.page(r, z.T("quote.title", map[string]any{"Provider": sq.ProviderName}), "evaluations")
 	if key := takeFlash(w, r); key != "" {

@@ -79,7 +79,7 @@ func termGroups(z *i18n.Localizer, q quote.Quote) []views.TermGroup {
 // draft) against a brief; a stored quote's are kept with its analysis
 // (storedFlags).
 func (s *Server) flagsFor(q quote.Quote, b brief.Brief) []redflag.Flag {
-	return evaluation.Flags(q, b, s.store.Now())
+	return evaluation.Flags(q, b, s.eval.Now())
 }
 
 // storedFlags are a stored quote's own red flags (its terms against the
@@ -181,7 +181,7 @@ func (s *Server) quoteRow(z *i18n.Localizer, id int64, provider string, q quote.
 		row.Rate = z.T(q.PricePerGPUHour.State.LabelKey())
 	}
 	row.Blockers, row.Warnings = redflag.Counts(flags)
-	row.Expiry, row.ExpiryCSS = expiry(z, q, s.store.Now())
+	row.Expiry, row.ExpiryCSS = expiry(z, q, s.eval.Now())
 	return row
 }
 

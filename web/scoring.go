@@ -2,16 +2,13 @@ package web
 
 import (
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -142,49 +139,20 @@ func (s *Server) saveScoreOverride(w http.ResponseWriter, r *http.Request) error
 	for _, k := range []string{"quote_id", "criterion", "grade", "reason"} {
 		form[k] = strings.TrimSpace(r.PostForm.Get(k))
 	}
-	errs := map[string]string{}
-	qid, err := strconv.ParseInt(form["quote_id"], 10, 64)
-	if _, ok := a.Scoring.Score(qid); err != nil || !ok {
-		errs["quote_id"] = z.T("scoring.error.quote_not_priced")
-	}
-	if !slices.Contains(scoring.Keys, form["criterion"]) {
-		errs["criterion"] = z.T("scoring.error.unknown_criterion")
-	}
-	grade, ok := parseGrade(z, form["grade"])
-	if !ok {
-		errs["grade"] = z.T("scoring.error.grade")
-	}
-	if form["reason"] == "" || utf8.RuneCountInString(form["reason"]) > 2000 {
-		errs["reason"] = z.T("scoring.error.reason")
-	}
-	if len(errs) > 0 {
-		return s.renderScores(w, r, a, http.StatusUnprocessableEntity, form, errs)
-	}
-	if err := s.store.SaveScoreOverride(r.Context(), currentUser(r).Actor(), a.Evaluation.ID, qid, form["criterion"], grade, form["reason"]); err != nil {
+	qid, _ := strconv.ParseInt(form["quote_id"], 10, 64) // 0: not a quote
+	keys, err := s.eval.SaveScoreOverride(r.Context(), currentUser(r).Actor(), a,
+		evaluation.ScoreOverride{QuoteID: qid, Criterion: form["criterion"], Grade: form["grade"], Reason: form["reason"]}, z.ParseDecimal)
+	if err != nil {
 		return err
 	}
+	if len(keys) > 0 {
+		errs := map[string]string{}
+		for k, key := range keys {
+			errs[k] = z.T(key)
+		}
+		return s.renderScores(w, r, a, http.StatusUnprocessableEntity, form, errs)
+	}
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(a.Evaluation.ID, 10)+"/scores", "flash.score_saved")
-}
-
-// parseGrade reads a grade typed in the user's locale: 0 to 10 with at
-// most one decimal, returned as an exact decimal.
-func parseGrade(z *i18n.Localizer, v string) (string, bool) {
-	canonical, err := z.ParseDecimal(v)
-	if err != nil {
-		return "", false
-	}
-	d, err := quote.ParseDecimal(canonical)
-	if err != nil {
-		return "", false
-	}
-	text := d.String()
-	if whole, frac, _ := strings.Cut(text, "."); len(frac) > 1 || strings.HasPrefix(whole, "-") {
-		return "", false
-	}
-	if f := d.Float64(); f < 0 || f > scoring.Scale {
-		return "", false
-	}
-	return text, true
 }
 
 // localFacts writes the numbers among a rule's facts ("1.67 USD", "7.5")

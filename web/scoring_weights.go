@@ -1,10 +1,12 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 )
@@ -36,16 +38,16 @@ func (s *Server) saveScoreWeights(w http.ResponseWriter, r *http.Request) error 
 		}
 		ws = append(ws, scoring.Weight{Key: k, Weight: n})
 	}
-	if len(errs) == 0 {
-		if _, werrs := scoring.Normalize(ws); len(werrs) > 0 {
-			errs["criteria"] = z.T(werrs[0].Key)
-		}
-	}
 	if len(errs) > 0 {
 		return s.renderScores(w, r, a, http.StatusUnprocessableEntity, form, errs)
 	}
-	norm, _ := scoring.Normalize(ws)
-	if err := s.store.SaveCriteria(r.Context(), currentUser(r).Actor(), a.Evaluation.ID, norm); err != nil {
+	_, err = s.eval.SaveCriteria(r.Context(), currentUser(r).Actor(), a.Evaluation.ID, ws)
+	var werrs evaluation.WeightErrors
+	if errors.As(err, &werrs) {
+		errs["criteria"] = z.T(werrs[0].Key)
+		return s.renderScores(w, r, a, http.StatusUnprocessableEntity, form, errs)
+	}
+	if err != nil {
 		return err
 	}
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(a.Evaluation.ID, 10)+"/scores", "flash.weights_saved")

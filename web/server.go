@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
@@ -65,9 +66,6 @@ type Server struct {
 	// loginLimit is the attempts per minute per account; an address gets
 	// four times as many (several people behind one NAT).
 	loginLimit int
-	// kdf bounds concurrent argon2id runs (19 MiB each) so a login flood
-	// cannot starve the other pages of CPU and memory.
-	kdf chan struct{}
 	// uploads bounds concurrent log uploads while they are parsed and
 	// stored (each may hold up to 50 MB in memory); receiving bodies holds
 	// a receiving slot instead, and the body waits on disk. Both are per
@@ -81,6 +79,7 @@ type Server struct {
 	// readBudget bounds building one API page (see api_page.go).
 	readBudget time.Duration
 	eval       *evaluation.Service
+	accounts   *account.Service
 	parts      *keptParts                         // rendered page parts of the analyses served
 	texts      *keptDecisionTexts                 // the decision page's words per analysis and language
 	splits     *keptByAnalysis[[2]*scoring.Split] // suggested award splits per analysis and constraints
@@ -101,7 +100,6 @@ func NewServer(cfg Config) http.Handler {
 		log:           cfg.Logger,
 		secureCookies: cfg.SecureCookies,
 		loginLimit:    limit,
-		kdf:           make(chan struct{}, 2),
 		uploads:       make(chan struct{}, 4),
 		publicURL:     strings.TrimRight(cfg.PublicURL, "/"),
 		mailOn:        cfg.MailEnabled,
@@ -131,6 +129,7 @@ func NewServer(cfg Config) http.Handler {
 		}
 	}
 	s.parts, s.texts, s.splits = newKeptParts(), newKeptDecisionTexts(), newKeptSplits()
+	s.accounts = account.New(cfg.Store)
 	s.eval = cfg.Evaluations
 	if s.eval == nil {
 		s.eval = evaluation.New(cfg.Store)

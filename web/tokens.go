@@ -5,9 +5,9 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/form"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -42,19 +42,13 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) error {
 			return back(http.StatusUnauthorized, form.Errors{"password": "tokens.error.reauth"})
 		}
 	}
-	spec := store.TokenSpec{Name: in.Name, Scope: auth.Scope(in.Scope)}
-	if spec.Scope == "" {
-		spec.Scope = auth.ScopeWrite
-	}
+	req := account.TokenRequest{Name: in.Name, Scope: auth.Scope(in.Scope)}
 	if in.Days != "" {
-		spec.Days, _ = strconv.Atoi(in.Days) // numeric, at most 5 digits
-		if spec.Days < 1 {
-			return back(http.StatusUnprocessableEntity, form.Errors{"days": "tokens.error.days"})
-		}
+		days, _ := strconv.Atoi(in.Days) // numeric, at most 5 digits
+		req.Days = &days
 	}
-	u := currentUser(r)
-	token, _, err := s.store.IssueToken(r.Context(), u.Actor(), u, spec)
-	if errors.Is(err, store.ErrTokenTooLong) {
+	token, err := s.accounts.IssueToken(r.Context(), currentUser(r), req)
+	if errors.Is(err, account.ErrTokenDays) {
 		return back(http.StatusUnprocessableEntity, form.Errors{"days": "tokens.error.days"})
 	}
 	if err != nil {
@@ -69,15 +63,7 @@ func (s *Server) revokeToken(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u := currentUser(r)
-	owner, err := s.store.TokenOwner(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	if owner != u.ID && !u.Role.Can(auth.ManageUsers) {
-		return errForbidden
-	}
-	if err := s.store.RevokeToken(r.Context(), u.Actor(), id); err != nil {
+	if err := s.accounts.RevokeToken(r.Context(), currentUser(r), id); err != nil {
 		return err
 	}
 	return redirect(w, r, back(r, "/profile"), "flash.token_revoked")
@@ -92,14 +78,15 @@ func (s *Server) setTokenLifetime(w http.ResponseWriter, r *http.Request) error 
 	errs := form.Decode(r.PostForm, &in)
 	def, errD := strconv.Atoi(in.DefaultDays)
 	maxDays, errM := strconv.Atoi(in.MaxDays)
-	if errs != nil {
-		errD = errors.New("invalid")
+	err := account.ErrLifetime
+	if errs == nil && errD == nil && errM == nil {
+		err = s.accounts.SetLifetimes(r.Context(), currentUser(r), account.Lifetimes{DefaultDays: def, MaxDays: maxDays})
 	}
-	if errD != nil || errM != nil || def < 1 || maxDays < def || maxDays > auth.TokenDaysCeiling {
+	if errors.Is(err, account.ErrLifetime) {
 		return s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, views.NewUserForm{Role: string(auth.Procurement)}, views.TokenLifetime{DefaultDays: in.DefaultDays, MaxDays: in.MaxDays,
 			Error: i18n.T(r.Context(), "tokens.error.lifetime", map[string]any{"Ceiling": auth.TokenDaysCeiling})})
 	}
-	if err := s.store.SetTokenLifetimes(r.Context(), currentUser(r).Actor(), def, maxDays); err != nil {
+	if err != nil {
 		return err
 	}
 	return redirect(w, r, "/admin/users", "flash.setting_saved")

@@ -36,7 +36,7 @@ func (s *Server) evidenceAllows(ctx context.Context, r *http.Request, t *store.A
 	if t.EvaluationID == nil {
 		return false, nil
 	}
-	sq, err := s.store.Quote(ctx, id)
+	sq, err := s.eval.Quote(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return false, nil
 	}
@@ -71,14 +71,11 @@ type evidenceToken struct {
 // issueEvidenceToken creates a token bound to the quote for days (0: the
 // default) and the collect command line to paste on the cluster.
 func (s *Server) issueEvidenceToken(r *http.Request, quoteID int64, days int) (evidenceToken, error) {
-	u := currentUser(r)
-	name := "evidence for quote " + strconv.FormatInt(quoteID, 10)
-	token, t, err := s.store.IssueToken(r.Context(), u.Actor(), u, store.TokenSpec{Name: name, Scope: auth.ScopeEvidence,
-		Days: days, QuoteID: quoteID})
+	token, expires, err := s.accounts.IssueEvidenceToken(r.Context(), currentUser(r), quoteID, days)
 	if err != nil {
 		return evidenceToken{}, err
 	}
-	return evidenceToken{Token: token, ExpiresAt: t.ExpiresAt, Command: testplan.CollectCommand(s.baseURL(r), token, quoteID)}, nil
+	return evidenceToken{Token: token, ExpiresAt: expires, Command: testplan.CollectCommand(s.baseURL(r), token, quoteID)}, nil
 }
 
 // parseEvidenceDays reads a lifetime in days; "" is the default (0).

@@ -167,7 +167,7 @@ func assumptionFields(z *i18n.Localizer, a tco.Assumptions, input, errs map[stri
 	var out []views.AssumptionField
 	for _, key := range tco.Editable {
 		f, _ := a.Field(key)
-		v, unit := assumptionText(key, f.Value), f.Unit
+		v, unit := evaluation.AssumptionText(key, f.Value), f.Unit
 		if key == "utilisation" {
 			unit = "%"
 		}
@@ -186,6 +186,14 @@ func assumptionFields(z *i18n.Localizer, a tco.Assumptions, input, errs map[stri
 // state, the nine cost lines, the totals and the flags.
 func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, results []tco.Result, byID map[string]store.StoredQuote) []views.WorksheetGroup {
 	z := i18n.From(r.Context())
+	shape, terms := worksheetTermGroups(z, d, results, byID)
+	// Totals first: the figures a manager decides on are visible without scrolling.
+	return []views.WorksheetGroup{worksheetTotals(z, d, results, byID), worksheetLines(z, d, results), terms, shape}
+}
+
+// worksheetTermGroups are the quotes' shape and fabric, and their terms,
+// each with its state.
+func worksheetTermGroups(z *i18n.Localizer, d *evaluation.Analysis, results []tco.Result, byID map[string]store.StoredQuote) (shape, terms views.WorksheetGroup) {
 	termRow := func(col string) views.WorksheetRow {
 		c, _ := quote.ColumnByName(col)
 		row := views.WorksheetRow{Label: z.T(c.Label), Key: col}
@@ -195,14 +203,20 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		}
 		return row
 	}
-	shape := views.WorksheetGroup{Label: z.T("worksheet.group.shape")}
+	shape = views.WorksheetGroup{Label: z.T("worksheet.group.shape")}
 	for _, col := range []string{"gpu_model", "form_factor", "gpus_per_node", "nodes", "intra_node_interconnect", "inter_node_fabric", "fabric_gbps_per_node"} {
 		shape.Rows = append(shape.Rows, termRow(col))
 	}
-	terms := views.WorksheetGroup{Label: z.T("worksheet.group.terms")}
+	terms = views.WorksheetGroup{Label: z.T("worksheet.group.terms")}
 	for _, col := range []string{"price_per_gpu_hour", "on_demand_price_per_gpu_hour", "billing_unit", "min_term_months", "storage_price_per_tb_month", "egress_price_per_gb", "support_terms", "support_price_per_month"} {
 		terms.Rows = append(terms.Rows, termRow(col))
 	}
+	return shape, terms
+}
+
+// worksheetLines are the cost lines in the evaluation's currency, each
+// with its basis, what it assumed and the amount as quoted.
+func worksheetLines(z *i18n.Localizer, d *evaluation.Analysis, results []tco.Result) views.WorksheetGroup {
 	lines := views.WorksheetGroup{Label: z.T("worksheet.group.lines", map[string]any{"Currency": d.A.Currency})}
 	for i, key := range tco.LineKeys() {
 		row := views.WorksheetRow{Label: z.T("worksheet.line." + key), Key: key}
@@ -221,6 +235,12 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		}
 		lines.Rows = append(lines.Rows, row)
 	}
+	return lines
+}
+
+// worksheetTotals are the figures decided on: cost per unit, throughput,
+// TCO, contract value, completeness, flags and acceptance progress.
+func worksheetTotals(z *i18n.Localizer, d *evaluation.Analysis, results []tco.Result, byID map[string]store.StoredQuote) views.WorksheetGroup {
 	totals := views.WorksheetGroup{Label: z.T("worksheet.group.totals")}
 	tcoRow := views.WorksheetRow{Label: z.T("worksheet.tco"), Key: "tco", Strong: true}
 	cpuRow := views.WorksheetRow{Label: z.T("worksheet.cost_per_unit", map[string]any{"Unit": unitLabel(z, d)}), Key: "cost_per_unit", Strong: true}
@@ -270,8 +290,7 @@ func (s *Server) worksheetGroups(r *http.Request, d *evaluation.Analysis, result
 		suiteRow.Cells = append(suiteRow.Cells, views.WorksheetCell{Text: suiteProgress(z, d.SuiteCounts[id])})
 	}
 	totals.Rows = []views.WorksheetRow{cpuRow, speedRow, tcoRow, contractRow, monthlyRow, shortfallRow, missRow, flagRow, suiteRow}
-	// Totals first: the figures a manager decides on are visible without scrolling.
-	return []views.WorksheetGroup{totals, lines, terms, shape}
+	return totals
 }
 
 func statusKey(st tco.Status) string {
@@ -332,16 +351,6 @@ func perRunRows(z *i18n.Localizer, d *evaluation.Analysis, byID map[string]store
 		out = append(out, row)
 	}
 	return out
-}
-
-// assumptionText is an assumption as the form shows it: utilisation in
-// percent, at most six decimals (what an exact decimal input accepts).
-func assumptionText(key string, v float64) string {
-	if key == "utilisation" {
-		v *= 100
-	}
-	s := strconv.FormatFloat(v, 'f', 6, 64)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }
 
 // skippedNotice names the quotes left out of the worksheet: for want of an

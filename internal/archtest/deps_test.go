@@ -50,13 +50,13 @@ var packages = map[string]layer{
 	"internal/mail": io, "internal/store": io, "internal/spool": io, "internal/collect": io, "migrations": io,
 	"static": io,
 
-	"internal/i18n": render, "internal/sheet": render,
+	"internal/i18n": render, "internal/i18n/catalogs": render, "internal/sheet": render,
 
 	// sourcing holds the sourcing round's rules (deadlines, attestation
 	// ends); its use cases live in evaluation.
 	"internal/sourcing": pure,
 
-	"internal/evaluation": application,
+	"internal/evaluation": application, "internal/account": application,
 
 	"web": httpLayer, "web/form": httpLayer, "web/views": httpLayer,
 
@@ -200,6 +200,23 @@ func TestViewsNeverTouchTheDatabase(t *testing.T) {
 	for _, dep := range strings.Fields(string(out)) {
 		if strings.HasPrefix(dep, "github.com/jackc/pgx") || strings.HasSuffix(dep, "/internal/store") {
 			t.Errorf("web/views depends on %s", dep)
+		}
+	}
+}
+
+// TestI18nImportsNoDomainPackage: the interface's messages know nothing
+// of the domain; the domain packages' own catalogs are joined to them by
+// the program (i18n.AddCatalogs with internal/i18n/catalogs). money, the
+// shared vocabulary, is allowed: numbers are formatted with its scales.
+func TestI18nImportsNoDomainPackage(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "github.com/gpuquote/gpuquote/internal/i18n").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		own, ok := strings.CutPrefix(dep, "github.com/gpuquote/gpuquote/")
+		if ok && own != "internal/i18n" && own != "internal/money" {
+			t.Errorf("i18n depends on %s", own)
 		}
 	}
 }

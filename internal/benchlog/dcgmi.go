@@ -139,148 +139,19 @@ func parseDCGMI(data []byte) (*DCGMReport, error) {
 	if start, line := jsonStart(s); start >= 0 && (strings.Contains(s[start:], "test_categories") || looksDCGMJSON(s[start:])) {
 		return parseDCGMJSON(s[start:], line)
 	}
-	rep := &DCGMReport{Format: "text"}
-	category := ""
-	var last *DCGMTest
-	// cont is the text a row without a name continues (a warning, an info
-	// or an error wrapped at the column's width), full whether that row
-	// filled the column (a word split, joined as is) or not (a wrap at a
-	// space, joined with one).
-	var cont *string
-	full := false
-	// ended is set at the border closing the table: what follows (a job's
-	// own output, a `dcgmi stats` table) is not the diagnostic's, unless
-	// another diagnostic's header starts a table again.
-	ended, rowsSeen := false, false
+	p := dcgmTextParser{rep: &DCGMReport{Format: "text"}}
 	sc := lineScanner{s: s}
 	for {
 		raw, ok := sc.next()
 		if !ok {
 			break
 		}
-		t := trim(raw)
-		// The expressions run only on the lines that can match them (their
-		// literal prefix), which are few; running them on every line cost
-		// most of the parse.
-		if strings.Contains(t, "dcgmi") {
-			if m := dcgmLevel.FindStringSubmatch(t); m != nil {
-				rep.Level = dcgmLevelOf(m[1])
-			}
+		p.n = sc.n
+		if err := p.line(trim(raw)); err != nil {
+			return nil, err
 		}
-		if len(t) > 1 && (t[0] == '|' || t[0] == '+') && t[1] == '-' {
-			if m := dcgmCategory.FindStringSubmatch(t); m != nil {
-				if !ended {
-					category, last, cont = strings.Clone(m[1]), nil, nil
-				}
-				continue
-			}
-			if t[0] == '+' && strings.Trim(t, "+-") == "" && rowsSeen {
-				ended = true
-			}
-			continue
-		}
-		if !strings.HasPrefix(t, "|") {
-			if rest, ok := strings.CutPrefix(t, "Error: "); ok && !ended && len(rep.Tests) < maxDCGMTests && dcgmOwnError(rest) {
-				// dcgmi's own failure to run ("Error: Unable to complete
-				// diagnostic for entities 0,1,2,3. Return: (-30) ..."): no
-				// table, and a diagnostic that did not pass.
-				msg := strings.Clone(rest)
-				var gpus []int
-				if _, ents, ok := strings.Cut(msg, "for entities "); ok {
-					ents, _, _ = strings.Cut(ents, ". ")
-					gpus = gpuList(ents)
-				}
-				rep.Tests = append(rep.Tests, DCGMTest{Name: "Error", Line: sc.n, Results: []DCGMResult{{Status: "fail", GPUs: gpus, Info: msg}}})
-				last, cont = nil, nil
-			}
-			continue
-		}
-		// The first two cells, as a split on "|" would give them.
-		name, value, twoCells := strings.Cut(strings.TrimSuffix(t[1:], "|"), "|")
-		name = trim(name)
-		rowFull := true
-		if twoCells {
-			if i := strings.IndexByte(value, '|'); i >= 0 {
-				value = value[:i]
-			}
-			// One pad space, then text wrapped at the column's width: keep
-			// it unpadded so wrapped words join back ("second" + "s").
-			// dcgmi pads a cell with one space before and two after its
-			// text: a row with more after it was wrapped at a space.
-			kept := strings.TrimRight(value, " \t")
-			rowFull = len(value)-len(kept) <= 2
-			value = strings.TrimPrefix(kept, " ")
-		}
-		if name == "Diagnostic" && strings.HasPrefix(trim(value), "Result") {
-			ended, rowsSeen = false, false // a diagnostic's table starts
-			continue
-		}
-		if ended {
-			continue
-		}
-		rowsSeen = true
-		switch {
-		case category == "Metadata" || name == "DCGM Version" || name == "Driver Version Detected" || name == "GPU Device IDs Detected":
-			dcgmMeta(rep, name, trim(value))
-			continue
-		case name == "Warning" || name == "Info":
-			cont = nil
-			if last == nil {
-				continue
-			}
-			list := &last.Warnings
-			if name == "Info" {
-				list = &last.Info
-			}
-			if len(*list) < 16 {
-				*list = append(*list, strings.Clone(trim(value)))
-				cont, full = &(*list)[len(*list)-1], rowFull
-			}
-			continue
-		case name == "Error":
-			// DCGM's own failure row (a deployment check that could not
-			// run, a GPU it found broken): a failed test of its category.
-			if len(rep.Tests) >= maxDCGMTests {
-				continue
-			}
-			msg := strings.Clone(trim(value))
-			rep.Tests = append(rep.Tests, DCGMTest{Category: category, Name: "Error", Line: sc.n,
-				Results: []DCGMResult{{Status: "fail", GPUs: gpusNamed(msg), Info: msg}}})
-			last = &rep.Tests[len(rep.Tests)-1]
-			cont, full = &last.Results[0].Info, rowFull
-			continue
-		case name == "":
-			if last == nil {
-				continue
-			}
-			if g, r, ok := dcgmGPURow(trim(value)); ok {
-				// DCGM 4: the test's outcome on each GPU, after its row and
-				// its warnings.
-				cont = nil
-				last.perGPU = append(last.perGPU, gpuResult{g, r.Status})
-				continue
-			}
-			if cont != nil {
-				*cont = joinWrapped(*cont, full, value)
-				full = rowFull
-			} else if r, ok := dcgmStatus(trim(value)); ok {
-				last.Results = append(last.Results, r)
-			}
-			continue
-		}
-		r, ok := dcgmStatus(trim(value))
-		if !ok {
-			if trim(value) == "" {
-				continue
-			}
-			return nil, errorf(KindDCGMI, sc.n, "test %q has result %q, not Pass, Fail, Warn or Skip", name, trim(value))
-		}
-		if len(rep.Tests) >= maxDCGMTests {
-			continue
-		}
-		rep.Tests = append(rep.Tests, DCGMTest{Category: category, Name: strings.Clone(name), Line: sc.n, Results: []DCGMResult{r}})
-		last, cont = &rep.Tests[len(rep.Tests)-1], nil
 	}
+	rep := p.rep
 	for i := range rep.Tests {
 		t := &rep.Tests[i]
 		if t.Name == "Error" && t.Results[0].GPUs == nil {
@@ -292,6 +163,185 @@ func parseDCGMI(data []byte) (*DCGMReport, error) {
 		return nil, errorf(KindDCGMI, sc.n, "no dcgmi diag results found (no | Test | Result | rows)")
 	}
 	return rep, nil
+}
+
+// dcgmTextParser reads dcgmi diag's text table a line at a time.
+type dcgmTextParser struct {
+	rep      *DCGMReport
+	n        int // the line being read
+	category string
+	last     *DCGMTest
+	// cont is the text a row without a name continues (a warning, an info
+	// or an error wrapped at the column's width), full whether that row
+	// filled the column (a word split, joined as is) or not (a wrap at a
+	// space, joined with one).
+	cont *string
+	full bool
+	// ended is set at the border closing the table: what follows (a job's
+	// own output, a `dcgmi stats` table) is not the diagnostic's, unless
+	// another diagnostic's header starts a table again.
+	ended, rowsSeen bool
+}
+
+// line reads the trimmed line t.
+func (p *dcgmTextParser) line(t string) error {
+	// The expressions run only on the lines that can match them (their
+	// literal prefix), which are few; running them on every line cost
+	// most of the parse.
+	if strings.Contains(t, "dcgmi") {
+		if m := dcgmLevel.FindStringSubmatch(t); m != nil {
+			p.rep.Level = dcgmLevelOf(m[1])
+		}
+	}
+	if len(t) > 1 && (t[0] == '|' || t[0] == '+') && t[1] == '-' {
+		p.border(t)
+		return nil
+	}
+	if !strings.HasPrefix(t, "|") {
+		if rest, ok := strings.CutPrefix(t, "Error: "); ok && !p.ended && len(p.rep.Tests) < maxDCGMTests && dcgmOwnError(rest) {
+			p.ownError(rest)
+		}
+		return nil
+	}
+	name, value, rowFull := dcgmCells(t)
+	if name == "Diagnostic" && strings.HasPrefix(trim(value), "Result") {
+		p.ended, p.rowsSeen = false, false // a diagnostic's table starts
+		return nil
+	}
+	if p.ended {
+		return nil
+	}
+	p.rowsSeen = true
+	switch {
+	case p.category == "Metadata" || name == "DCGM Version" || name == "Driver Version Detected" || name == "GPU Device IDs Detected":
+		dcgmMeta(p.rep, name, trim(value))
+	case name == "Warning" || name == "Info":
+		p.annotation(name, value, rowFull)
+	case name == "Error":
+		p.errorRow(value, rowFull)
+	case name == "":
+		p.continuation(value, rowFull)
+	default:
+		return p.testRow(name, value)
+	}
+	return nil
+}
+
+// border reads a table border: one naming a category starts it, the one
+// closing the table after its rows ends the diagnostic's output.
+func (p *dcgmTextParser) border(t string) {
+	if m := dcgmCategory.FindStringSubmatch(t); m != nil {
+		if !p.ended {
+			p.category, p.last, p.cont = strings.Clone(m[1]), nil, nil
+		}
+		return
+	}
+	if t[0] == '+' && strings.Trim(t, "+-") == "" && p.rowsSeen {
+		p.ended = true
+	}
+}
+
+// ownError records dcgmi's own failure to run ("Error: Unable to complete
+// diagnostic for entities 0,1,2,3. Return: (-30) ..."): no table, and a
+// diagnostic that did not pass.
+func (p *dcgmTextParser) ownError(rest string) {
+	msg := strings.Clone(rest)
+	var gpus []int
+	if _, ents, ok := strings.Cut(msg, "for entities "); ok {
+		ents, _, _ = strings.Cut(ents, ". ")
+		gpus = gpuList(ents)
+	}
+	p.rep.Tests = append(p.rep.Tests, DCGMTest{Name: "Error", Line: p.n, Results: []DCGMResult{{Status: "fail", GPUs: gpus, Info: msg}}})
+	p.last, p.cont = nil, nil
+}
+
+// dcgmCells are a table row's first two cells, as a split on "|" would
+// give them, and whether the second filled its column.
+func dcgmCells(t string) (name, value string, full bool) {
+	name, value, twoCells := strings.Cut(strings.TrimSuffix(t[1:], "|"), "|")
+	name = trim(name)
+	full = true
+	if twoCells {
+		if i := strings.IndexByte(value, '|'); i >= 0 {
+			value = value[:i]
+		}
+		// One pad space, then text wrapped at the column's width: keep
+		// it unpadded so wrapped words join back ("second" + "s").
+		// dcgmi pads a cell with one space before and two after its
+		// text: a row with more after it was wrapped at a space.
+		kept := strings.TrimRight(value, " \t")
+		full = len(value)-len(kept) <= 2
+		value = strings.TrimPrefix(kept, " ")
+	}
+	return name, value, full
+}
+
+// annotation keeps a Warning or Info row of the last test (16 at most).
+func (p *dcgmTextParser) annotation(name, value string, rowFull bool) {
+	p.cont = nil
+	if p.last == nil {
+		return
+	}
+	list := &p.last.Warnings
+	if name == "Info" {
+		list = &p.last.Info
+	}
+	if len(*list) < 16 {
+		*list = append(*list, strings.Clone(trim(value)))
+		p.cont, p.full = &(*list)[len(*list)-1], rowFull
+	}
+}
+
+// errorRow records DCGM's own failure row (a deployment check that could
+// not run, a GPU it found broken): a failed test of its category.
+func (p *dcgmTextParser) errorRow(value string, rowFull bool) {
+	if len(p.rep.Tests) >= maxDCGMTests {
+		return
+	}
+	msg := strings.Clone(trim(value))
+	p.rep.Tests = append(p.rep.Tests, DCGMTest{Category: p.category, Name: "Error", Line: p.n,
+		Results: []DCGMResult{{Status: "fail", GPUs: gpusNamed(msg), Info: msg}}})
+	p.last = &p.rep.Tests[len(p.rep.Tests)-1]
+	p.cont, p.full = &p.last.Results[0].Info, rowFull
+}
+
+// continuation reads a row without a name: a GPU's outcome (DCGM 4),
+// wrapped text of the row before, or another result of the last test.
+func (p *dcgmTextParser) continuation(value string, rowFull bool) {
+	if p.last == nil {
+		return
+	}
+	if g, r, ok := dcgmGPURow(trim(value)); ok {
+		// DCGM 4: the test's outcome on each GPU, after its row and its
+		// warnings.
+		p.cont = nil
+		p.last.perGPU = append(p.last.perGPU, gpuResult{g, r.Status})
+		return
+	}
+	if p.cont != nil {
+		*p.cont = joinWrapped(*p.cont, p.full, value)
+		p.full = rowFull
+	} else if r, ok := dcgmStatus(trim(value)); ok {
+		p.last.Results = append(p.last.Results, r)
+	}
+}
+
+// testRow reads a test and its result; a result that is no status fails
+// the upload.
+func (p *dcgmTextParser) testRow(name, value string) error {
+	r, ok := dcgmStatus(trim(value))
+	if !ok {
+		if trim(value) == "" {
+			return nil
+		}
+		return errorf(KindDCGMI, p.n, "test %q has result %q, not Pass, Fail, Warn or Skip", name, trim(value))
+	}
+	if len(p.rep.Tests) >= maxDCGMTests {
+		return nil
+	}
+	p.rep.Tests = append(p.rep.Tests, DCGMTest{Category: p.category, Name: strings.Clone(name), Line: p.n, Results: []DCGMResult{r}})
+	p.last, p.cont = &p.rep.Tests[len(p.rep.Tests)-1], nil
+	return nil
 }
 
 // joinWrapped adds a wrapped row's text to the text it continues: as is

@@ -8,169 +8,20 @@ import (
 
 // parseFioText reads fio's default (normal) output of fio 2.x and 3.x.
 func parseFioText(s string) (*FioReport, error) {
-	rep := &FioReport{Format: "text"}
-	type desc struct{ rw, bs, engine string }
-	descs := map[string]desc{}
-	var job *FioJob
-	var dir *FioDir // direction whose latency lines follow
-	var group *FioGroup
-	inDisks := false
-	// Several invocations pasted into one file: a job description or a
-	// version line after a "Run status group" summary starts a new run.
-	run, sawGroup := 0, false
-	nextRun := func() {
-		if sawGroup {
-			run, sawGroup = run+1, false
-			descs = map[string]desc{}
-		}
-	}
-	var pct *FioLatency // the distribution whose "| 1.00th=[..]" lines follow
-	pctScale := 1.0
-	askedMS := 0.0
+	p := fioTextParser{rep: &FioReport{Format: "text"}, descs: map[string]fioJobDesc{}, pctScale: 1.0}
 	sc := lineScanner{s: s}
 	for {
 		raw, ok := sc.next()
 		if !ok {
 			break
 		}
-		t := trim(raw)
-		if t == "" {
-			continue
-		}
-		if pct != nil && strings.HasPrefix(t, "|") {
-			fioPercentiles(pct, t, pctScale)
-			continue
-		}
-		pct = nil
-		// runtime= only caps a job unless time_based makes it the length.
-		if ms, ok := fioRuntimeFlag(t); ok && strings.Contains(t, "time_based") {
-			askedMS = ms
-		}
-		switch {
-		case strings.HasPrefix(t, "fio: terminating on signal") || strings.Contains(t, "fio: terminating on signal"):
-			// Printed while the run goes on, before its results: once a
-			// run's group line is read, the message is the next run's.
-			if sawGroup {
-				rep.incomplete(FioInterrupted, run+1)
-			} else {
-				rep.incomplete(FioInterrupted, run)
-			}
-			continue
-		case strings.HasPrefix(t, "fio-") && !strings.ContainsAny(t, " \t"):
-			nextRun()
-			rep.Version = strings.Clone(t)
-			continue
-		case strings.Contains(t, "percentiles (") && job != nil:
-			pct, pctScale = &FioLatency{}, fioUnitScale(t)
-			if strings.HasPrefix(t, "sync") || strings.HasPrefix(t, "fsync") {
-				if job.Sync == nil {
-					job.Sync = &FioLatency{}
-				}
-				pct = job.Sync
-			} else if dir != nil && strings.HasPrefix(t, "clat") {
-				if dir.Latency != nil {
-					pct = dir.Latency // its mean came on the "clat (usec): ... avg=" line
-				} else {
-					dir.Latency = pct
-				}
-			}
-			continue
-		case (strings.HasPrefix(t, "sync (") || strings.HasPrefix(t, "fsync (")) && job != nil && strings.Contains(t, "avg="):
-			if us, ok := fioLatency(t); ok {
-				if job.Sync == nil {
-					job.Sync = &FioLatency{}
-				}
-				job.Sync.MeanUS = us
-			}
-			continue
-		case strings.Contains(t, ": (g=") && strings.Contains(t, "rw="):
-			nextRun()
-			name := t[:strings.Index(t, ": (g=")]
-			descs[name] = desc{rw: kvValue(t, "rw="), bs: fioBlockSize(t), engine: kvValue(t, "ioengine=")}
-			continue
-		case strings.Contains(t, ": (groupid="):
-			nextRun()
-			k := strings.Index(t, ": (groupid=")
-			name := t[:k]
-			j := FioJob{Name: strings.Clone(name), Run: run, RuntimeAskedMS: askedMS}
-			j.GroupID, _ = strconv.Atoi(kvValue(t, "groupid="))
-			j.Jobs, _ = strconv.Atoi(kvValue(t, "jobs="))
-			j.Error, _ = strconv.Atoi(kvValue(t, "err="))
-			if d, ok := descs[name]; ok {
-				j.RW, j.BlockSize, j.IOEngine = strings.Clone(d.rw), strings.Clone(d.bs), strings.Clone(d.engine)
-			}
-			rep.Jobs = append(rep.Jobs, j)
-			job, dir, group, inDisks = &rep.Jobs[len(rep.Jobs)-1], nil, nil, false
-			continue
-		case strings.HasPrefix(t, "Run status group"):
-			var arr [16]string
-			f := fields(t, arr[:0])
-			id := 0
-			if len(f) >= 4 {
-				id, _ = strconv.Atoi(f[3])
-			}
-			rep.Groups = append(rep.Groups, FioGroup{ID: id})
-			sawGroup = true
-			group, job, dir, inDisks = &rep.Groups[len(rep.Groups)-1], nil, nil, false
-			continue
-		case strings.HasPrefix(t, "Disk stats"):
-			inDisks, job, dir, group = true, nil, nil, nil
-			continue
-		}
-		if name, rest, ok := fioDirLine(t); ok {
-			if group != nil && isUpperWord(name) {
-				d, err := parseFioGroupLine(rest, sc.n)
-				if err != nil {
-					return nil, err
-				}
-				*groupDir(group, name) = d
-				continue
-			}
-			if group == nil && isLowerWord(name) {
-				if job == nil {
-					nextRun()
-					rep.Jobs = append(rep.Jobs, FioJob{Run: run, RuntimeAskedMS: askedMS})
-					job = &rep.Jobs[len(rep.Jobs)-1]
-				}
-				d, err := parseFioDirLine(rest, sc.n)
-				if err != nil {
-					return nil, err
-				}
-				dir = jobDir(job, name)
-				*dir = d
-				continue
-			}
-		}
-		if dir != nil && strings.HasPrefix(t, "lat (") && strings.Contains(t, "avg=") {
-			if us, ok := fioLatency(t); ok {
-				dir.MeanLatencyUS = us
-			}
-			continue
-		}
-		if dir != nil && strings.HasPrefix(t, "clat (") && strings.Contains(t, "avg=") {
-			// The completion latency, whose percentiles follow: as JSON's
-			// clat_ns mean.
-			if us, ok := fioLatency(t); ok {
-				if dir.Latency == nil {
-					dir.Latency = &FioLatency{}
-				}
-				dir.Latency.MeanUS = us
-			}
-			continue
-		}
-		if inDisks {
-			if name, rest, ok := strings.Cut(t, ": "); ok && strings.Contains(rest, "util=") {
-				var arr [16]string
-				for _, kv := range splitString(rest, ", ", arr[:0]) {
-					if v, ok := strings.CutPrefix(kv, "util="); ok {
-						if u, ok := parseFinite(strings.TrimSuffix(v, "%")); ok {
-							rep.Disks = append(rep.Disks, FioDisk{Name: strings.Clone(name), UtilPct: u})
-						}
-					}
-				}
+		if t := trim(raw); t != "" {
+			if err := p.line(t, sc.n); err != nil {
+				return nil, err
 			}
 		}
 	}
+	rep := p.rep
 	if len(rep.Jobs) == 0 && len(rep.Groups) == 0 {
 		return nil, errorf(KindFio, sc.n, "no fio job results found (no \"name: (groupid=...)\" or \"read:/write:\" lines)")
 	}
@@ -183,6 +34,203 @@ func parseFioText(s string) (*FioReport, error) {
 		rep.Notes = addCapped(rep.Notes, maxNotes, newNote(NoteFioGroupsOnly, "no per-job results; jobs built from Run status group lines (IOPS unknown)"))
 	}
 	return rep, nil
+}
+
+// fioJobDesc is a job's description line: its rw, block size and engine.
+type fioJobDesc struct{ rw, bs, engine string }
+
+// fioTextParser reads fio's text output a line at a time.
+type fioTextParser struct {
+	rep     *FioReport
+	descs   map[string]fioJobDesc
+	job     *FioJob
+	dir     *FioDir // direction whose latency lines follow
+	group   *FioGroup
+	inDisks bool
+	// Several invocations pasted into one file: a job description or a
+	// version line after a "Run status group" summary starts a new run.
+	run      int
+	sawGroup bool
+	pct      *FioLatency // the distribution whose "| 1.00th=[..]" lines follow
+	pctScale float64
+	askedMS  float64
+}
+
+// nextRun starts the next run if the current one has its group summary.
+func (p *fioTextParser) nextRun() {
+	if p.sawGroup {
+		p.run, p.sawGroup = p.run+1, false
+		p.descs = map[string]fioJobDesc{}
+	}
+}
+
+// line reads the non-empty line t, the upload's line n.
+func (p *fioTextParser) line(t string, n int) error {
+	if p.pct != nil && strings.HasPrefix(t, "|") {
+		fioPercentiles(p.pct, t, p.pctScale)
+		return nil
+	}
+	p.pct = nil
+	// runtime= only caps a job unless time_based makes it the length.
+	if ms, ok := fioRuntimeFlag(t); ok && strings.Contains(t, "time_based") {
+		p.askedMS = ms
+	}
+	if p.structure(t) {
+		return nil
+	}
+	if name, rest, ok := fioDirLine(t); ok {
+		if done, err := p.direction(name, rest, n); done || err != nil {
+			return err
+		}
+	}
+	if p.dir != nil && strings.HasPrefix(t, "lat (") && strings.Contains(t, "avg=") {
+		if us, ok := fioLatency(t); ok {
+			p.dir.MeanLatencyUS = us
+		}
+		return nil
+	}
+	if p.dir != nil && strings.HasPrefix(t, "clat (") && strings.Contains(t, "avg=") {
+		// The completion latency, whose percentiles follow: as JSON's
+		// clat_ns mean.
+		if us, ok := fioLatency(t); ok {
+			if p.dir.Latency == nil {
+				p.dir.Latency = &FioLatency{}
+			}
+			p.dir.Latency.MeanUS = us
+		}
+		return nil
+	}
+	if p.inDisks {
+		p.diskLine(t)
+	}
+	return nil
+}
+
+// structure reads the lines that give the output its shape (versions,
+// job descriptions and results, group summaries, disk stats, latency
+// distributions); false when t is none of them.
+func (p *fioTextParser) structure(t string) bool {
+	switch {
+	case strings.HasPrefix(t, "fio: terminating on signal") || strings.Contains(t, "fio: terminating on signal"):
+		// Printed while the run goes on, before its results: once a
+		// run's group line is read, the message is the next run's.
+		if p.sawGroup {
+			p.rep.incomplete(FioInterrupted, p.run+1)
+		} else {
+			p.rep.incomplete(FioInterrupted, p.run)
+		}
+	case strings.HasPrefix(t, "fio-") && !strings.ContainsAny(t, " \t"):
+		p.nextRun()
+		p.rep.Version = strings.Clone(t)
+	case strings.Contains(t, "percentiles (") && p.job != nil:
+		p.percentiles(t)
+	case (strings.HasPrefix(t, "sync (") || strings.HasPrefix(t, "fsync (")) && p.job != nil && strings.Contains(t, "avg="):
+		if us, ok := fioLatency(t); ok {
+			if p.job.Sync == nil {
+				p.job.Sync = &FioLatency{}
+			}
+			p.job.Sync.MeanUS = us
+		}
+	case strings.Contains(t, ": (g=") && strings.Contains(t, "rw="):
+		p.nextRun()
+		name := t[:strings.Index(t, ": (g=")]
+		p.descs[name] = fioJobDesc{rw: kvValue(t, "rw="), bs: fioBlockSize(t), engine: kvValue(t, "ioengine=")}
+	case strings.Contains(t, ": (groupid="):
+		p.jobResult(t)
+	case strings.HasPrefix(t, "Run status group"):
+		var arr [16]string
+		f := fields(t, arr[:0])
+		id := 0
+		if len(f) >= 4 {
+			id, _ = strconv.Atoi(f[3])
+		}
+		p.rep.Groups = append(p.rep.Groups, FioGroup{ID: id})
+		p.sawGroup = true
+		p.group, p.job, p.dir, p.inDisks = &p.rep.Groups[len(p.rep.Groups)-1], nil, nil, false
+	case strings.HasPrefix(t, "Disk stats"):
+		p.inDisks, p.job, p.dir, p.group = true, nil, nil, nil
+	default:
+		return false
+	}
+	return true
+}
+
+// percentiles starts a latency distribution whose "| 1.00th=[..]" lines
+// follow: the job's sync latency, or its direction's completion latency.
+func (p *fioTextParser) percentiles(t string) {
+	p.pct, p.pctScale = &FioLatency{}, fioUnitScale(t)
+	if strings.HasPrefix(t, "sync") || strings.HasPrefix(t, "fsync") {
+		if p.job.Sync == nil {
+			p.job.Sync = &FioLatency{}
+		}
+		p.pct = p.job.Sync
+	} else if p.dir != nil && strings.HasPrefix(t, "clat") {
+		if p.dir.Latency != nil {
+			p.pct = p.dir.Latency // its mean came on the "clat (usec): ... avg=" line
+		} else {
+			p.dir.Latency = p.pct
+		}
+	}
+}
+
+// jobResult starts a job's results: "name: (groupid=0, jobs=1): err= 0".
+func (p *fioTextParser) jobResult(t string) {
+	p.nextRun()
+	name := t[:strings.Index(t, ": (groupid=")]
+	j := FioJob{Name: strings.Clone(name), Run: p.run, RuntimeAskedMS: p.askedMS}
+	j.GroupID, _ = strconv.Atoi(kvValue(t, "groupid="))
+	j.Jobs, _ = strconv.Atoi(kvValue(t, "jobs="))
+	j.Error, _ = strconv.Atoi(kvValue(t, "err="))
+	if d, ok := p.descs[name]; ok {
+		j.RW, j.BlockSize, j.IOEngine = strings.Clone(d.rw), strings.Clone(d.bs), strings.Clone(d.engine)
+	}
+	p.rep.Jobs = append(p.rep.Jobs, j)
+	p.job, p.dir, p.group, p.inDisks = &p.rep.Jobs[len(p.rep.Jobs)-1], nil, nil, false
+}
+
+// direction reads a "read: IOPS=..., BW=..." line: a group summary's
+// (READ:) or a job's (read:, starting a job when none was named). done
+// is false when the line is neither.
+func (p *fioTextParser) direction(name, rest string, n int) (done bool, err error) {
+	if p.group != nil && isUpperWord(name) {
+		d, err := parseFioGroupLine(rest, n)
+		if err != nil {
+			return true, err
+		}
+		*groupDir(p.group, name) = d
+		return true, nil
+	}
+	if p.group != nil || !isLowerWord(name) {
+		return false, nil
+	}
+	if p.job == nil {
+		p.nextRun()
+		p.rep.Jobs = append(p.rep.Jobs, FioJob{Run: p.run, RuntimeAskedMS: p.askedMS})
+		p.job = &p.rep.Jobs[len(p.rep.Jobs)-1]
+	}
+	d, err := parseFioDirLine(rest, n)
+	if err != nil {
+		return true, err
+	}
+	p.dir = jobDir(p.job, name)
+	*p.dir = d
+	return true, nil
+}
+
+// diskLine reads a disk's utilisation under "Disk stats".
+func (p *fioTextParser) diskLine(t string) {
+	name, rest, ok := strings.Cut(t, ": ")
+	if !ok || !strings.Contains(rest, "util=") {
+		return
+	}
+	var arr [16]string
+	for _, kv := range splitString(rest, ", ", arr[:0]) {
+		if v, ok := strings.CutPrefix(kv, "util="); ok {
+			if u, ok := parseFinite(strings.TrimSuffix(v, "%")); ok {
+				p.rep.Disks = append(p.rep.Disks, FioDisk{Name: strings.Clone(name), UtilPct: u})
+			}
+		}
+	}
 }
 
 // fioDirLine recognises "read: IOPS=..." (fio 3), "read : io=..." (fio 2)

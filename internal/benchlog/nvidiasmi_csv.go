@@ -92,6 +92,35 @@ func isHex(s string) bool {
 // parseSMICSV reads --format=csv output with or without header and units.
 func parseSMICSV(s string) (*SMIReport, error) {
 	rep := &SMIReport{Format: "csv"}
+	tab, width, err := readSMICSVTable(s)
+	if err != nil {
+		return nil, err
+	}
+	rep.CSV = tab
+	cols := tab.Header
+	if cols == nil {
+		cols = guessSMICSVColumns(tab, width)
+		rep.Notes = addCapped(rep.Notes, maxNotes, newNote(NoteCSVNoHeader, "CSV without header: only GPU names, UUIDs and bus ids are recognised"))
+	}
+	col := csvColumns{}
+	for i, c := range cols {
+		c = strings.ToLower(c)
+		if _, dup := col[c]; !dup && c != "" {
+			col[c] = i
+		}
+	}
+	if _, ok := col["pid"]; ok {
+		rep.Processes = smiCSVProcesses(tab, col)
+		return rep, nil
+	}
+	smiCSVGPUs(rep, tab, col)
+	sort.SliceStable(rep.GPUs, func(i, j int) bool { return rep.GPUs[i].Index < rep.GPUs[j].Index })
+	return rep, nil
+}
+
+// readSMICSVTable reads the --query-gpu CSV into a table with its width:
+// the header (repeated by -l logging, read once) and each row's fields.
+func readSMICSVTable(s string) (*CSVTable, int, error) {
 	tab := &CSVTable{}
 	// The table keeps every field. One copy of the upload that the fields
 	// slice, and rows cut from shared slabs, replace a string and a slice
@@ -128,11 +157,11 @@ func parseSMICSV(s string) (*SMIReport, error) {
 				continue
 			}
 			if !queryRowLooksLikeGPU(t) {
-				return nil, errorf(KindNvidiaSMI, sc.n, "not nvidia-smi output: no table, -q section, or --query-gpu CSV header")
+				return nil, 0, errorf(KindNvidiaSMI, sc.n, "not nvidia-smi output: no table, -q section, or --query-gpu CSV header")
 			}
 		}
 		if len(parts) != width {
-			return nil, errorf(KindNvidiaSMI, sc.n, "CSV row has %d fields, expected %d", len(parts), width)
+			return nil, 0, errorf(KindNvidiaSMI, sc.n, "CSV row has %d fields, expected %d", len(parts), width)
 		}
 		if cap(slab)-len(slab) < width {
 			slab = make([]string, 0, width*min(max(lines-sc.n+1, 1), 4096))
@@ -144,92 +173,104 @@ func parseSMICSV(s string) (*SMIReport, error) {
 		tab.Rows = append(tab.Rows, slab[n:len(slab):len(slab)])
 	}
 	if width < 0 {
-		return nil, errorf(KindNvidiaSMI, sc.n, "no CSV rows")
+		return nil, 0, errorf(KindNvidiaSMI, sc.n, "no CSV rows")
 	}
 	if len(tab.Rows) == 0 {
-		return nil, errorf(KindNvidiaSMI, firstLine, "CSV header without rows")
+		return nil, 0, errorf(KindNvidiaSMI, firstLine, "CSV header without rows")
 	}
-	rep.CSV = tab
-	cols := tab.Header
-	if cols == nil {
-		// noheader: only self-identifying values can be placed.
-		cols = make([]string, width)
-		for i := range cols {
-			for _, r := range tab.Rows {
-				if role := csvFieldRole(r[i]); role != "" {
-					cols[i] = role
-					break
-				}
-			}
-		}
-		rep.Notes = addCapped(rep.Notes, maxNotes, newNote(NoteCSVNoHeader, "CSV without header: only GPU names, UUIDs and bus ids are recognised"))
-	}
-	col := map[string]int{}
-	for i, c := range cols {
-		c = strings.ToLower(c)
-		if _, dup := col[c]; !dup && c != "" {
-			col[c] = i
-		}
-	}
-	get := func(r []string, names ...string) (string, bool) {
-		for _, nm := range names {
-			if i, ok := col[nm]; ok && !isNA(r[i]) && r[i] != "" {
-				return r[i], true
-			}
-		}
-		return "", false
-	}
-	// Per row, the columns are looked up by position: resolve each field's
-	// candidates once (a long -l log has one row per sample).
-	at := func(names ...string) []int {
-		var out []int
-		for _, nm := range names {
-			if i, ok := col[nm]; ok {
-				out = append(out, i)
-			}
-		}
-		return out
-	}
-	pick := func(r []string, idx []int) (string, bool) {
-		for _, i := range idx {
-			if !isNA(r[i]) && r[i] != "" {
-				return r[i], true
-			}
-		}
-		return "", false
-	}
-	if _, ok := col["pid"]; ok {
+	return tab, width, nil
+}
+
+// guessSMICSVColumns names the columns of a CSV without header (noheader):
+// only self-identifying values can be placed.
+func guessSMICSVColumns(tab *CSVTable, width int) []string {
+	cols := make([]string, width)
+	for i := range cols {
 		for _, r := range tab.Rows {
-			p := GPUProcess{GPU: -1}
-			v, _ := get(r, "pid")
-			p.PID, _ = strconv.Atoi(v)
-			p.Name, _ = get(r, "process_name")
-			if v, ok := get(r, "used_memory", "used_gpu_memory"); ok {
-				p.UsedMiB, _ = mib(v)
+			if role := csvFieldRole(r[i]); role != "" {
+				cols[i] = role
+				break
 			}
-			rep.Processes = append(rep.Processes, p)
 		}
-		return rep, nil
 	}
-	cKey := at("index", "uuid", "gpu_uuid", "pci.bus_id", "gpu_bus_id")
-	cIndex := at("index")
-	cName := at("name", "gpu_name")
-	cUUID := at("uuid", "gpu_uuid")
-	cBus := at("pci.bus_id", "gpu_bus_id")
-	cDriver := at("driver_version")
-	cPersist := at("persistence_mode")
-	cMIG := at("mig.mode.current")
-	cECC := at("ecc.mode.current")
-	cMemTotal := at("memory.total")
-	cMemUsed := at("memory.used")
-	cTemp := at("temperature.gpu")
-	cDraw := at("power.draw", "power.draw.instant", "power.draw.average")
-	cCap := at("enforced.power.limit", "power.limit")
-	cErrs := [4][]int{at("ecc.errors.uncorrected.volatile.total"), at("ecc.errors.corrected.volatile.total"),
-		at("ecc.errors.uncorrected.aggregate.total"), at("ecc.errors.corrected.aggregate.total")}
+	return cols
+}
+
+// csvColumns are a CSV's column positions by lower-case name.
+type csvColumns map[string]int
+
+// get is the row's first stated value among the columns names.
+func (col csvColumns) get(r []string, names ...string) (string, bool) {
+	for _, nm := range names {
+		if i, ok := col[nm]; ok && !isNA(r[i]) && r[i] != "" {
+			return r[i], true
+		}
+	}
+	return "", false
+}
+
+// at resolves the columns names to positions once: per row, the columns
+// are looked up by position (a long -l log has one row per sample).
+func (col csvColumns) at(names ...string) []int {
+	var out []int
+	for _, nm := range names {
+		if i, ok := col[nm]; ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// pickCSV is the row's first stated value among the positions idx.
+func pickCSV(r []string, idx []int) (string, bool) {
+	for _, i := range idx {
+		if !isNA(r[i]) && r[i] != "" {
+			return r[i], true
+		}
+	}
+	return "", false
+}
+
+// smiCSVProcesses reads a --query-compute-apps CSV: one process a row.
+func smiCSVProcesses(tab *CSVTable, col csvColumns) []GPUProcess {
+	var out []GPUProcess
+	for _, r := range tab.Rows {
+		p := GPUProcess{GPU: -1}
+		v, _ := col.get(r, "pid")
+		p.PID, _ = strconv.Atoi(v)
+		p.Name, _ = col.get(r, "process_name")
+		if v, ok := col.get(r, "used_memory", "used_gpu_memory"); ok {
+			p.UsedMiB, _ = mib(v)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// smiCSVIndex are the positions of the columns a GPU's row is read by.
+type smiCSVIndex struct {
+	key, index, name, uuid, bus, driver, persist, mig, ecc, memTotal, memUsed, temp, draw, cap []int
+	errs                                                                                       [4][]int
+}
+
+func newSMICSVIndex(col csvColumns) smiCSVIndex {
+	return smiCSVIndex{key: col.at("index", "uuid", "gpu_uuid", "pci.bus_id", "gpu_bus_id"), index: col.at("index"),
+		name: col.at("name", "gpu_name"), uuid: col.at("uuid", "gpu_uuid"), bus: col.at("pci.bus_id", "gpu_bus_id"),
+		driver: col.at("driver_version"), persist: col.at("persistence_mode"), mig: col.at("mig.mode.current"),
+		ecc: col.at("ecc.mode.current"), memTotal: col.at("memory.total"), memUsed: col.at("memory.used"),
+		temp: col.at("temperature.gpu"), draw: col.at("power.draw", "power.draw.instant", "power.draw.average"),
+		cap: col.at("enforced.power.limit", "power.limit"),
+		errs: [4][]int{col.at("ecc.errors.uncorrected.volatile.total"), col.at("ecc.errors.corrected.volatile.total"),
+			col.at("ecc.errors.uncorrected.aggregate.total"), col.at("ecc.errors.corrected.aggregate.total")}}
+}
+
+// smiCSVGPUs reads a --query-gpu CSV: a row per GPU, or per GPU and
+// sample with -l, the GPU known by its index, UUID or bus id.
+func smiCSVGPUs(rep *SMIReport, tab *CSVTable, col csvColumns) {
+	c := newSMICSVIndex(col)
 	byKey := map[string]int{}
 	for rowNo, r := range tab.Rows {
-		key, ok := pick(r, cKey)
+		key, ok := pickCSV(r, c.key)
 		if !ok {
 			key = strconv.Itoa(rowNo)
 		}
@@ -238,7 +279,7 @@ func parseSMICSV(s string) (*SMIReport, error) {
 			gi = len(rep.GPUs)
 			byKey[key] = gi
 			g := GPU{Index: gi}
-			if v, ok := pick(r, cIndex); ok {
+			if v, ok := pickCSV(r, c.index); ok {
 				if idx, err := strconv.Atoi(v); err == nil {
 					g.Index = idx
 				}
@@ -247,55 +288,59 @@ func parseSMICSV(s string) (*SMIReport, error) {
 		}
 		g := &rep.GPUs[gi]
 		g.Samples++
-		if v, ok := pick(r, cName); ok {
-			g.Name = v
-		}
-		if v, ok := pick(r, cUUID); ok {
-			g.UUID = v
-		}
-		if v, ok := pick(r, cBus); ok {
-			g.BusID = v
-		}
-		if v, ok := pick(r, cDriver); ok {
+		if v, ok := pickCSV(r, c.driver); ok {
 			rep.DriverVersion = v
 		}
-		if v, ok := pick(r, cPersist); ok {
-			g.Persistence = v
+		c.readGPU(g, r)
+	}
+}
+
+// readGPU sets what the row states of the GPU g (a later sample's value
+// replaces an earlier one; the peak power draw is kept).
+func (c smiCSVIndex) readGPU(g *GPU, r []string) {
+	if v, ok := pickCSV(r, c.name); ok {
+		g.Name = v
+	}
+	if v, ok := pickCSV(r, c.uuid); ok {
+		g.UUID = v
+	}
+	if v, ok := pickCSV(r, c.bus); ok {
+		g.BusID = v
+	}
+	if v, ok := pickCSV(r, c.persist); ok {
+		g.Persistence = v
+	}
+	if v, ok := pickCSV(r, c.mig); ok {
+		g.MIGMode = v
+	}
+	if v, ok := pickCSV(r, c.ecc); ok {
+		g.ECCMode = v
+	}
+	if v, ok := pickCSV(r, c.memTotal); ok {
+		g.MemoryTotalMiB, _ = mib(v)
+	}
+	if v, ok := pickCSV(r, c.memUsed); ok {
+		g.MemoryUsedMiB, _ = mib(v)
+	}
+	if v, ok := pickCSV(r, c.temp); ok {
+		g.TemperatureC, _, _ = numberWithUnit(v)
+	}
+	if v, ok := pickCSV(r, c.draw); ok {
+		if w, ok := watts(v); ok {
+			g.PowerDrawW = w
+			g.PowerDrawMaxW = max(g.PowerDrawMaxW, w)
 		}
-		if v, ok := pick(r, cMIG); ok {
-			g.MIGMode = v
+	}
+	if v, ok := pickCSV(r, c.cap); ok {
+		if w, ok := watts(v); ok {
+			g.PowerCapW = w
 		}
-		if v, ok := pick(r, cECC); ok {
-			g.ECCMode = v
-		}
-		if v, ok := pick(r, cMemTotal); ok {
-			g.MemoryTotalMiB, _ = mib(v)
-		}
-		if v, ok := pick(r, cMemUsed); ok {
-			g.MemoryUsedMiB, _ = mib(v)
-		}
-		if v, ok := pick(r, cTemp); ok {
-			g.TemperatureC, _, _ = numberWithUnit(v)
-		}
-		if v, ok := pick(r, cDraw); ok {
-			if w, ok := watts(v); ok {
-				g.PowerDrawW = w
-				g.PowerDrawMaxW = max(g.PowerDrawMaxW, w)
-			}
-		}
-		if v, ok := pick(r, cCap); ok {
-			if w, ok := watts(v); ok {
-				g.PowerCapW = w
-			}
-		}
-		for k, dst := range [4]**int64{&g.ECCVolatileUncorrected, &g.ECCVolatileCorrected, &g.ECCAggregateUncorrected, &g.ECCAggregateCorrected} {
-			if v, ok := pick(r, cErrs[k]); ok {
-				if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
-					*dst = &n
-				}
+	}
+	for k, dst := range [4]**int64{&g.ECCVolatileUncorrected, &g.ECCVolatileCorrected, &g.ECCAggregateUncorrected, &g.ECCAggregateCorrected} {
+		if v, ok := pickCSV(r, c.errs[k]); ok {
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
+				*dst = &n
 			}
 		}
 	}
-	sort.SliceStable(rep.GPUs, func(i, j int) bool { return rep.GPUs[i].Index < rep.GPUs[j].Index })
-	return rep, nil
 }

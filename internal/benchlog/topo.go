@@ -61,156 +61,218 @@ func ParseTopo(data []byte) (*Topology, error) {
 	if err := checkText(KindTopo, s); err != nil {
 		return nil, err
 	}
-	topo := &Topology{}
-	var affinity []string // affinity headers present, in order
-	var printed []bool    // printed[i]: Devices[i]'s row has been read
+	p := topoParser{topo: &Topology{}}
 	sc := lineScanner{s: s}
-	state := 0 // 0 before header, 1 in matrix, 2 after
-	headerLine := 0
-	extraNoted := false
 	f := make([]string, 0, 32) // a node's header and rows fit
-	nicRowsNoted := false
-	var cellSlab []string
-	legend, nvLegend := false, false // a link legend was printed; it names NV#
 	for {
 		raw, ok := sc.next()
 		if !ok {
 			break
 		}
 		f = splitFields(raw, f)
-		switch state {
-		case 0:
-			if strings.Contains(raw, "topo -mp") || strings.Contains(raw, "topo --matrix_pci") || strings.Contains(raw, "topo -m -p") {
-				topo.PCIeView = true
-			}
-			if len(f) == 0 || f[0] != "GPU0" || (len(f) > 1 && isLinkType(f[1])) {
-				continue // prompt, hostname, anything before the header
-			}
-			headerLine = sc.n
-			topo.Devices = make([]string, 0, len(f))
-			for i := 0; i < len(f); i++ {
-				if name, words := affinityAt(f, i); name != "" {
-					affinity = append(affinity, name)
-					i += words - 1
-					continue
-				}
-				if len(affinity) > 0 {
-					return nil, errorf(KindTopo, sc.n, "device column %q after the affinity columns", f[i])
-				}
-				topo.Devices = append(topo.Devices, deviceName(f[i]))
-			}
-			if d, dup := duplicateDevice(topo.Devices); dup {
-				return nil, errorf(KindTopo, sc.n, "device %s appears twice in the header", d)
-			}
-			topo.GPUs = make([]TopoGPU, 0, gpuCount(topo.Devices))
-			printed = make([]bool, len(topo.Devices))
-			topo.Links = make([][]string, len(topo.Devices))
-			cellSlab = make([]string, len(topo.Devices)*len(topo.Devices)) // every row's cells in one allocation
-			state = 1
-		case 1:
-			if len(f) == 0 || !isDeviceName(f[0]) {
-				state = 2
-				continue
-			}
-			idx := indexOf(topo.Devices, f[0])
-			if idx < 0 && strings.HasPrefix(f[0], "NIC") && len(f) > 1 {
-				// A NIC's row under a header without NIC columns: the
-				// publisher cut them. The NIC is listed; its links to the
-				// GPUs cannot be placed without the columns it lacks.
-				if !slices.ContainsFunc(topo.NICs, func(n TopoNIC) bool { return n.Name == f[0] }) {
-					topo.NICs = append(topo.NICs, TopoNIC{Name: strings.Clone(f[0])})
-				}
-				if !nicRowsNoted {
-					nicRowsNoted = true
-					topo.Notes = addCapped(topo.Notes, maxNotes, newNote(NoteTopoNICRows,
-						"NIC rows without NIC columns in the header (the matrix was cut): the NICs are listed, their links to GPUs are not read"))
-				}
-				continue
-			}
-			if idx < 0 {
-				state = 2
-				continue
-			}
-			if printed[idx] {
-				return nil, errorf(KindTopo, sc.n, "second row for %s", f[0])
-			}
-			if len(f)-1 < len(topo.Devices) {
-				return nil, errorf(KindTopo, sc.n, "row %s has %d link cells, the header has %d devices", f[0], len(f)-1, len(topo.Devices))
-			}
-			printed[idx] = true
-			n := len(topo.Devices)
-			cells := cellSlab[idx*n : (idx+1)*n : (idx+1)*n]
-			for j := range cells {
-				name, ok := linkType(f[1+j])
-				if !ok {
-					return nil, errorf(KindTopo, sc.n, "unknown link type %q between %s and %s", f[1+j], f[0], topo.Devices[j])
-				}
-				cells[j] = name
-			}
-			topo.Links[idx] = cells
-			if strings.HasPrefix(f[0], "GPU") {
-				g := TopoGPU{Name: topo.Devices[idx]} // the header's copy
-				// Values beyond the header's affinity names take the next
-				// names in print order: a publisher's copy may cut the
-				// header short (NVIDIA/nccl-tests#380) but not the values.
-				extra := f[1+len(topo.Devices):]
-				start := 0
-				if len(affinity) > 0 {
-					start = indexOf(topoAffinity, affinity[0])
-				}
-				for k, v := range extra {
-					if start+k >= len(topoAffinity) {
-						return nil, errorf(KindTopo, sc.n, "row %s has more affinity values than nvidia-smi prints", f[0])
-					}
-					// GPUs of one socket share their affinity: the previous
-					// GPU's copy serves instead of a new one.
-					var prev TopoGPU
-					if len(topo.GPUs) > 0 {
-						prev = topo.GPUs[len(topo.GPUs)-1]
-					}
-					switch topoAffinity[start+k] {
-					case "CPU Affinity":
-						g.CPUAffinity = sameOrClone(v, prev.CPUAffinity)
-					case "NUMA Affinity":
-						g.NUMAAffinity = sameOrClone(v, prev.NUMAAffinity)
-					case "GPU NUMA ID":
-						g.GPUNUMAID = sameOrClone(v, prev.GPUNUMAID)
-					}
-				}
-				if len(extra) > len(affinity) && !extraNoted {
-					extraNoted = true
-					line := strconv.Itoa(sc.n)
-					topo.Notes = addCapped(topo.Notes, maxNotes, newNote(NoteTopoAffinity,
-						"line "+line+": more affinity values than header names; assigned in nvidia-smi order", "Line", line))
-				}
-				topo.GPUs = append(topo.GPUs, g)
-			}
-		case 2:
-			if strings.HasPrefix(trim(raw), "Legend") {
-				legend = true
-			}
-			nvLegend = nvLegend || strings.Contains(raw, "NV#")
-			// "NIC Legend:" entries ("  NIC0: mlx5_0"); the link legend is text.
-			if len(f) == 2 && strings.HasSuffix(f[0], ":") && strings.HasPrefix(f[0], "NIC") {
-				name := strings.TrimSuffix(f[0], ":")
-				if indexOf(topo.Devices, name) >= 0 {
-					topo.NICs = append(topo.NICs, TopoNIC{Name: deviceName(name), Device: deviceName(f[1])})
-				}
-			}
-			if len(f) > 1 && f[0] == "GPU0" && !isLinkType(f[1]) {
-				return nil, errorf(KindTopo, sc.n, "a second topology matrix; upload one node per file")
-			}
+		p.n = sc.n
+		var err error
+		switch p.state {
+		case topoBeforeHeader:
+			err = p.header(raw, f)
+		case topoInMatrix:
+			err = p.row(f)
+		default:
+			err = p.trailer(raw, f)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if headerLine == 0 {
-		return nil, errorf(KindTopo, sc.n, "no topology header (a line starting with GPU0) found")
+	p.n = sc.n
+	return p.finish()
+}
+
+// Where the reader of a topology is.
+const (
+	topoBeforeHeader = iota
+	topoInMatrix
+	topoAfterMatrix
+)
+
+// topoParser reads nvidia-smi topo -m a line at a time.
+type topoParser struct {
+	topo         *Topology
+	n            int      // the line being read
+	state        int      // topoBeforeHeader, topoInMatrix, topoAfterMatrix
+	affinity     []string // affinity headers present, in order
+	printed      []bool   // printed[i]: Devices[i]'s row has been read
+	headerLine   int
+	extraNoted   bool
+	nicRowsNoted bool
+	cellSlab     []string
+	legend       bool // a link legend was printed
+	nvLegend     bool // it names NV#
+}
+
+// header waits for the matrix's header (the devices, then the affinity
+// columns) and reads it.
+func (p *topoParser) header(raw string, f []string) error {
+	topo := p.topo
+	if strings.Contains(raw, "topo -mp") || strings.Contains(raw, "topo --matrix_pci") || strings.Contains(raw, "topo -m -p") {
+		topo.PCIeView = true
 	}
-	if legend && !nvLegend {
+	if len(f) == 0 || f[0] != "GPU0" || (len(f) > 1 && isLinkType(f[1])) {
+		return nil // prompt, hostname, anything before the header
+	}
+	p.headerLine = p.n
+	topo.Devices = make([]string, 0, len(f))
+	for i := 0; i < len(f); i++ {
+		if name, words := affinityAt(f, i); name != "" {
+			p.affinity = append(p.affinity, name)
+			i += words - 1
+			continue
+		}
+		if len(p.affinity) > 0 {
+			return errorf(KindTopo, p.n, "device column %q after the affinity columns", f[i])
+		}
+		topo.Devices = append(topo.Devices, deviceName(f[i]))
+	}
+	if d, dup := duplicateDevice(topo.Devices); dup {
+		return errorf(KindTopo, p.n, "device %s appears twice in the header", d)
+	}
+	topo.GPUs = make([]TopoGPU, 0, gpuCount(topo.Devices))
+	p.printed = make([]bool, len(topo.Devices))
+	topo.Links = make([][]string, len(topo.Devices))
+	p.cellSlab = make([]string, len(topo.Devices)*len(topo.Devices)) // every row's cells in one allocation
+	p.state = topoInMatrix
+	return nil
+}
+
+// row reads a device's row of link types (and a GPU's affinity); a line
+// that is no device's row ends the matrix.
+func (p *topoParser) row(f []string) error {
+	topo := p.topo
+	if len(f) == 0 || !isDeviceName(f[0]) {
+		p.state = topoAfterMatrix
+		return nil
+	}
+	idx := indexOf(topo.Devices, f[0])
+	if idx < 0 && strings.HasPrefix(f[0], "NIC") && len(f) > 1 {
+		p.cutNICRow(f[0])
+		return nil
+	}
+	if idx < 0 {
+		p.state = topoAfterMatrix
+		return nil
+	}
+	if p.printed[idx] {
+		return errorf(KindTopo, p.n, "second row for %s", f[0])
+	}
+	if len(f)-1 < len(topo.Devices) {
+		return errorf(KindTopo, p.n, "row %s has %d link cells, the header has %d devices", f[0], len(f)-1, len(topo.Devices))
+	}
+	p.printed[idx] = true
+	n := len(topo.Devices)
+	cells := p.cellSlab[idx*n : (idx+1)*n : (idx+1)*n]
+	for j := range cells {
+		name, ok := linkType(f[1+j])
+		if !ok {
+			return errorf(KindTopo, p.n, "unknown link type %q between %s and %s", f[1+j], f[0], topo.Devices[j])
+		}
+		cells[j] = name
+	}
+	topo.Links[idx] = cells
+	if strings.HasPrefix(f[0], "GPU") {
+		return p.gpuAffinity(idx, f)
+	}
+	return nil
+}
+
+// cutNICRow lists a NIC whose row stands under a header without NIC
+// columns: the publisher cut them. Its links to the GPUs cannot be placed
+// without the columns it lacks.
+func (p *topoParser) cutNICRow(name string) {
+	topo := p.topo
+	if !slices.ContainsFunc(topo.NICs, func(n TopoNIC) bool { return n.Name == name }) {
+		topo.NICs = append(topo.NICs, TopoNIC{Name: strings.Clone(name)})
+	}
+	if !p.nicRowsNoted {
+		p.nicRowsNoted = true
+		topo.Notes = addCapped(topo.Notes, maxNotes, newNote(NoteTopoNICRows,
+			"NIC rows without NIC columns in the header (the matrix was cut): the NICs are listed, their links to GPUs are not read"))
+	}
+}
+
+// gpuAffinity reads the affinity values after a GPU's link cells and adds
+// the GPU.
+func (p *topoParser) gpuAffinity(idx int, f []string) error {
+	topo := p.topo
+	g := TopoGPU{Name: topo.Devices[idx]} // the header's copy
+	// Values beyond the header's affinity names take the next names in
+	// print order: a publisher's copy may cut the header short
+	// (NVIDIA/nccl-tests#380) but not the values.
+	extra := f[1+len(topo.Devices):]
+	start := 0
+	if len(p.affinity) > 0 {
+		start = indexOf(topoAffinity, p.affinity[0])
+	}
+	for k, v := range extra {
+		if start+k >= len(topoAffinity) {
+			return errorf(KindTopo, p.n, "row %s has more affinity values than nvidia-smi prints", f[0])
+		}
+		// GPUs of one socket share their affinity: the previous GPU's
+		// copy serves instead of a new one.
+		var prev TopoGPU
+		if len(topo.GPUs) > 0 {
+			prev = topo.GPUs[len(topo.GPUs)-1]
+		}
+		switch topoAffinity[start+k] {
+		case "CPU Affinity":
+			g.CPUAffinity = sameOrClone(v, prev.CPUAffinity)
+		case "NUMA Affinity":
+			g.NUMAAffinity = sameOrClone(v, prev.NUMAAffinity)
+		case "GPU NUMA ID":
+			g.GPUNUMAID = sameOrClone(v, prev.GPUNUMAID)
+		}
+	}
+	if len(extra) > len(p.affinity) && !p.extraNoted {
+		p.extraNoted = true
+		line := strconv.Itoa(p.n)
+		topo.Notes = addCapped(topo.Notes, maxNotes, newNote(NoteTopoAffinity,
+			"line "+line+": more affinity values than header names; assigned in nvidia-smi order", "Line", line))
+	}
+	topo.GPUs = append(topo.GPUs, g)
+	return nil
+}
+
+// trailer reads the legends after the matrix; a second matrix is
+// refused.
+func (p *topoParser) trailer(raw string, f []string) error {
+	if strings.HasPrefix(trim(raw), "Legend") {
+		p.legend = true
+	}
+	p.nvLegend = p.nvLegend || strings.Contains(raw, "NV#")
+	// "NIC Legend:" entries ("  NIC0: mlx5_0"); the link legend is text.
+	if len(f) == 2 && strings.HasSuffix(f[0], ":") && strings.HasPrefix(f[0], "NIC") {
+		name := strings.TrimSuffix(f[0], ":")
+		if indexOf(p.topo.Devices, name) >= 0 {
+			p.topo.NICs = append(p.topo.NICs, TopoNIC{Name: deviceName(name), Device: deviceName(f[1])})
+		}
+	}
+	if len(f) > 1 && f[0] == "GPU0" && !isLinkType(f[1]) {
+		return errorf(KindTopo, p.n, "a second topology matrix; upload one node per file")
+	}
+	return nil
+}
+
+// finish checks the matrix is whole and lists the NIC columns.
+func (p *topoParser) finish() (*Topology, error) {
+	topo := p.topo
+	if p.headerLine == 0 {
+		return nil, errorf(KindTopo, p.n, "no topology header (a line starting with GPU0) found")
+	}
+	if p.legend && !p.nvLegend {
 		topo.PCIeView = true // -mp prints its legend without the NVLink entry
 	}
 	for i, d := range topo.Devices {
 		if strings.HasPrefix(d, "GPU") && topo.Links[i] == nil {
-			return nil, errorf(KindTopo, sc.n, "matrix has no row for %s", d)
+			return nil, errorf(KindTopo, p.n, "matrix has no row for %s", d)
 		}
 	}
 	// NIC columns: named NICn with a legend, or raw names on old drivers.

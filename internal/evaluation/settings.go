@@ -48,3 +48,37 @@ func (s *Service) SaveCriteriaTemplate(ctx context.Context, by audit.Actor, ws [
 	}
 	return norm, s.store.SetSetting(ctx, by, store.SettingCriteriaTemplate, string(raw))
 }
+
+// SetSelfApproval is the admin's switch for a team of one: whether an
+// author may approve their own quote (decision records say when it was).
+func (s *Service) SetSelfApproval(ctx context.Context, by audit.Actor, allow bool) error {
+	v := "no"
+	if allow {
+		v = "yes"
+	}
+	return s.store.SetSetting(ctx, by, store.SettingAllowSelfApproval, v)
+}
+
+// SetAwardRequiresAcceptance is the admin's rule that an award needs
+// every automatic acceptance test of its quotes passed or waived (off
+// by default).
+func (s *Service) SetAwardRequiresAcceptance(ctx context.Context, by audit.Actor, require bool) error {
+	v := "no"
+	if require {
+		v = "yes"
+	}
+	return s.store.SetSetting(ctx, by, store.SettingAwardRequiresAcceptance, v)
+}
+
+// SaveCriteria sets the evaluation's own criteria weights, checked as the
+// template's are (each criterion at most once, whole weights 0–100
+// summing to 100, omitted ones weighing 0): the scores page and PUT
+// /api/v1/evaluations/{id}/criteria both call it. It returns the weights
+// as stored, in display order; refused weights are WeightErrors.
+func (s *Service) SaveCriteria(ctx context.Context, by audit.Actor, evaluationID int64, ws []scoring.Weight) ([]scoring.Weight, error) {
+	norm, errs := scoring.Normalize(ws)
+	if len(errs) > 0 {
+		return nil, WeightErrors(errs)
+	}
+	return norm, s.store.SaveCriteria(ctx, by, evaluationID, norm)
+}

@@ -58,3 +58,28 @@ func TestSaveCriteriaTemplate(t *testing.T) {
 		t.Error("the template was not stored")
 	}
 }
+
+// The scores page and the API save an evaluation's weights through one
+// use case: refused weights store nothing, accepted ones are stored whole.
+func TestSaveCriteria(t *testing.T) {
+	t.Parallel()
+	f := newBenchFixture(t, h100Quote)
+	ctx := context.Background()
+	ev := f.q.EvaluationID
+	_, err := f.svc.SaveCriteria(ctx, f.u.Actor(), ev, []scoring.Weight{{Key: scoring.Keys[0], Weight: 60}, {Key: scoring.Keys[0], Weight: 40}})
+	var we evaluation.WeightErrors
+	if !errors.As(err, &we) || len(we) == 0 {
+		t.Fatalf("a criterion twice: %v", err)
+	}
+	if got, err := f.st.Criteria(ctx, ev); err != nil || len(got) != 0 {
+		t.Fatalf("refused weights were stored: %v %v", got, err)
+	}
+	norm, err := f.svc.SaveCriteria(ctx, f.u.Actor(), ev, []scoring.Weight{{Key: scoring.Keys[1], Weight: 30}, {Key: scoring.Keys[0], Weight: 70}})
+	if err != nil || len(norm) != len(scoring.Keys) || norm[0].Weight != 70 || norm[1].Weight != 30 {
+		t.Fatalf("%+v %v", norm, err)
+	}
+	got, err := f.st.Criteria(ctx, ev)
+	if err != nil || len(got) != len(scoring.Keys) || got[0].Key != scoring.Keys[0] || got[0].Weight != 70 {
+		t.Errorf("stored %+v %v", got, err)
+	}
+}

@@ -19,10 +19,6 @@ import (
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
-
-	"github.com/gpuquote/gpuquote/internal/decision"
-	"github.com/gpuquote/gpuquote/internal/redflag"
-	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
 //go:embed locales/*.json
@@ -271,11 +267,36 @@ func T(ctx context.Context, key string, data ...any) string { return From(ctx).T
 // N is the plural form of key for count with the context's Localizer.
 func N(ctx context.Context, key string, count int) string { return From(ctx).N(key, count) }
 
-// packageCatalogs are the messages domain packages keep beside their code
-// (red-flag rules, the decision engine's statements), merged by language.
+// catalogLoaders are the catalogs domain packages keep beside their code,
+// added with AddCatalogs; sealed once the messages were first read.
+var (
+	catalogMu      sync.Mutex
+	catalogLoaders []func() (map[string]map[string]string, error)
+	catalogSealed  bool
+)
+
+// AddCatalogs joins message catalogs that domain packages keep beside
+// their code (by language, then key; internal/i18n/catalogs lists them),
+// so a rule and its message change together while i18n imports no domain
+// package. Call it from an init: once a message was translated the
+// catalog is built, and adding to it then panics.
+func AddCatalogs(loads ...func() (map[string]map[string]string, error)) {
+	catalogMu.Lock()
+	defer catalogMu.Unlock()
+	if catalogSealed {
+		panic("i18n: AddCatalogs after the messages were read")
+	}
+	catalogLoaders = append(catalogLoaders, loads...)
+}
+
+// packageCatalogs are the added catalogs merged by language.
 var packageCatalogs = sync.OnceValue(func() map[string]map[string]string {
+	catalogMu.Lock()
+	catalogSealed = true
+	loads := catalogLoaders
+	catalogMu.Unlock()
 	out := map[string]map[string]string{}
-	for _, load := range []func() (map[string]map[string]string, error){redflag.Catalog, decision.Catalog, tco.Catalog} {
+	for _, load := range loads {
 		c, err := load()
 		if err != nil {
 			panic(fmt.Sprintf("i18n: package catalog: %v", err)) // embedded: cannot fail at run time
