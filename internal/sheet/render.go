@@ -14,8 +14,8 @@ type book struct {
 	layouts  []*layout
 	from, to int
 	names    []excelize.DefinedName
-	decimals int     // of the evaluation currency, for the money format
-	tmpDir   string  // excelize's temporary files; empty: the system's
+	decimals int    // of the evaluation currency, for the money format
+	tmpDir   string // excelize's temporary files; empty: the system's
 }
 
 // band is the book of the quotes [from, to).
