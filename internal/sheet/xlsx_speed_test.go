@@ -50,6 +50,7 @@ func BenchmarkWorksheetXLSX50(b *testing.B) { benchXLSX(b, 50) }
 // for each, cell by cell, in every test currency: the fast path is held to
 // the spreadsheet engine it replaces.
 func TestCalcAgreesWithExcelize(t *testing.T) {
+	t.Parallel()
 	for _, tc := range testCases() {
 		qs := testQuotes()
 		ws := computeWS(t, qs, tc.a)
@@ -80,6 +81,7 @@ func TestCalcAgreesWithExcelize(t *testing.T) {
 // A request that is gone stops the workbook: nothing is written and the
 // context's error comes back.
 func TestWorkbookStopsWhenTheContextIsDone(t *testing.T) {
+	t.Parallel()
 	a := testCases()[0].a
 	qs := manyQuotes(40)
 	ws := computeWS(t, qs, a)
@@ -93,6 +95,7 @@ func TestWorkbookStopsWhenTheContextIsDone(t *testing.T) {
 
 // Column widths are set once per run of equal widths, not once a column.
 func TestWidthRunsGroupColumns(t *testing.T) {
+	t.Parallel()
 	got := widthRuns(map[int]float64{1: 56, 2: 20, 3: 20, 4: 20, 5: 90, 7: 20})
 	want := []widthRun{{1, 1, 56}, {2, 4, 20}, {5, 5, 90}, {7, 7, 20}}
 	if !slices.Equal(got, want) {
