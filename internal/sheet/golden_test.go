@@ -52,7 +52,7 @@ func TestWorkbookContentUnchanged(t *testing.T) {
 }
 
 // workbookDigests writes the workbook of the test quotes in every test
-// currency with scores, and of one more than a band of quotes, and gives
+// currency with scores, and of 11 quotes in bands of 4, and gives
 // each zip part's SHA-256, one line a part (see canonicalParts).
 func workbookDigests(t *testing.T) string {
 	t.Helper()
@@ -60,13 +60,16 @@ func workbookDigests(t *testing.T) string {
 	type run struct {
 		name string
 		tc   testCase
-		n    int
+		n    int // quotes; 0: testQuotes
+		band int // quotes a band; 0: bandQuotes
 	}
 	var runs []run
 	for _, tc := range testCases() {
-		runs = append(runs, run{tc.name, tc, 0})
+		runs = append(runs, run{tc.name, tc, 0, 0})
 	}
-	runs = append(runs, run{"EUR-bands", testCases()[0], bandQuotes + 3})
+	// The digests of 11 quotes were taken in one band: written in bands
+	// of 4, the workbook must not show where the bands met.
+	runs = append(runs, run{"EUR-bands", testCases()[0], 11, 4})
 	for _, r := range runs {
 		qs := testQuotes()
 		if r.n > 0 {
@@ -75,7 +78,7 @@ func workbookDigests(t *testing.T) string {
 		ws := computeWS(t, qs, r.tc.a)
 		scores := testScores(qs)
 		var buf bytes.Buffer
-		if err := WriteWorkbook(context.Background(), &buf, Workbook{Quotes: qs, A: r.tc.a, WS: ws, Scores: &scores}); err != nil {
+		if err := WriteWorkbook(context.Background(), &buf, Workbook{Quotes: qs, A: r.tc.a, WS: ws, Scores: &scores, band: r.band}); err != nil {
 			t.Fatalf("%s: %v", r.name, err)
 		}
 		lines, err := canonicalParts(buf.Bytes())

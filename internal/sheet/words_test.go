@@ -60,6 +60,7 @@ func TestXLSXHasNoDeveloperWords(t *testing.T) {
 	t.Parallel()
 	for _, tc := range testCases() {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			qs := testQuotes()
 			f, _ := buildXLSX(t, qs, tc.a, computeWS(t, qs, tc.a))
 			names := map[string]bool{}

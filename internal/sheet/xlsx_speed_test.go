@@ -52,29 +52,32 @@ func BenchmarkWorksheetXLSX50(b *testing.B) { benchXLSX(b, 50) }
 func TestCalcAgreesWithExcelize(t *testing.T) {
 	t.Parallel()
 	for _, tc := range testCases() {
-		qs := testQuotes()
-		ws := computeWS(t, qs, tc.a)
-		b, _ := build(qs, &tc.a, ws)
-		c, err := newCalc(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := c.evaluateAll()
-		if err != nil {
-			t.Fatalf("%s: calc: %v", tc.name, err)
-		}
-		want, err := b.evaluateWithExcelize()
-		if err != nil {
-			t.Fatalf("%s: excelize: %v", tc.name, err)
-		}
-		if len(got) != len(want) {
-			t.Errorf("%s: calc evaluated %d formulas, excelize %d", tc.name, len(got), len(want))
-		}
-		for ref, w := range want {
-			if g, ok := got[ref]; !ok || g != w {
-				t.Errorf("%s: %s!%s = %v by calc, %v by excelize", tc.name, ref.sheet, cellName(ref.col, ref.row), g, w)
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			qs := testQuotes()
+			ws := computeWS(t, qs, tc.a)
+			b, _ := build(qs, &tc.a, ws)
+			c, err := newCalc(b)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
+			got, err := c.evaluateAll()
+			if err != nil {
+				t.Fatalf("calc: %v", err)
+			}
+			want, err := b.evaluateWithExcelize()
+			if err != nil {
+				t.Fatalf("excelize: %v", err)
+			}
+			if len(got) != len(want) {
+				t.Errorf("calc evaluated %d formulas, excelize %d", len(got), len(want))
+			}
+			for ref, w := range want {
+				if g, ok := got[ref]; !ok || g != w {
+					t.Errorf("%s!%s = %v by calc, %v by excelize", ref.sheet, cellName(ref.col, ref.row), g, w)
+				}
+			}
+		})
 	}
 }
 

@@ -63,6 +63,7 @@ func TestXLSXReproducesCompute(t *testing.T) {
 	t.Parallel()
 	for _, tc := range testCases() {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			qs := testQuotes()
 			ws := computeWS(t, qs, tc.a)
 			f, _ := buildXLSX(t, qs, tc.a, ws)
@@ -127,6 +128,7 @@ func TestXLSXRecomputesWhenAssumptionsChange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			qs, a := testQuotes(), testCases()[0].a
 			f, _ := buildXLSX(t, qs, a, computeWS(t, qs, a))
 			sheet, ref := definedCell(t, f, tt.cell)
