@@ -118,7 +118,7 @@ func (b *book) streamSheet(f *excelize.File, l *layout, styles map[style]int, ca
 	// it takes a Cell, without a copy boxed into an interface a cell.
 	var vals []any
 	var cells []excelize.Cell
-	for row := 1; row <= l.lastRow(); row++ {
+	for row, last := 1, l.lastRow(); row <= last; row++ {
 		if err := b.ctx.Err(); err != nil {
 			return err
 		}
@@ -171,7 +171,7 @@ func (b *book) setSheet(f *excelize.File, l *layout, styles map[style]int) error
 		}
 	}
 	name := l.name()
-	for row := 1; row <= l.lastRow(); row++ {
+	for row, last := 1, l.lastRow(); row <= last; row++ {
 		if err := b.ctx.Err(); err != nil {
 			return err
 		}
