@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,8 +43,6 @@ func TestWorkbookContentUnchanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got != string(want) {
-		out := filepath.Join(t.TempDir(), "workbook.golden")
-		_ = os.WriteFile(out, []byte(got), 0o644)
 		t.Errorf("workbook parts differ from %s (rerun with -update-golden if the change is meant):\n%s",
 			goldenFile, diffLines(string(want), got))
 	}
