@@ -15,6 +15,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/web"
 )
 
 // manyQuotesCSV repeats the example file's rows n times with distinct
@@ -79,8 +80,8 @@ func BenchmarkQuoteListPage200(b *testing.B) {
 //	go test -run '^$' -bench WorksheetPage30 -benchtime 50x ./web/
 //
 // benchEvaluation is an evaluation of n USD quotes and a manager's token.
-func benchEvaluation(b *testing.B, n int) (*app, int64, string) {
-	a := newBenchApp(b)
+func benchEvaluation(b *testing.B, n int, cfg ...func(*web.Config)) (*app, int64, string) {
+	a := newBenchApp(b, cfg...)
 	u := a.user("bench@example.com", auth.Procurement)
 	ev, err := a.store.CreateEvaluation(context.Background(), u.Actor(), "bench")
 	if err != nil {

@@ -21,13 +21,17 @@ import (
 // together, so a quote on either side of a band's edge must land in its
 // own column with its own cached values and formulas over its own inputs.
 func TestXLSXAcrossBands(t *testing.T) {
+	t.Parallel()
 	tc := testCases()[0]
-	n := 2*bandQuotes + 7
+	// Bands of 7 quotes: the edges are what is tested, not the size,
+	// and excelize's engine below reads the whole workbook.
+	const band = 7
+	n := 2*band + 7
 	qs := manyQuotes(n)
 	ws := computeWS(t, qs, tc.a)
 	scores := testScores(qs)
 	var buf bytes.Buffer
-	if err := WriteWorkbook(context.Background(), &buf, Workbook{Quotes: qs, A: tc.a, WS: ws, Scores: &scores}); err != nil {
+	if err := WriteWorkbook(context.Background(), &buf, Workbook{Quotes: qs, A: tc.a, WS: ws, Scores: &scores, band: band}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenReader(&buf)
@@ -36,7 +40,7 @@ func TestXLSXAcrossBands(t *testing.T) {
 	}
 	defer f.Close()
 	scale := float64(minorScale(ws.Currency))
-	for _, i := range []int{0, bandQuotes - 1, bandQuotes, 2*bandQuotes - 1, 2 * bandQuotes, n - 1} {
+	for _, i := range []int{0, band - 1, band, 2*band - 1, 2 * band, n - 1} {
 		col := quoteCol(i)
 		if id, _ := f.GetCellValue(WorksheetSheet, cellName(col, rowID)); id != qs[i].ID {
 			t.Errorf("Worksheet column %d holds %q, want %q", col, id, qs[i].ID)
@@ -68,13 +72,15 @@ func TestXLSXAcrossBands(t *testing.T) {
 // A band whose scores disagree with the sheet's formulas is refused, in
 // whichever band it lies.
 func TestXLSXRefusesAScoreInALaterBand(t *testing.T) {
+	t.Parallel()
 	tc := testCases()[0]
-	qs := manyQuotes(bandQuotes + 3)
+	const band = 5
+	qs := manyQuotes(band + 3)
 	ws := computeWS(t, qs, tc.a)
 	scores := testScores(qs)
-	scores.Totals[bandQuotes+1] += 1
+	scores.Totals[band+1] += 1
 	var buf bytes.Buffer
-	err := WriteWorkbook(context.Background(), &buf, Workbook{Quotes: qs, A: tc.a, WS: ws, Scores: &scores})
+	err := WriteWorkbook(context.Background(), &buf, Workbook{Quotes: qs, A: tc.a, WS: ws, Scores: &scores, band: band})
 	if err == nil || buf.Len() != 0 {
 		t.Fatalf("err = %v, %d bytes written", err, buf.Len())
 	}
@@ -98,6 +104,7 @@ func testScores(qs []tco.Quote) ScoreTable {
 // The stream writer's temporary files go to the folder given, and are
 // gone once the workbook is written.
 func TestXLSXTemporaryFilesInTheFolderGiven(t *testing.T) {
+	t.Parallel()
 	tc := testCases()[0]
 	qs := manyQuotes(700) // a Worksheet sheet past the 16 MB excelize keeps in memory
 	ws := computeWS(t, qs, tc.a)
@@ -184,6 +191,7 @@ var _ io.Writer = (*countWriter)(nil)
 
 // Quote columns keep their width, the label and notes columns theirs.
 func TestXLSXColumnWidths(t *testing.T) {
+	t.Parallel()
 	tc := testCases()[0]
 	qs := testQuotes()
 	f, _ := buildXLSX(t, qs, tc.a, computeWS(t, qs, tc.a))
@@ -198,6 +206,7 @@ func TestXLSXColumnWidths(t *testing.T) {
 // The zip goes out as it is compressed, not built whole in memory and
 // copied out in one write.
 func TestXLSXStreamsTheZip(t *testing.T) {
+	t.Parallel()
 	tc := testCases()[0]
 	qs := manyQuotes(60)
 	ws := computeWS(t, qs, tc.a)

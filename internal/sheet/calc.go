@@ -29,6 +29,7 @@ type calc struct {
 	sheets map[string]*calcSheet
 	names  map[string]cellRef // by upper-case name
 	exact  map[string]cellRef // by name as written, the way formulas spell it
+	stack  []operand          // functions' arguments (see parser.arguments)
 }
 
 // calcSheet is a grid laid out densely, with each formula's value once
@@ -36,7 +37,7 @@ type calc struct {
 type calcSheet struct {
 	name       string
 	cols, rows int
-	cells      []*cell // by (row-1)*cols + col-1; nil when empty
+	cells      []cell // by (row-1)*cols + col-1; the zero cell when empty
 	memo       []operand
 	busy       []bool
 }
@@ -56,26 +57,32 @@ type operand struct {
 
 func num(v float64) operand { return operand{kind: 'n', num: v} }
 
+// newCalc lays out the band of b's quotes straight from its layouts into
+// dense sheets, without the grids' maps.
 func newCalc(b *book) (*calc, error) {
 	c := &calc{ctx: b.ctx, sheets: map[string]*calcSheet{}, names: map[string]cellRef{}, exact: map[string]cellRef{}}
-	for _, g := range b.sheets {
-		s := &calcSheet{name: g.name}
-		for row, cols := range g.cells {
-			s.rows = max(s.rows, row)
+	n := b.to - b.from
+	for _, l := range b.layouts {
+		s := &calcSheet{name: l.name(), rows: l.lastRow()}
+		for _, cols := range l.fixed.cells {
 			for col := range cols {
 				s.cols = max(s.cols, col)
 			}
 		}
-		s.cells = make([]*cell, s.rows*s.cols)
+		if len(l.rows) > 0 && n > 0 {
+			s.cols = max(s.cols, l.first+n-1)
+		}
+		if len(l.tail) > 0 {
+			s.cols = max(s.cols, l.tailCol(n))
+		}
+		s.cells = make([]cell, s.rows*s.cols)
 		s.memo = make([]operand, s.rows*s.cols)
 		s.busy = make([]bool, s.rows*s.cols)
-		for row, cols := range g.cells {
-			for col := range cols {
-				cl := cols[col]
-				s.cells[(row-1)*s.cols+col-1] = &cl
-			}
+		for row := 1; row <= s.rows; row++ {
+			at := s.cells[(row-1)*s.cols : row*s.cols]
+			l.row(row, b.from, b.to, func(col int, cl cell) { at[col-1] = cl })
 		}
-		c.sheets[g.name] = s
+		c.sheets[s.name] = s
 	}
 	for _, n := range b.names {
 		sheet, cell, ok := strings.Cut(n.RefersTo, "!")
@@ -92,10 +99,18 @@ func newCalc(b *book) (*calc, error) {
 // evaluateAll computes every formula cell's value, rounded
 // as excelize's CalcCellValue rounds a result (15 significant digits).
 func (c *calc) evaluateAll() (map[cellKey]float64, error) {
-	out := map[cellKey]float64{}
+	n := 0
 	for _, g := range c.sheets {
-		for i, cl := range g.cells {
-			if cl == nil || cl.f == "" {
+		for i := range g.cells {
+			if g.cells[i].f != "" {
+				n++
+			}
+		}
+	}
+	out := make(map[cellKey]float64, n)
+	for _, g := range c.sheets {
+		for i := range g.cells {
+			if g.cells[i].f == "" {
 				continue
 			}
 			if i%1024 == 0 {
@@ -129,11 +144,9 @@ func (c *calc) cell(r cellRef) (operand, error) {
 	if s.memo[i].kind != 0 {
 		return s.memo[i], nil
 	}
-	cl := s.cells[i]
+	cl := &s.cells[i]
 	var v operand
 	switch {
-	case cl == nil:
-		return num(0), nil
 	case cl.f != "":
 		if s.busy[i] {
 			return operand{}, fmt.Errorf("%w: %s!%s refers to itself", errCalc, r.sheet.name, cellName(r.col, r.row))

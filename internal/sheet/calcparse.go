@@ -213,39 +213,71 @@ func (p *parser) primary() (operand, error) {
 			p.pos++
 			return p.function(strings.ToUpper(word))
 		}
-		refs, err := p.reference(word)
+		a, err := p.reference(word)
 		if err != nil {
 			return operand{}, err
 		}
-		if len(refs) != 1 {
+		if !a.single() {
 			return operand{}, p.fail("a range outside SUM")
 		}
-		return p.c.cell(refs[0])
+		return p.c.cell(cellRef{a.sheet, a.col, a.row})
 	}
 	return operand{}, p.fail("unexpected character")
 }
 
+// plainCell reports whether word is a relative A1 reference, "B7".
+func plainCell(word string) bool {
+	i := 0
+	for i < len(word) && word[i] >= 'A' && word[i] <= 'Z' {
+		i++
+	}
+	if i == 0 || i > 3 || i == len(word) {
+		return false
+	}
+	for _, b := range []byte(word[i:]) {
+		if !isDigit(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// area is a rectangle of cells of one sheet: one cell, or a range.
+type area struct {
+	sheet            *calcSheet
+	col, row         int
+	lastCol, lastRow int
+}
+
+func (a area) single() bool { return a.col == a.lastCol && a.row == a.lastRow }
+
+func oneCell(r cellRef) area { return area{r.sheet, r.col, r.row, r.col, r.row} }
+
 // reference resolves a defined name, a cell (B7, Assumptions!$B$7) or,
 // after a colon, a range of cells.
-func (p *parser) reference(word string) ([]cellRef, error) {
-	if r, ok := p.c.exact[word]; ok {
-		return []cellRef{r}, nil
-	}
-	if r, ok := p.c.names[strings.ToUpper(word)]; ok {
-		return []cellRef{r}, nil
+func (p *parser) reference(word string) (area, error) {
+	// A defined name never reads as a cell (spreadsheets refuse such
+	// names) nor holds a "!", so most words skip the two lookups.
+	if !plainCell(word) && strings.IndexByte(word, '!') < 0 {
+		if r, ok := p.c.exact[word]; ok {
+			return oneCell(r), nil
+		}
+		if r, ok := p.c.names[strings.ToUpper(word)]; ok {
+			return oneCell(r), nil
+		}
 	}
 	sheet, cell := p.sheet, word
 	if s, c, ok := strings.Cut(word, "!"); ok {
 		if sheet, cell = p.c.sheets[s], c; sheet == nil {
-			return nil, p.fail("no sheet %q", s)
+			return area{}, p.fail("no sheet %q", s)
 		}
 	}
 	col, row, err := cellCoordinates(cell)
 	if err != nil {
-		return nil, p.fail("reference %q", word)
+		return area{}, p.fail("reference %q", word)
 	}
 	if p.peek() != ':' {
-		return []cellRef{{sheet, col, row}}, nil
+		return oneCell(cellRef{sheet, col, row}), nil
 	}
 	p.pos++
 	start := p.pos
@@ -254,67 +286,67 @@ func (p *parser) reference(word string) ([]cellRef, error) {
 	}
 	col2, row2, err := cellCoordinates(p.s[start:p.pos])
 	if err != nil {
-		return nil, p.fail("range end %q", p.s[start:p.pos])
+		return area{}, p.fail("range end %q", p.s[start:p.pos])
 	}
-	var out []cellRef
-	for r := min(row, row2); r <= max(row, row2); r++ {
-		for c := min(col, col2); c <= max(col, col2); c++ {
-			out = append(out, cellRef{sheet, c, r})
-		}
-	}
-	return out, nil
+	return area{sheet, min(col, col2), min(row, row2), max(col, col2), max(row, row2)}, nil
 }
 
-// arguments reads a function's arguments up to its closing parenthesis;
-// a range stands for its cells.
-func (p *parser) arguments() ([]operand, error) {
-	var args []operand
+// arguments reads a function's arguments up to its closing parenthesis
+// onto the calc's stack of operands, from index start, which the caller
+// truncates back to once it has used them; a range stands for its cells.
+// One stack for every formula spares a slice a function call.
+func (p *parser) arguments() (start int, err error) {
+	start = len(p.c.stack)
 	if p.peek() == ')' {
 		p.pos++
-		return args, nil
+		return start, nil
 	}
 	for {
-		start := p.pos
+		from := p.pos
 		for p.pos < len(p.s) && isNameByte(p.s[p.pos]) {
 			p.pos++
 		}
 		if p.peek() == ':' {
-			refs, err := p.reference(p.s[start:p.pos])
+			a, err := p.reference(p.s[from:p.pos])
 			if err != nil {
-				return nil, err
+				return start, err
 			}
-			for _, r := range refs {
-				v, err := p.c.cell(r)
-				if err != nil {
-					return nil, err
+			for r := a.row; r <= a.lastRow; r++ {
+				for c := a.col; c <= a.lastCol; c++ {
+					v, err := p.c.cell(cellRef{a.sheet, c, r})
+					if err != nil {
+						return start, err
+					}
+					p.c.stack = append(p.c.stack, v)
 				}
-				args = append(args, v)
 			}
 		} else {
-			p.pos = start
+			p.pos = from
 			v, err := p.comparison()
 			if err != nil {
-				return nil, err
+				return start, err
 			}
-			args = append(args, v)
+			p.c.stack = append(p.c.stack, v)
 		}
 		switch p.peek() {
 		case ',':
 			p.pos++
 		case ')':
 			p.pos++
-			return args, nil
+			return start, nil
 		default:
-			return nil, p.fail("expected , or )")
+			return start, p.fail("expected , or )")
 		}
 	}
 }
 
 func (p *parser) function(name string) (operand, error) {
-	args, err := p.arguments()
+	start, err := p.arguments()
+	defer func() { p.c.stack = p.c.stack[:start] }()
 	if err != nil {
 		return operand{}, err
 	}
+	args := p.c.stack[start:]
 	bad := operand{kind: 'e', str: "#VALUE!"}
 	switch name {
 	case "IF":
@@ -345,15 +377,15 @@ func (p *parser) function(name string) (operand, error) {
 		}
 		return operand{kind: 'b', num: b2f(any)}, nil
 	case "MAX", "MIN", "SUM":
-		nums := make([]float64, 0, len(args))
-		for _, a := range args {
+		out := 0.0
+		for i, a := range args {
 			n := a.number()
 			if n.kind == 'e' {
 				return n, nil
 			}
-			nums = append(nums, n.num)
+			out = fold(name, i, out, n.num)
 		}
-		return num(fold(name, nums)), nil
+		return num(out), nil
 	case "TRUNC", "CEILING":
 		if len(args) == 0 || len(args) > 2 || (name == "TRUNC" && len(args) != 1) {
 			return operand{}, p.fail("%s with %d arguments", name, len(args))
@@ -370,21 +402,17 @@ func (p *parser) function(name string) (operand, error) {
 	return operand{}, p.fail("function %s", name)
 }
 
-func fold(name string, nums []float64) float64 {
-	out := 0.0
-	for i, n := range nums {
-		switch {
-		case name == "SUM":
-			out += n
-		case i == 0:
-			out = n
-		case name == "MAX":
-			out = math.Max(out, n)
-		default:
-			out = math.Min(out, n)
-		}
+// fold is SUM, MAX or MIN of the arguments so far (out) and argument i, n.
+func fold(name string, i int, out, n float64) float64 {
+	switch {
+	case name == "SUM":
+		return out + n
+	case i == 0:
+		return n
+	case name == "MAX":
+		return math.Max(out, n)
 	}
-	return out
+	return math.Min(out, n)
 }
 
 // ceiling is excelize's CEILING(number, significance).

@@ -16,6 +16,7 @@ import (
 // Every worksheet part carries formulas (<f> elements), and the summary
 // cells are formulas rather than typed-in numbers.
 func TestXLSXStoresFormulas(t *testing.T) {
+	t.Parallel()
 	tc := testCases()[0]
 	qs := testQuotes()
 	f, raw := buildXLSX(t, qs, tc.a, computeWS(t, qs, tc.a))
@@ -55,6 +56,7 @@ func TestXLSXStoresFormulas(t *testing.T) {
 // A worksheet that was not computed from the quotes and assumptions is
 // refused rather than exported beside formulas that disagree with it.
 func TestXLSXRefusesMismatchedWorksheet(t *testing.T) {
+	t.Parallel()
 	tc := testCases()[0]
 	qs := testQuotes()
 	other := tc.a
@@ -81,6 +83,7 @@ func TestXLSXRefusesMismatchedWorksheet(t *testing.T) {
 
 // An empty evaluation still gives a workbook with its assumptions.
 func TestXLSXWithoutQuotes(t *testing.T) {
+	t.Parallel()
 	a := testCases()[0].a
 	ws := computeWS(t, nil, a)
 	f, _ := buildXLSX(t, nil, a, ws)
@@ -93,6 +96,7 @@ func TestXLSXWithoutQuotes(t *testing.T) {
 // 15 significant digits, and 2 minutes (0.03333333333333333 h) would
 // become another number under every formula.
 func TestXLSXStoresAssumptionsExactly(t *testing.T) {
+	t.Parallel()
 	tc := testCases()[0]
 	qs := testQuotes()
 	f, _ := buildXLSX(t, qs, tc.a, computeWS(t, qs, tc.a))
@@ -113,6 +117,7 @@ func TestXLSXStoresAssumptionsExactly(t *testing.T) {
 // Market keys that differ only in punctuation get distinct names, and a
 // quote is priced with the one tco picks.
 func TestXLSXDistinguishesSimilarMarketKeys(t *testing.T) {
+	t.Parallel()
 	a := testCases()[1].a
 	a.MarketRatePerGPUHour["H100 SXM"] = tco.Assumption{Value: 3.1, Low: 2.8, High: 3.6, Unit: "USD/GPU-h", Currency: "USD"}
 	a.MarketRatePerGPUHour["H100-SXM"] = tco.Assumption{Value: 3.7, Low: 3.0, High: 4.4, Unit: "USD/GPU-h", Currency: "USD"}
@@ -131,6 +136,7 @@ func TestXLSXDistinguishesSimilarMarketKeys(t *testing.T) {
 // A quote whose every price is missing needs no FX rate for its own
 // currency, in tco or in the workbook.
 func TestXLSXQuoteCurrencyWithoutFXRate(t *testing.T) {
+	t.Parallel()
 	a := testCases()[1].a
 	q := tco.Quote{ID: "chf", Label: "All terms missing", RentalModel: tco.OnDemand, GPUModel: "H100", GPUsPerNode: 8, Nodes: 1, Currency: "CHF"}
 	qs := []tco.Quote{q}

@@ -9,6 +9,7 @@ import (
 )
 
 func TestWorksheetCSV(t *testing.T) {
+	t.Parallel()
 	for _, tc := range testCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			qs := testQuotes()
@@ -64,6 +65,7 @@ func TestWorksheetCSV(t *testing.T) {
 }
 
 func TestDecimalText(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		m    tco.Money
 		want string

@@ -15,6 +15,7 @@ import (
 // (1e-9 × amount) spans much of the unit. tco.NewMoney in a currency
 // without minor units is tco's roundHalfAway itself.
 func TestRoundHalfAwayFormulaMatchesTCO(t *testing.T) {
+	t.Parallel()
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := f.SetCellFormula("Sheet1", "B1", roundHalfAway("A1")); err != nil {
@@ -43,6 +44,7 @@ func TestRoundHalfAwayFormulaMatchesTCO(t *testing.T) {
 }
 
 func TestExactPrecisionRoundTrips(t *testing.T) {
+	t.Parallel()
 	for _, v := range []float64{2.0 / 60, 1.0 / 3600, 0.006123, 3072, 1e-20, 123456789.123456789} {
 		s := strconv.FormatFloat(v, 'f', exactPrecision(v), 64)
 		if back, _ := strconv.ParseFloat(s, 64); back != v {
@@ -52,6 +54,7 @@ func TestExactPrecisionRoundTrips(t *testing.T) {
 }
 
 func TestAtFollowsAssumptionAt(t *testing.T) {
+	t.Parallel()
 	if got := at("X", estimate); got != "X" {
 		t.Errorf("estimate: %s", got)
 	}
@@ -66,6 +69,7 @@ func TestAtFollowsAssumptionAt(t *testing.T) {
 // cellCoordinates reads what excelize reads, the same way, and refuses
 // what it refuses.
 func TestCellCoordinatesAgreesWithExcelize(t *testing.T) {
+	t.Parallel()
 	for _, ref := range []string{"A1", "B7", "$B$7", "$B7", "B$7", "Z99", "AA1", "XFD1048576", "NTP12",
 		"A0", "A01", "1A", "A", "7", "", "$", "b7", "XFE1", "A1048577", "AAAA1", "A1B", "A 1"} {
 		col, row, err := cellCoordinates(ref)

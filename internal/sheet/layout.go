@@ -102,7 +102,7 @@ func (l *layout) grid(from, to int) *grid {
 	g := newGrid(l.name())
 	g.widths = l.widths(from, to)
 	g.outline, g.freeze, g.stream = l.fixed.outline, l.fixed.freeze, l.fixed.stream
-	for row := 1; row <= l.lastRow(); row++ {
+	for row, last := 1, l.lastRow(); row <= last; row++ {
 		l.row(row, from, to, func(col int, c cell) { g.set(col, row, c) })
 	}
 	return g

@@ -14,20 +14,24 @@ type book struct {
 	layouts  []*layout
 	from, to int
 	names    []excelize.DefinedName
-	decimals int     // of the evaluation currency, for the money format
-	tmpDir   string  // excelize's temporary files; empty: the system's
-	sheets   []*grid // the layouts as grids, for calc: set by band
+	decimals int    // of the evaluation currency, for the money format
+	tmpDir   string // excelize's temporary files; empty: the system's
 }
 
-// band is the book of the quotes [from, to), laid out as grids.
+// band is the book of the quotes [from, to).
 func (b *book) band(from, to int) *book {
 	out := *b
 	out.from, out.to = from, to
-	out.sheets = make([]*grid, len(b.layouts))
-	for i, l := range b.layouts {
-		out.sheets[i] = l.grid(from, to)
-	}
 	return &out
+}
+
+// grids are the book's sheets laid out as grids, for excelize's engine.
+func (b *book) grids() []*grid {
+	out := make([]*grid, len(b.layouts))
+	for i, l := range b.layouts {
+		out[i] = l.grid(b.from, b.to)
+	}
+	return out
 }
 
 // cachedFunc gives a formula's value, for the cached values; nil leaves
@@ -110,8 +114,11 @@ func (b *book) streamSheet(f *excelize.File, l *layout, styles map[style]int, ca
 			return err
 		}
 	}
+	// One row's cells, reused row after row: excelize takes a *Cell as
+	// it takes a Cell, without a copy boxed into an interface a cell.
 	var vals []any
-	for row := 1; row <= l.lastRow(); row++ {
+	var cells []excelize.Cell
+	for row, last := 1, l.lastRow(); row <= last; row++ {
 		if err := b.ctx.Err(); err != nil {
 			return err
 		}
@@ -121,14 +128,18 @@ func (b *book) streamSheet(f *excelize.File, l *layout, styles map[style]int, ca
 			if v, ok := c.v.(float64); ok && c.f == "" && exactPrecision(v) > 0 {
 				bad = fmt.Errorf("%s: %v would lose digits in a streamed sheet", cellName(col, row), v)
 			}
-			xc := excelize.Cell{StyleID: styles[c.st], Formula: c.f, Value: c.v}
+			for len(vals) < col {
+				vals = append(vals, nil)
+			}
+			if len(cells) < col {
+				cells = append(cells, make([]excelize.Cell, col-len(cells))...)
+			}
+			xc := &cells[col-1]
+			*xc = excelize.Cell{StyleID: styles[c.st], Formula: c.f, Value: c.v}
 			if c.f != "" && cached != nil {
 				if v, ok := cached(l, col, row); ok {
 					xc.Value = v
 				}
-			}
-			for len(vals) < col {
-				vals = append(vals, nil)
 			}
 			vals[col-1] = xc
 		})
@@ -160,7 +171,7 @@ func (b *book) setSheet(f *excelize.File, l *layout, styles map[style]int) error
 		}
 	}
 	name := l.name()
-	for row := 1; row <= l.lastRow(); row++ {
+	for row, last := 1, l.lastRow(); row <= last; row++ {
 		if err := b.ctx.Err(); err != nil {
 			return err
 		}

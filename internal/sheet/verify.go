@@ -44,7 +44,7 @@ func (b *book) evaluateWithExcelize() (map[cellKey]float64, error) {
 	}
 	defer f.Close()
 	out := map[cellKey]float64{}
-	for _, g := range b.sheets {
+	for _, g := range b.grids() {
 		for row, cols := range g.cells {
 			if err := b.ctx.Err(); err != nil {
 				return nil, err

@@ -37,6 +37,7 @@ var developerWords = []struct {
 }
 
 func TestDeveloperWordCatchesWhatItShould(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"Monthly TCO (EUR minor units)", "support_price_per_month", "on_demand",
 		"tco's rounding", "shared/reference/cost-reference.md §5", "PRODUCT.md configuration A", "x / 100",
 		"on demand price per gpu hour (not stated)"} {
@@ -56,8 +57,10 @@ func TestDeveloperWordCatchesWhatItShould(t *testing.T) {
 // defined names (the "Name in formulas" column, which a formula must
 // spell exactly) are what a formula reads, so they are left out.
 func TestXLSXHasNoDeveloperWords(t *testing.T) {
+	t.Parallel()
 	for _, tc := range testCases() {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			qs := testQuotes()
 			f, _ := buildXLSX(t, qs, tc.a, computeWS(t, qs, tc.a))
 			names := map[string]bool{}
@@ -94,6 +97,7 @@ func TestXLSXHasNoDeveloperWords(t *testing.T) {
 // column is the row's stable key, the field name the API uses for the
 // same figure, for programs that read the file; it is left out.
 func TestWorksheetCSVHasNoDeveloperWords(t *testing.T) {
+	t.Parallel()
 	for _, tc := range testCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			qs := testQuotes()
@@ -120,6 +124,7 @@ func TestWorksheetCSVHasNoDeveloperWords(t *testing.T) {
 // the Source column ("from the brief: baseline utilisation"), never by
 // their keys ("brief: baseline_utilization_pct").
 func TestXLSXNamesTheBriefsFieldsInWords(t *testing.T) {
+	t.Parallel()
 	a := testCases()[0].a
 	tco.ApplyBrief(&a, brief.Brief{
 		"baseline_utilization_pct": "70", "dataset_tb": "12", "checkpoint_gb": "400", "weight_cache_gb": "50",

@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"archive/zip"
+	"cmp"
 	"compress/flate"
 	"context"
 	"errors"
@@ -60,6 +61,9 @@ type Workbook struct {
 	// until the workbook is written (the app's folder of temporary files,
 	// whose leftovers a restart removes); empty: the system's.
 	TmpDir string
+	// band is how many quotes are evaluated and checked at once; 0 is
+	// bandQuotes. The tests cross band edges with a band of a few quotes.
+	band int
 }
 
 // bandQuotes is how many quotes are evaluated and checked at once.
@@ -82,8 +86,9 @@ func WriteWorkbook(ctx context.Context, w io.Writer, in Workbook) error {
 	b, blocks := layoutBook(quotes, &a, ws, scores)
 	b.ctx, b.tmpDir = ctx, in.TmpDir
 	kept := newValues(len(quotes))
-	for from := 0; from == 0 || from < len(quotes); from += bandQuotes {
-		to := min(len(quotes), from+bandQuotes)
+	size := cmp.Or(in.band, bandQuotes)
+	for from := 0; from == 0 || from < len(quotes); from += size {
+		to := min(len(quotes), from+size)
 		band := b.band(from, to)
 		values, err := band.evaluate()
 		if err != nil {

@@ -50,36 +50,41 @@ func BenchmarkWorksheetXLSX50(b *testing.B) { benchXLSX(b, 50) }
 // for each, cell by cell, in every test currency: the fast path is held to
 // the spreadsheet engine it replaces.
 func TestCalcAgreesWithExcelize(t *testing.T) {
+	t.Parallel()
 	for _, tc := range testCases() {
-		qs := testQuotes()
-		ws := computeWS(t, qs, tc.a)
-		b, _ := build(qs, &tc.a, ws)
-		c, err := newCalc(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := c.evaluateAll()
-		if err != nil {
-			t.Fatalf("%s: calc: %v", tc.name, err)
-		}
-		want, err := b.evaluateWithExcelize()
-		if err != nil {
-			t.Fatalf("%s: excelize: %v", tc.name, err)
-		}
-		if len(got) != len(want) {
-			t.Errorf("%s: calc evaluated %d formulas, excelize %d", tc.name, len(got), len(want))
-		}
-		for ref, w := range want {
-			if g, ok := got[ref]; !ok || g != w {
-				t.Errorf("%s: %s!%s = %v by calc, %v by excelize", tc.name, ref.sheet, cellName(ref.col, ref.row), g, w)
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			qs := testQuotes()
+			ws := computeWS(t, qs, tc.a)
+			b, _ := build(qs, &tc.a, ws)
+			c, err := newCalc(b)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
+			got, err := c.evaluateAll()
+			if err != nil {
+				t.Fatalf("calc: %v", err)
+			}
+			want, err := b.evaluateWithExcelize()
+			if err != nil {
+				t.Fatalf("excelize: %v", err)
+			}
+			if len(got) != len(want) {
+				t.Errorf("calc evaluated %d formulas, excelize %d", len(got), len(want))
+			}
+			for ref, w := range want {
+				if g, ok := got[ref]; !ok || g != w {
+					t.Errorf("%s!%s = %v by calc, %v by excelize", ref.sheet, cellName(ref.col, ref.row), g, w)
+				}
+			}
+		})
 	}
 }
 
 // A request that is gone stops the workbook: nothing is written and the
 // context's error comes back.
 func TestWorkbookStopsWhenTheContextIsDone(t *testing.T) {
+	t.Parallel()
 	a := testCases()[0].a
 	qs := manyQuotes(40)
 	ws := computeWS(t, qs, a)
@@ -93,6 +98,7 @@ func TestWorkbookStopsWhenTheContextIsDone(t *testing.T) {
 
 // Column widths are set once per run of equal widths, not once a column.
 func TestWidthRunsGroupColumns(t *testing.T) {
+	t.Parallel()
 	got := widthRuns(map[int]float64{1: 56, 2: 20, 3: 20, 4: 20, 5: 90, 7: 20})
 	want := []widthRun{{1, 1, 56}, {2, 4, 20}, {5, 5, 90}, {7, 7, 20}}
 	if !slices.Equal(got, want) {

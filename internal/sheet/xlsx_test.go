@@ -60,8 +60,10 @@ func copysignHalf(v float64) float64 {
 }
 
 func TestXLSXReproducesCompute(t *testing.T) {
+	t.Parallel()
 	for _, tc := range testCases() {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			qs := testQuotes()
 			ws := computeWS(t, qs, tc.a)
 			f, _ := buildXLSX(t, qs, tc.a, ws)
@@ -73,6 +75,7 @@ func TestXLSXReproducesCompute(t *testing.T) {
 // The fixture must exercise what the formulas branch on, or a passing
 // test proves little.
 func TestFixtureCoverage(t *testing.T) {
+	t.Parallel()
 	ws := computeWS(t, testQuotes(), testCases()[0].a)
 	models := map[tco.RentalModel]bool{}
 	statuses := map[tco.Status]bool{}
@@ -105,6 +108,7 @@ func TestFixtureCoverage(t *testing.T) {
 // Changing an input in the spreadsheet recomputes every total as
 // tco.Compute would with the same change.
 func TestXLSXRecomputesWhenAssumptionsChange(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		cell  string // defined name of the cell to change
@@ -124,6 +128,7 @@ func TestXLSXRecomputesWhenAssumptionsChange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			qs, a := testQuotes(), testCases()[0].a
 			f, _ := buildXLSX(t, qs, a, computeWS(t, qs, a))
 			sheet, ref := definedCell(t, f, tt.cell)
@@ -172,6 +177,7 @@ func cutRef(s string) (string, string, bool) {
 // "on_demand": notes for a developer. It speaks the reader's words; the
 // workings below it keep their exact units.
 func TestXLSXSummaryHasNoDeveloperWords(t *testing.T) {
+	t.Parallel()
 	qs := testQuotes()
 	a := testCases()[0].a
 	f, _ := buildXLSX(t, qs, a, computeWS(t, qs, a))
