@@ -140,3 +140,28 @@ func TestOffsetChangesProperty(t *testing.T) {
 		}
 	}
 }
+
+// A claim's alert is due ClaimLeadDays before its window closes, but not
+// before the window opens; none after it closed.
+func TestClaimAlertDue(t *testing.T) {
+	for _, c := range []struct {
+		month, deadline, due string
+	}{
+		{"2026-03-01", "2026-04-30", "2026-04-23"}, // a 30-day window
+		{"2026-03-01", "2026-04-03", "2026-04-01"}, // a 3-day window opens on April 1
+		{"2024-02-01", "2024-03-10", "2024-03-03"}, // leap February
+	} {
+		cl := CreditClaim{Month: d(c.month), Deadline: d(c.deadline)}
+		if got := ClaimAlertDue(cl); got.String() != c.due {
+			t.Errorf("%s..%s: due %s, want %s", c.month, c.deadline, got, c.due)
+		}
+		if ClaimAlertOn(cl, d(c.due).AddDays(-1)) || !ClaimAlertOn(cl, d(c.due)) || !ClaimAlertOn(cl, d(c.deadline)) || ClaimAlertOn(cl, d(c.deadline).AddDays(1)) {
+			t.Errorf("%s..%s: ClaimAlertOn around %s", c.month, c.deadline, c.due)
+		}
+	}
+	a := ClaimKey(4, CreditClaim{Month: d("2026-03-01"), Deadline: d("2026-04-30")})
+	b := ClaimKey(4, CreditClaim{Month: d("2026-03-01"), Deadline: d("2026-05-10")})
+	if a != "contract:4:claim:2026-03-01:2026-04-30" || a == b {
+		t.Errorf("keys %s %s", a, b)
+	}
+}
