@@ -1,0 +1,141 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+)
+
+// The admin sets the contract alert offsets and roles on the reference
+// page (a refusal shown next to its field, nothing saved) and through the
+// API; home then shows the contract's cancel-by date and its open credit
+// claim's deadline to finance, the role named, and nothing to an
+// engineer. The renewals page lists the claim deadline, from the same use
+// case. The pages read in the four languages with no raw key.
+func TestContractAlertSettingsAndHomeAlerts(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c := approvedContractID(t, a)
+	ctx := context.Background()
+	admin, _ := a.login("admin3@example.com", auth.Admin)
+	buyer, buyerUser := a.login("buyer3@example.com", auth.Procurement)
+	fin, _ := a.login("fin3@example.com", auth.Finance)
+	eng, _ := a.login("eng3@example.com", auth.Engineer)
+	path := fmt.Sprintf("/contracts/%d", c.ID)
+
+	// A 3-month term from the first of this month: its cancel-by date is
+	// within 180 days. An outage this month puts it below the SLA.
+	month := time.Now().UTC().Format("2006-01")
+	wantStatus(t, buyer.post(path+"/terms", url.Values{"start_date": {month + "-01"}, "term_months": {"3"}, "notice_days": {"30"},
+		"activate": {"1"}, "reason": {"signed copy received"}}), http.StatusSeeOther)
+	if _, err := evaluation.New(a.store).ReviseContract(ctx, buyerUser, c.ID, evaluation.ContractChange{Reason: "SLA agreed",
+		Fields: map[string]json.RawMessage{"sla": json.RawMessage(`{"uptime_pct": "99.5", "credits": [{"below_pct": "99.5", "credit_pct": "10"}], "claim_days": 30}`)}}); err != nil {
+		t.Fatal(err)
+	}
+	bill := "period,description,quantity,unit,unit_price,amount,currency\n" + month + ",GPU-hours,100,GPU-hour,2.00,200.00,USD\n"
+	wantStatus(t, buyer.postMultipart(path+"/bills", nil, "file", []byte(bill)), http.StatusSeeOther)
+	start := time.Now().UTC().Truncate(24 * time.Hour)
+	if start.Day() > 1 {
+		start = start.AddDate(0, 0, -1)
+	}
+	wantStatus(t, buyer.post(path+"/outages", url.Values{"start": {start.Format("2006-01-02T15:04")}, "end": {start.Add(12 * time.Hour).Format("2006-01-02T15:04")},
+		"nodes": {"2"}}), http.StatusSeeOther)
+
+	d := doc(t, admin.get("/admin/reference"))
+	if v, _ := d.Find("#alert-offsets").Attr("value"); v != "120, 30, 7" {
+		t.Errorf("default offsets %q", v)
+	}
+	for _, c := range []struct {
+		offsets, role, field, msg string
+	}{
+		{"30, 30", "finance", "#alert-offsets", "given twice"},
+		{"0, 30", "finance", "#alert-offsets", "from 1 to 3650"},
+		{"soon", "finance", "#alert-offsets", "whole number of days"},
+		{"", "finance", "#alert-offsets", "1 to 10"},
+		{"60, 14", "chef", "#alert-roles", "from the list"},
+	} {
+		res := admin.post("/admin/settings/contract-alerts", url.Values{"offsets": {c.offsets}, "roles": {c.role}})
+		wantStatus(t, res, http.StatusUnprocessableEntity)
+		d := doc(t, res)
+		field := d.Find(c.field)
+		if c.field == "#alert-offsets" {
+			field = field.Parent()
+		}
+		if got := field.Find(".error-text").Text(); !strings.Contains(got, c.msg) {
+			t.Errorf("%q %q: error next to %s is %q", c.offsets, c.role, c.field, got)
+		}
+		if v, _ := d.Find("#alert-offsets").Attr("value"); v != c.offsets {
+			t.Errorf("%q: the form shows %q", c.offsets, v)
+		}
+	}
+	wantStatus(t, eng.post("/admin/settings/contract-alerts", url.Values{"offsets": {"60"}}), http.StatusForbidden)
+	wantStatus(t, admin.post("/admin/settings/contract-alerts", url.Values{"offsets": {"14, 60"}, "roles": {"finance"}}), http.StatusSeeOther)
+	d = doc(t, admin.get("/admin/reference"))
+	if v, _ := d.Find("#alert-offsets").Attr("value"); v != "60, 14" {
+		t.Errorf("saved offsets %q", v)
+	}
+	if _, ok := d.Find(`input[name=roles][value=finance]`).Attr("checked"); !ok {
+		t.Errorf("finance is not ticked")
+	}
+
+	tok := a.token("admin3api@example.com", auth.Admin)
+	if res, _ := a.api(tok, "PUT", "/api/v1/settings/contract-alerts", `{"offsets": [0], "roles": []}`); res.StatusCode != http.StatusUnprocessableEntity {
+		t.Errorf("PUT offsets [0]: %d", res.StatusCode)
+	}
+	if res, got := a.api(tok, "PUT", "/api/v1/settings/contract-alerts", `{"offsets": [60, 14, 90], "roles": ["finance"]}`); res.StatusCode != http.StatusOK ||
+		fmt.Sprint(got["roles"]) != "[finance]" {
+		t.Errorf("PUT: %d %v", res.StatusCode, got)
+	}
+	if res, got := a.api(tok, "GET", "/api/v1/settings/contract-alerts", ""); res.StatusCode != http.StatusOK || len(got["offsets"].([]any)) != 3 {
+		t.Errorf("GET: %d %v", res.StatusCode, got)
+	}
+	if res, _ := a.api(a.token("eng3api@example.com", auth.Engineer), "PUT", "/api/v1/settings/contract-alerts", `{"offsets": [60]}`); res.StatusCode != http.StatusForbidden {
+		t.Errorf("an engineer's PUT: %d", res.StatusCode)
+	}
+
+	d = doc(t, fin.get("/evaluations"))
+	if d.Find("[data-testid=home-alerts] [data-testid=home-renewal]").Length() != 1 || d.Find("[data-testid=home-alerts] [data-testid=claim-deadline]").Length() != 1 {
+		t.Errorf("finance's home alerts: %q", d.Find("[data-testid=home-alerts]").Text())
+	}
+	if doc(t, eng.get("/evaluations")).Find("[data-testid=home-alerts]").Length() != 0 {
+		t.Errorf("an engineer sees the contract alerts")
+	}
+	if doc(t, eng.get("/renewals")).Find("[data-testid=claim-deadline]").Length() != 1 {
+		t.Errorf("the renewals page does not list the claim deadline")
+	}
+	if res, got := a.api(tok, "GET", "/api/v1/renewals", ""); res.StatusCode != http.StatusOK || len(got["claims"].([]any)) != 1 {
+		t.Errorf("GET renewals: %d %v", res.StatusCode, got)
+	}
+
+	stems := keyStems(t)
+	for _, lang := range i18n.Languages {
+		for _, cl := range []*client{fin, admin} {
+			cl.post("/language", url.Values{"lang": {lang}})
+		}
+		for _, p := range []struct {
+			cl   *client
+			path string
+		}{{fin, "/evaluations"}, {fin, "/renewals"}, {admin, "/admin/reference"}} {
+			res := p.cl.get(p.path)
+			if res.StatusCode != http.StatusOK {
+				t.Errorf("%s %s: %d", lang, p.path, res.StatusCode)
+				continue
+			}
+			txt := readerText(doc(t, res))
+			if problems := append(wordProblems(txt, stems), numberProblems(lang, txt)...); len(problems) > 0 {
+				slices.Sort(problems)
+				t.Errorf("%s %s: %s", lang, p.path, strings.Join(slices.Compact(problems), "; "))
+			}
+		}
+	}
+}
