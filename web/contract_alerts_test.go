@@ -11,9 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // The admin sets the contract alert offsets and roles on the reference
@@ -26,30 +29,12 @@ func TestContractAlertSettingsAndHomeAlerts(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	c := approvedContractID(t, a)
-	ctx := context.Background()
 	admin, _ := a.login("admin3@example.com", auth.Admin)
 	buyer, buyerUser := a.login("buyer3@example.com", auth.Procurement)
 	fin, _ := a.login("fin3@example.com", auth.Finance)
 	eng, _ := a.login("eng3@example.com", auth.Engineer)
-	path := fmt.Sprintf("/contracts/%d", c.ID)
 
-	// A 3-month term from the first of this month: its cancel-by date is
-	// within 180 days. An outage this month puts it below the SLA.
-	month := time.Now().UTC().Format("2006-01")
-	wantStatus(t, buyer.post(path+"/terms", url.Values{"start_date": {month + "-01"}, "term_months": {"3"}, "notice_days": {"30"},
-		"activate": {"1"}, "reason": {"signed copy received"}}), http.StatusSeeOther)
-	if _, err := evaluation.New(a.store).ReviseContract(ctx, buyerUser, c.ID, evaluation.ContractChange{Reason: "SLA agreed",
-		Fields: map[string]json.RawMessage{"sla": json.RawMessage(`{"uptime_pct": "99.5", "credits": [{"below_pct": "99.5", "credit_pct": "10"}], "claim_days": 30}`)}}); err != nil {
-		t.Fatal(err)
-	}
-	bill := "period,description,quantity,unit,unit_price,amount,currency\n" + month + ",GPU-hours,100,GPU-hour,2.00,200.00,USD\n"
-	wantStatus(t, buyer.postMultipart(path+"/bills", nil, "file", []byte(bill)), http.StatusSeeOther)
-	start := time.Now().UTC().Truncate(24 * time.Hour)
-	if start.Day() > 1 {
-		start = start.AddDate(0, 0, -1)
-	}
-	wantStatus(t, buyer.post(path+"/outages", url.Values{"start": {start.Format("2006-01-02T15:04")}, "end": {start.Add(12 * time.Hour).Format("2006-01-02T15:04")},
-		"nodes": {"2"}}), http.StatusSeeOther)
+	alertingContract(t, a, buyer, buyerUser, c.ID)
 
 	d := doc(t, admin.get("/admin/reference"))
 	if v, _ := d.Find("#alert-offsets").Attr("value"); v != "120, 30, 7" {
@@ -136,6 +121,69 @@ func TestContractAlertSettingsAndHomeAlerts(t *testing.T) {
 				slices.Sort(problems)
 				t.Errorf("%s %s: %s", lang, p.path, strings.Join(slices.Compact(problems), "; "))
 			}
+		}
+	}
+}
+
+// alertingContract activates contract id for 3 months from the first of
+// this month (its cancel-by date within 180 days), with an SLA that an
+// outage this month breaches: a credit claim whose window closes next
+// month.
+func alertingContract(t *testing.T, a *app, buyer *client, buyerUser store.User, id int64) {
+	t.Helper()
+	ctx := context.Background()
+	path := fmt.Sprintf("/contracts/%d", id)
+	// A 3-month term from the first of this month: its cancel-by date is
+	// within 180 days. An outage this month puts it below the SLA.
+	month := time.Now().UTC().Format("2006-01")
+	wantStatus(t, buyer.post(path+"/terms", url.Values{"start_date": {month + "-01"}, "term_months": {"3"}, "notice_days": {"30"},
+		"activate": {"1"}, "reason": {"signed copy received"}}), http.StatusSeeOther)
+	if _, err := evaluation.New(a.store).ReviseContract(ctx, buyerUser, id, evaluation.ContractChange{Reason: "SLA agreed",
+		Fields: map[string]json.RawMessage{"sla": json.RawMessage(`{"uptime_pct": "99.5", "credits": [{"below_pct": "99.5", "credit_pct": "10"}], "claim_days": 30}`)}}); err != nil {
+		t.Fatal(err)
+	}
+	bill := "period,description,quantity,unit,unit_price,amount,currency\n" + month + ",GPU-hours,100,GPU-hour,2.00,200.00,USD\n"
+	wantStatus(t, buyer.postMultipart(path+"/bills", nil, "file", []byte(bill)), http.StatusSeeOther)
+	start := time.Now().UTC().Truncate(24 * time.Hour)
+	if start.Day() > 1 {
+		start = start.AddDate(0, 0, -1)
+	}
+	wantStatus(t, buyer.post(path+"/outages", url.Values{"start": {start.Format("2006-01-02T15:04")}, "end": {start.Add(12 * time.Hour).Format("2006-01-02T15:04")},
+		"nodes": {"2"}}), http.StatusSeeOther)
+
+}
+
+// Home's alerts, the renewals page's claim deadlines and the alert
+// settings form fit a 390 px phone in every language.
+func TestBrowserContractAlertsFitAPhone(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c := approvedContractID(t, a)
+	buyer, buyerUser := a.login("buyer4@example.com", auth.Procurement)
+	alertingContract(t, a, buyer, buyerUser, c.ID)
+	admin, _ := a.login("admin4@example.com", auth.Admin)
+	wantStatus(t, admin.post("/admin/settings/contract-alerts", url.Values{"offsets": {"120, 30, 7"}, "roles": {"admin"}}), http.StatusSeeOther)
+	ctx := browser(t)
+	do(t, ctx, phone, browserLogin(a, "admin4@example.com"))
+	for _, lang := range i18n.Languages {
+		do(t, ctx,
+			chromedp.WaitVisible(css("[data-testid=language-select]")),
+			chromedp.SetValue(css("[data-testid=language-select]"), lang),
+			chromedp.Evaluate[chromedp.Void](`window.oldPage = true; undefined`),
+			chromedp.Click(css("[data-testid=language-submit]")),
+		)
+		waitFor(t, ctx, `!window.oldPage && document.readyState == "complete" && document.documentElement.lang == "`+lang+`"`)
+		for _, p := range []struct{ path, sel string }{
+			{"/evaluations", "[data-testid=home-alerts] [data-testid=claim-deadline]"},
+			{"/renewals", "[data-testid=claim-deadlines]"},
+			{"/admin/reference#contract-alerts", "[data-testid=contract-alerts-form]"},
+		} {
+			do(t, ctx, chromedp.Navigate(a.srv.URL+p.path), chromedp.WaitVisible(css(p.sel)))
+			checkFits(t, ctx, lang+" "+p.path, 390)
+		}
+		if lang == "ru" {
+			do(t, ctx, chromedp.Navigate(a.srv.URL+"/evaluations"), chromedp.WaitVisible(css("[data-testid=home-alerts]")))
+			screenshot(t, ctx, "390-home-alerts-ru")
 		}
 	}
 }

@@ -2571,7 +2571,7 @@ func RenewalsPage(p Page, m RenewalsView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = claimDeadlines(m.Claims).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = claimDeadlines(m.Claims, false).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
