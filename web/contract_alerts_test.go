@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
@@ -185,5 +186,45 @@ func TestBrowserContractAlertsFitAPhone(t *testing.T) {
 			do(t, ctx, chromedp.Navigate(a.srv.URL+"/evaluations"), chromedp.WaitVisible(css("[data-testid=home-alerts]")))
 			screenshot(t, ctx, "390-home-alerts-ru")
 		}
+	}
+}
+
+// A credit claim for last month whose window closes in 3 days: its alert
+// is due, so the contract page says to claim it by then and the renewals
+// page marks the alert as sent.
+func TestContractPageShowsTheClaimAlert(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c := approvedContractID(t, a)
+	buyer, buyerUser := a.login("buyer5@example.com", auth.Procurement)
+	now := time.Now().UTC()
+	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+	last := first.AddDate(0, -1, 0)
+	path := fmt.Sprintf("/contracts/%d", c.ID)
+	wantStatus(t, buyer.post(path+"/terms", url.Values{"start_date": {last.Format("2006-01-02")}, "term_months": {"3"}, "notice_days": {"30"},
+		"activate": {"1"}, "reason": {"signed copy received"}}), http.StatusSeeOther)
+	// The window runs from the first of this month to 3 days from today.
+	sla := fmt.Sprintf(`{"uptime_pct": "99.5", "credits": [{"below_pct": "99.5", "credit_pct": "10"}], "claim_days": %d}`, now.Day()+3)
+	if _, err := evaluation.New(a.store).ReviseContract(context.Background(), buyerUser, c.ID, evaluation.ContractChange{Reason: "SLA agreed",
+		Fields: map[string]json.RawMessage{"sla": json.RawMessage(sla)}}); err != nil {
+		t.Fatal(err)
+	}
+	bill := "period,description,quantity,unit,unit_price,amount,currency\n" + last.Format("2006-01") + ",GPU-hours,100,GPU-hour,2.00,200.00,USD\n"
+	wantStatus(t, buyer.postMultipart(path+"/bills", nil, "file", []byte(bill)), http.StatusSeeOther)
+	start := last.AddDate(0, 0, 4)
+	wantStatus(t, buyer.post(path+"/outages", url.Values{"start": {start.Format("2006-01-02T15:04")}, "end": {start.Add(12 * time.Hour).Format("2006-01-02T15:04")},
+		"nodes": {"2"}}), http.StatusSeeOther)
+
+	deadline := now.AddDate(0, 0, 3).Format("2 Jan 2006")
+	var found bool
+	doc(t, buyer.get(path)).Find("[data-testid=notice-alert]").Each(func(_ int, s *goquery.Selection) {
+		found = found || strings.Contains(s.Text(), "Claim the SLA credit of 20.00") && strings.Contains(s.Text(), "by "+deadline)
+	})
+	if !found {
+		t.Errorf("the contract page has no claim alert for %s: %q", deadline, doc(t, buyer.get(path)).Find("[data-testid=notice-alert]").Text())
+	}
+	row := doc(t, buyer.get("/renewals")).Find("[data-testid=claim-deadline]")
+	if row.Length() != 1 || !strings.Contains(row.Text(), "closes within 7 days") || !strings.Contains(row.Text(), deadline) {
+		t.Errorf("renewals claim row %q", row.Text())
 	}
 }
