@@ -60,7 +60,8 @@ func receivedMail(t *testing.T, srv *mailtest.Server) []gotMail {
 // deactivated finance user get nothing. An SLA breach in March with a
 // 10-day claim window (closing 2026-04-10) gives one claim alert to each,
 // on 2026-04-03, 7 days before the window closes, and it shows on the
-// contract page and the alert board.
+// contract page and the alert board. A changed offset list sends nothing
+// already sent and arms the offsets ahead.
 func TestAlertsGoToTheRolesNamedInTheirLanguage(t *testing.T) {
 	var mu sync.Mutex
 	now := time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)
@@ -201,5 +202,24 @@ func TestAlertsGoToTheRolesNamedInTheirLanguage(t *testing.T) {
 	}
 	if b, shown, err := svc.HomeAlerts(ctx, owner); err != nil || !shown || len(b.Claims) != 1 {
 		t.Fatalf("owner's home: %+v %v %v", b, shown, err)
+	}
+
+	// On 2026-04-03 the admin sets 90, 60 and 45 days. The 60-day alert
+	// went out and does not again; the 90-day one (due 2026-03-03) is
+	// behind and is not sent late; the 45-day one (due 2026-04-17) is
+	// armed and goes out on its day, once to each.
+	if _, err := svc.SaveAlertSettings(ctx, admin, []int{90, 60, 45}, []string{"finance"}); err != nil {
+		t.Fatal(err)
+	}
+	check()
+	if got := receivedMail(t, srv); len(got) != 4 {
+		t.Fatalf("after the change on 2026-04-03: %+v", got[4:])
+	}
+	setNow(time.Date(2026, 4, 17, 9, 0, 0, 0, time.UTC))
+	check()
+	check()
+	got = receivedMail(t, srv)[4:]
+	if len(got) != 2 || !strings.Contains(got[0].Subject+got[1].Subject, "cancel-by date in 45 days") {
+		t.Fatalf("on 2026-04-17: %+v, want the 45-day cancel-by alert to the owner and finance", got)
 	}
 }
