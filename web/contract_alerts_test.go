@@ -155,7 +155,8 @@ func alertingContract(t *testing.T, a *app, buyer *client, buyerUser store.User,
 }
 
 // Home's alerts, the renewals page's claim deadlines and the alert
-// settings form fit a 390 px phone in every language.
+// settings form fit a 390 px phone in every language, and pass axe-core
+// with no serious violation.
 func TestBrowserContractAlertsFitAPhone(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
@@ -164,6 +165,7 @@ func TestBrowserContractAlertsFitAPhone(t *testing.T) {
 	alertingContract(t, a, buyer, buyerUser, c.ID)
 	admin, _ := a.login("admin4@example.com", auth.Admin)
 	wantStatus(t, admin.post("/admin/settings/contract-alerts", url.Values{"offsets": {"120, 30, 7"}, "roles": {"admin"}}), http.StatusSeeOther)
+	script := axeScript(t)
 	ctx := browser(t)
 	do(t, ctx, phone, browserLogin(a, "admin4@example.com"))
 	for _, lang := range i18n.Languages {
@@ -181,6 +183,13 @@ func TestBrowserContractAlertsFitAPhone(t *testing.T) {
 		} {
 			do(t, ctx, chromedp.Navigate(a.srv.URL+p.path), chromedp.WaitVisible(css(p.sel)))
 			checkFits(t, ctx, lang+" "+p.path, 390)
+			if lang == "en" {
+				for _, v := range runAxe(t, ctx, script) {
+					if v.Impact == "serious" || v.Impact == "critical" {
+						t.Errorf("%s: %s %s (%d): %s — %s", p.path, v.Impact, v.ID, v.Nodes, v.Help, v.Target)
+					}
+				}
+			}
 		}
 		if lang == "ru" {
 			do(t, ctx, chromedp.Navigate(a.srv.URL+"/evaluations"), chromedp.WaitVisible(css("[data-testid=home-alerts]")))
