@@ -8,12 +8,26 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-chi/chi/v5"
+
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/contract"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/web/views"
 )
+
+// contractAlertPages declares the admin's contract alert settings form
+// (issue 31), as PUT /api/v1/settings/contract-alerts.
+func (s *Server) contractAlertPages(r chi.Router) {
+	r.With(s.requirePermission(auth.ManageReference)).Post("/admin/settings/contract-alerts", s.h(s.saveContractAlertsForm))
+}
+
+// contractAlertAPI declares the contract alert settings' API.
+func (s *Server) contractAlertAPI(r chi.Router) {
+	r.With(s.requirePermission(auth.ManageReference)).Get("/settings/contract-alerts", s.h(s.apiContractAlerts))
+	r.With(s.requirePermission(auth.ManageReference)).Put("/settings/contract-alerts", s.h(s.apiPutContractAlerts))
+}
 
 // contractAlertForm is the contract alert settings form filled from the
 // settings in force.

@@ -35,6 +35,7 @@ func (s *Server) contractAPI(r chi.Router) {
 		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(s.apiUploadBill))
 		r.Post("/contracts/{id}/outages", s.h(s.apiRecordOutage))
 	})
+	s.contractAlertAPI(r)
 }
 
 // apiListContracts lists the contracts, newest first; ?award_id= and

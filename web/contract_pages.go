@@ -30,6 +30,7 @@ func (s *Server) contractPages(r chi.Router) {
 		r.Post("/contracts/{id}/outages", s.h(s.recordOutageForm))
 	})
 	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.rebidForm))
+	s.contractAlertPages(r)
 }
 
 // rebidForm starts the next round from a contract: a new evaluation with

@@ -131,8 +131,6 @@ func (s *Server) routes() http.Handler {
 			// Award settings (issue 14), as the API's PUT /api/v1/settings/….
 			r.Post("/admin/settings/approval-rules", s.h(s.saveApprovalRulesForm))
 			r.Post("/admin/settings/criteria-template", s.h(s.saveCriteriaTemplateForm))
-			// Contract alert offsets and roles (issue 31), as PUT /api/v1/settings/contract-alerts.
-			r.Post("/admin/settings/contract-alerts", s.h(s.saveContractAlertsForm))
 			// Reference history (issue 11): put an earlier rate or price file back.
 			r.Post("/admin/reference/fx/{id}/rollback", s.h(s.rollbackFX))
 			r.Post("/admin/reference/prices/{id}/rollback", s.h(s.rollbackPrices))
@@ -181,8 +179,6 @@ func (s *Server) routes() http.Handler {
 		r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/award", s.h(s.apiRecordAward))
 		r.With(s.requirePermission(auth.ManageReference)).Put("/settings/criteria-template", s.h(s.apiPutCriteriaTemplate))
 		r.With(s.requirePermission(auth.ManageReference)).Put("/settings/approval-rules", s.h(s.apiPutApprovalRules))
-		r.With(s.requirePermission(auth.ManageReference)).Get("/settings/contract-alerts", s.h(s.apiContractAlerts))
-		r.With(s.requirePermission(auth.ManageReference)).Put("/settings/contract-alerts", s.h(s.apiPutContractAlerts))
 		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/approval", s.h(s.apiApproveAward))
 		r.Get("/awards/{id}", s.h(s.apiAward))
 		r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/reapproval", s.h(s.apiReapproveAward))
