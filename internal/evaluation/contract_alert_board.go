@@ -21,8 +21,6 @@ type ClaimDeadline struct {
 	// AlertDue: the window closes within contract.ClaimLeadDays, so its
 	// alert has gone out.
 	AlertDue bool `json:"alert_due"`
-
-	ownerID int64
 }
 
 // AlertBoard is what the renewals page and home show: the cancel-by dates
@@ -39,24 +37,36 @@ func (b AlertBoard) Empty() bool { return len(b.Renewals) == 0 && len(b.Claims) 
 // AlertBoard reads the renewals and the open claims' deadlines of the next
 // horizon days, for every contract.
 func (s *Service) AlertBoard(ctx context.Context, horizon int) (AlertBoard, error) {
+	return s.alertBoard(ctx, horizon, func(Contract) bool { return true })
+}
+
+// alertBoard is AlertBoard for the contracts keep keeps: only their
+// histories are read.
+func (s *Service) alertBoard(ctx context.Context, horizon int, keep func(Contract) bool) (AlertBoard, error) {
 	rs, err := s.Renewals(ctx, horizon)
 	if err != nil {
 		return AlertBoard{}, err
 	}
-	b := AlertBoard{Renewals: rs, Claims: []ClaimDeadline{}}
-	open, err := s.openClaimsByContract(ctx)
+	list, err := s.Contracts(ctx, store.ContractFilter{})
+	if err != nil {
+		return AlertBoard{}, err
+	}
+	byID := map[int64]Contract{}
+	for _, c := range list {
+		if keep(c) {
+			byID[c.ID] = c
+		}
+	}
+	b := AlertBoard{Renewals: slices.DeleteFunc(rs, func(r Renewal) bool { _, ok := byID[r.ContractID]; return !ok }), Claims: []ClaimDeadline{}}
+	open, err := s.openClaimsByContract(ctx, func(id int64) bool {
+		c, ok := byID[id]
+		return ok && c.Activated && c.SLA != nil
+	})
 	if err != nil {
 		return b, err
 	}
 	for id, cls := range open {
-		sc, err := s.store.Contract(ctx, id)
-		if err != nil {
-			return b, err
-		}
-		c, err := s.contractToday(sc)
-		if err != nil {
-			return b, err
-		}
+		c := byID[id]
 		z, err := c.zone()
 		if err != nil {
 			continue
@@ -68,7 +78,7 @@ func (s *Service) AlertBoard(ctx context.Context, horizon int) (AlertBoard, erro
 			}
 			b.Claims = append(b.Claims, ClaimDeadline{ContractID: id, Vendor: c.Vendor, Month: cl.Month, Deadline: cl.Deadline,
 				DaysLeft: today.DaysUntil(cl.Deadline), Amount: cl.Amount, Availability: cl.Availability,
-				AlertDue: contract.ClaimAlertOn(cl, today), ownerID: c.ownerID})
+				AlertDue: contract.ClaimAlertOn(cl, today)})
 		}
 	}
 	slices.SortStableFunc(b.Claims, func(x, y ClaimDeadline) int {
@@ -92,13 +102,9 @@ func (s *Service) HomeAlerts(ctx context.Context, u store.User) (b AlertBoard, s
 	if err != nil {
 		return b, false, err
 	}
-	if b, err = s.AlertBoard(ctx, RenewalHorizon); err != nil {
+	named := set.Names(u.Role)
+	if b, err = s.alertBoard(ctx, RenewalHorizon, func(c Contract) bool { return named || c.ownerID == u.ID }); err != nil {
 		return b, false, err
 	}
-	if set.Names(u.Role) {
-		return b, true, nil
-	}
-	b.Renewals = slices.DeleteFunc(b.Renewals, func(r Renewal) bool { return r.ownerID != u.ID })
-	b.Claims = slices.DeleteFunc(b.Claims, func(c ClaimDeadline) bool { return c.ownerID != u.ID })
-	return b, !b.Empty(), nil
+	return b, named || !b.Empty(), nil
 }

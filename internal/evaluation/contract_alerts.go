@@ -37,7 +37,11 @@ func (s *Service) QueueNoticeAlerts(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	claims, err := s.openClaimsByContract(ctx)
+	withSLA := map[int64]bool{}
+	for _, sc := range list {
+		withSLA[sc.ID] = hasSLA(sc)
+	}
+	claims, err := s.openClaimsByContract(ctx, func(id int64) bool { return withSLA[id] })
 	if err != nil {
 		return 0, err
 	}
@@ -139,15 +143,19 @@ func recipientsOf(sc store.Contract, users []store.User, set AlertSettings) []re
 const claimLookback = 400 * 24 * time.Hour
 
 // openClaimsByContract drafts the SLA credit claims still open (not fully
-// credited) of the contracts with an outage recent enough to give one
-// whose window has not closed. Bounded: at most maxContracts contracts.
-func (s *Service) openClaimsByContract(ctx context.Context) (map[int64][]contract.CreditClaim, error) {
+// credited) of the contracts keep keeps that have an outage recent enough
+// to give one whose window has not closed. Bounded: at most maxContracts
+// contracts, each history read once.
+func (s *Service) openClaimsByContract(ctx context.Context, keep func(id int64) bool) (map[int64][]contract.CreditClaim, error) {
 	ids, err := s.store.ContractsWithOutagesSince(ctx, s.Now().Add(-claimLookback), maxContracts)
 	if err != nil {
 		return nil, err
 	}
 	out := map[int64][]contract.CreditClaim{}
 	for _, id := range ids {
+		if !keep(id) {
+			continue
+		}
 		h, err := s.history(ctx, id)
 		if err != nil {
 			return nil, err
@@ -157,6 +165,13 @@ func (s *Service) openClaimsByContract(ctx context.Context) (map[int64][]contrac
 		}
 	}
 	return out, nil
+}
+
+// hasSLA reports whether a stored contract's terms promise an uptime: the
+// only ones that can owe a credit.
+func hasSLA(sc store.Contract) bool {
+	t, err := parseTerms(sc.Terms)
+	return err == nil && t.SLA != nil
 }
 
 // mailDate writes a contract date in the reader's format.

@@ -22,8 +22,6 @@ type Renewal struct {
 	End        contract.Date  `json:"end_date"`
 	DaysLeft   int            `json:"days_to_cancel_by"`
 	AutoRenew  bool           `json:"auto_renew"`
-
-	ownerID int64
 }
 
 // Renewals lists the active contracts' cancel-by dates from today up to
@@ -48,7 +46,7 @@ func (s *Service) Renewals(ctx context.Context, horizon int) ([]Renewal, error) 
 				continue
 			}
 			out = append(out, Renewal{ContractID: c.ID, Vendor: c.Vendor, State: c.State, Period: p.Index, CancelBy: p.CancelBy,
-				End: p.End, DaysLeft: today.DaysUntil(p.CancelBy), AutoRenew: c.AutoRenew != nil, ownerID: c.ownerID})
+				End: p.End, DaysLeft: today.DaysUntil(p.CancelBy), AutoRenew: c.AutoRenew != nil})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Renewal) int {
