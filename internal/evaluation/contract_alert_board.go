@@ -43,30 +43,31 @@ func (s *Service) AlertBoard(ctx context.Context, horizon int) (AlertBoard, erro
 // alertBoard is AlertBoard for the contracts keep keeps: only their
 // histories are read.
 func (s *Service) alertBoard(ctx context.Context, horizon int, keep func(Contract) bool) (AlertBoard, error) {
-	rs, err := s.Renewals(ctx, horizon)
+	all, err := s.Contracts(ctx, store.ContractFilter{})
 	if err != nil {
 		return AlertBoard{}, err
 	}
-	list, err := s.Contracts(ctx, store.ContractFilter{})
-	if err != nil {
-		return AlertBoard{}, err
-	}
-	byID := map[int64]Contract{}
-	for _, c := range list {
-		if keep(c) {
-			byID[c.ID] = c
+	var list []Contract
+	withSLA := map[int64]Contract{}
+	for _, c := range all {
+		if !keep(c) {
+			continue
+		}
+		list = append(list, c)
+		if c.Activated && c.SLA != nil {
+			withSLA[c.ID] = c
 		}
 	}
-	b := AlertBoard{Renewals: slices.DeleteFunc(rs, func(r Renewal) bool { _, ok := byID[r.ContractID]; return !ok }), Claims: []ClaimDeadline{}}
-	open, err := s.openClaimsByContract(ctx, func(id int64) bool {
-		c, ok := byID[id]
-		return ok && c.Activated && c.SLA != nil
-	})
+	b := AlertBoard{Renewals: s.renewalsOf(list, horizon), Claims: []ClaimDeadline{}}
+	if len(withSLA) == 0 {
+		return b, nil // no contract that could owe a credit: no outage to read
+	}
+	open, err := s.openClaimsByContract(ctx, func(id int64) bool { _, ok := withSLA[id]; return ok })
 	if err != nil {
 		return b, err
 	}
 	for id, cls := range open {
-		c := byID[id]
+		c := withSLA[id]
 		z, err := c.zone()
 		if err != nil {
 			continue
