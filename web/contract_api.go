@@ -36,6 +36,7 @@ func (s *Server) contractAPI(r chi.Router) {
 		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(s.apiUploadBill))
 		r.Post("/contracts/{id}/outages", s.h(s.apiRecordOutage))
 	})
+	s.contractAlertAPI(r)
 }
 
 // apiListContracts lists the contracts, newest first; ?award_id= and
@@ -275,11 +276,11 @@ func (s *Server) apiCredits(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) apiRenewals(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.eval.Renewals(r.Context(), evaluation.RenewalHorizon)
+	b, err := s.eval.AlertBoard(r.Context(), evaluation.RenewalHorizon)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"horizon_days": evaluation.RenewalHorizon, "renewals": list})
+	writeJSON(w, http.StatusOK, map[string]any{"horizon_days": evaluation.RenewalHorizon, "renewals": b.Renewals, "claims": b.Claims})
 	return nil
 }
 

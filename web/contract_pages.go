@@ -30,6 +30,7 @@ func (s *Server) contractPages(r chi.Router) {
 		r.Post("/contracts/{id}/outages", s.h(s.recordOutageForm))
 	})
 	s.rebidPages(r)
+	s.contractAlertPages(r)
 }
 
 // showContract is the contract page; a refused form shows it again.
@@ -160,7 +161,7 @@ func (s *Server) recordOutageForm(w http.ResponseWriter, r *http.Request) error 
 func (s *Server) renewalsPage(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	z := i18n.From(ctx)
-	up, err := s.eval.Renewals(ctx, evaluation.RenewalHorizon)
+	board, err := s.eval.AlertBoard(ctx, evaluation.RenewalHorizon)
 	if err != nil {
 		return err
 	}
@@ -169,15 +170,7 @@ func (s *Server) renewalsPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	date := func(x contract.Date) string { return z.Date(x.Start(time.UTC)) }
-	var m views.RenewalsView
-	for _, u := range up {
-		ar := z.T("contract.no")
-		if u.AutoRenew {
-			ar = z.T("contract.yes")
-		}
-		m.Upcoming = append(m.Upcoming, views.RenewalRow{ContractID: u.ContractID, Vendor: u.Vendor, CancelBy: date(u.CancelBy),
-			End: date(u.End), DaysLeft: z.Int(int64(u.DaysLeft)), AutoRenew: ar})
-	}
+	m := views.RenewalsView{Upcoming: renewalRows(z, board.Renewals), Claims: claimRows(z, board.Claims)}
 	for _, c := range all {
 		m.Contracts = append(m.Contracts, views.ContractRow{ID: c.ID, VendorID: c.VendorID, Vendor: c.Vendor,
 			State: z.T("contract.state." + string(c.State)), End: date(c.EndDate), CancelBy: date(c.CancelBy)})

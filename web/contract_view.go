@@ -35,6 +35,7 @@ func contractView(z *i18n.Localizer, d evaluation.ContractDetail, canEdit bool) 
 	for _, a := range d.Alerts {
 		m.Alerts = append(m.Alerts, z.T("contract.alert."+string(a.Kind), map[string]any{"Date": date(a.Target), "Days": a.Offset}))
 	}
+	m.Alerts = append(m.Alerts, claimAlertLines(z, d.ClaimAlerts)...)
 	for _, a := range d.Attestations {
 		key := "contract.alert.attestation_ends"
 		if a.Ended {

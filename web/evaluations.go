@@ -51,6 +51,11 @@ func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, statu
 	if errKey != "" {
 		m.NewError = z.T(errKey)
 	}
+	if !archived {
+		if m.Alerts, err = s.homeAlerts(r); err != nil {
+			return err
+		}
+	}
 	stale, err := s.staleApprovals(ctx, list)
 	if err != nil {
 		return err

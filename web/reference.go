@@ -60,10 +60,16 @@ func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status 
 			return err
 		}
 	}
+	if m.ContractAlerts == nil {
+		if m.ContractAlerts, err = s.contractAlertForm(ctx, z); err != nil {
+			return err
+		}
+	}
 	p := s.page(r, z.T("reference.title"), "reference")
 	p.Errors = fieldSummary(z, m.Errors, "in-", [2]string{"currency", "reference.currency"},
 		[2]string{"usd_per_unit", "reference.usd_per_unit"}, [2]string{"as_of", "reference.as_of"})
 	p.Errors = append(p.Errors, settingsSummary(m.Settings)...)
+	p.Errors = append(p.Errors, contractAlertsSummary(m.ContractAlerts)...)
 	p.Errors = append(p.Errors, fieldSummary(z, m.CapitalErrors, "in-", [2]string{"capital_gpu", "reference.capital_gpu"},
 		[2]string{"capital_usd", "reference.capital_usd"}, [2]string{"capital_source", "reference.capital_source"},
 		[2]string{"capital_date", "reference.capital_date"})...)

@@ -84,7 +84,9 @@ func TestNoticeAlertsGoOutOnceFromTwoInstances(t *testing.T) {
 	now = time.Date(2026, 5, 3, 9, 0, 0, 0, time.UTC)
 	mu.Unlock()
 	check()
-	if got := subjects(); len(got) != 3 || !strings.Contains(got[2], "cancel-by date in 30 days") {
+	// The 30-day reminder was due on 2026-05-02; sent a day late, it says
+	// the days really left.
+	if got := subjects(); len(got) != 3 || !strings.Contains(got[2], "cancel-by date in 29 days") {
 		t.Fatalf("on 2026-05-03: %q, want the 30-day cancel-by alert once", got)
 	}
 	// A seventh month moves cancel-by to 2026-07-02: its 30-day alert

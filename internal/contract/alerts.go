@@ -1,7 +1,6 @@
 package contract
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 )
@@ -36,25 +35,6 @@ func (a Alert) Key() string {
 	return fmt.Sprintf("contract:%d:%s:%d:%s", a.Contract, a.Kind, a.Offset, a.Target)
 }
 
-// ValidateOffsets refuses offsets an admin cannot mean: negative, over ten
-// years, or repeated.
-func ValidateOffsets(offsets []int) error {
-	if len(offsets) == 0 || len(offsets) > 10 {
-		return errors.New("alert offsets: give 1 to 10 offsets")
-	}
-	seen := map[int]bool{}
-	for _, o := range offsets {
-		if o < 0 || o > 3650 {
-			return fmt.Errorf("alert offsets: %d is not 0 to 3650 days", o)
-		}
-		if seen[o] {
-			return fmt.Errorf("alert offsets: %d is given twice", o)
-		}
-		seen[o] = true
-	}
-	return nil
-}
-
 // DueAlerts returns the alerts to queue on today for a contract whose
 // current dates took effect on since (its activation, or the day a new
 // version changed them).
@@ -67,11 +47,21 @@ func ValidateOffsets(offsets []int) error {
 // No alert is due for a date already past, nor for a cancel-by date once
 // notice has been given.
 func DueAlerts(id int64, d Dates, offsets []int, since, today Date) []Alert {
+	return DueAlertsArmed(id, d, Armed(offsets), since, today)
+}
+
+// DueAlertsArmed is DueAlerts with offsets the admin set, each armed from
+// its own day: an offset added to the list is armed only for due days on
+// or after the day it was added, so adding one never replays a reminder
+// whose day has passed. Removing one stops it; putting it back arms it
+// again from that day, and the outbox key (contract, offset, date) keeps
+// any alert already sent from going out twice.
+func DueAlertsArmed(id int64, d Dates, offsets []Offset, since, today Date) []Alert {
 	if !d.Activated {
 		return nil
 	}
 	offs := slices.Clone(offsets)
-	slices.Sort(offs) // nearest first
+	slices.SortFunc(offs, func(a, b Offset) int { return a.Days - b.Days }) // nearest first
 	var out []Alert
 	for _, p := range d.Periods() {
 		for _, kind := range []AlertKind{AlertCancelBy, AlertEnd} {
@@ -92,16 +82,16 @@ func DueAlerts(id int64, d Dates, offsets []int, since, today Date) []Alert {
 
 // nearestDue is the armed alert for target with the smallest offset whose
 // due day has come.
-func nearestDue(id int64, kind AlertKind, period int, target Date, offs []int, since, today Date) (Alert, bool) {
+func nearestDue(id int64, kind AlertKind, period int, target Date, offs []Offset, since, today Date) (Alert, bool) {
 	if today.After(target) {
 		return Alert{}, false
 	}
 	for _, o := range offs {
-		due := target.AddDays(-o)
-		if due.Before(since) || due.After(today) {
+		due := target.AddDays(-o.Days)
+		if due.Before(since) || due.Before(o.Since) || due.After(today) {
 			continue
 		}
-		return Alert{Contract: id, Kind: kind, Offset: o, Target: target, Due: due, Period: period}, true
+		return Alert{Contract: id, Kind: kind, Offset: o.Days, Target: target, Due: due, Period: period}, true
 	}
 	return Alert{}, false
 }

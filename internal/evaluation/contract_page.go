@@ -19,6 +19,9 @@ type ContractDetail struct {
 	Outages    []store.Outage
 	Credits    []Claim
 	Alerts     []contract.Alert
+	// ClaimAlerts are the open credit claims whose window closes within
+	// contract.ClaimLeadDays: their alert is due.
+	ClaimAlerts []contract.CreditClaim
 	// Attestations are the vendor's attestations, from the round its
 	// quote came through, that end before the contract's term does.
 	Attestations []AttestationAlert
@@ -27,7 +30,11 @@ type ContractDetail struct {
 // ContractDetail reads one contract's page.
 func (s *Service) ContractDetail(ctx context.Context, id int64) (ContractDetail, error) {
 	var d ContractDetail
-	err := s.store.ReadOnly(ctx, func(tx *store.Store) error {
+	set, err := s.AlertSettings(ctx)
+	if err != nil {
+		return d, err
+	}
+	err = s.store.ReadOnly(ctx, func(tx *store.Store) error {
 		sc, err := tx.Contract(ctx, id)
 		if err != nil {
 			return err
@@ -66,7 +73,12 @@ func (s *Service) ContractDetail(ctx context.Context, id int64) (ContractDetail,
 			d.Credits = append(d.Credits, c)
 		}
 		today := s.today(h.c.Zone)
-		d.Alerts = contract.DueAlerts(id, d.Contract.dates(), contract.DefaultOffsets, d.Contract.since, today)
+		d.Alerts = contract.DueAlertsArmed(id, d.Contract.dates(), set.Offsets, d.Contract.since, today)
+		for _, cl := range h.openClaims() {
+			if contract.ClaimAlertOn(cl, today) {
+				d.ClaimAlerts = append(d.ClaimAlerts, cl)
+			}
+		}
 		d.Attestations, err = contractAttestationAlerts(ctx, tx, d.Contract, today)
 		return err
 	})

@@ -27,7 +27,8 @@ type Contract struct {
 	FinalEnd contract.Date  `json:"final_end"`
 	State    contract.State `json:"state"`
 
-	since contract.Date // the day the current dates took effect
+	since   contract.Date // the day the current dates took effect
+	ownerID int64
 }
 
 // contractOf reads a stored contract's terms and works out its dates on
@@ -42,7 +43,7 @@ func contractOf(sc store.Contract, today contract.Date) (Contract, error) {
 	return Contract{ID: sc.ID, AwardID: sc.AwardID, QuoteID: sc.QuoteID, QuoteRevision: sc.QuoteRevision,
 		EvaluationID: sc.EvaluationID, VendorID: sc.ProviderID, Vendor: sc.Vendor, Currency: sc.Currency, Version: sc.Version,
 		Owner: sc.OwnerName, ContractTerms: t, EndDate: d.End(), CancelBy: d.CancelBy(), FinalEnd: d.FinalEnd(),
-		State: d.StateOn(today), since: contract.NewDate(y, m, dd)}, nil
+		State: d.StateOn(today), since: contract.NewDate(y, m, dd), ownerID: sc.OwnerID}, nil
 }
 
 // today is the service's calendar day in zone.

@@ -31,6 +31,11 @@ func (s *Service) Renewals(ctx context.Context, horizon int) ([]Renewal, error) 
 	if err != nil {
 		return nil, err
 	}
+	return s.renewalsOf(list, horizon), nil
+}
+
+// renewalsOf is Renewals of the contracts in list.
+func (s *Service) renewalsOf(list []Contract, horizon int) []Renewal {
 	out := []Renewal{}
 	for _, c := range list {
 		if !c.Activated {
@@ -58,5 +63,5 @@ func (s *Service) Renewals(ctx context.Context, horizon int) ([]Renewal, error) 
 		}
 		return int(a.ContractID - b.ContractID)
 	})
-	return out, nil
+	return out
 }

@@ -89,6 +89,7 @@ type ContractForm struct {
 // contract.
 type RenewalsView struct {
 	Upcoming  []RenewalRow
+	Claims    []ClaimDeadlineRow // open credit claims by the last day to claim
 	Contracts []ContractRow
 }
 

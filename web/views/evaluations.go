@@ -26,6 +26,8 @@ type EvaluationsPage struct {
 	CanCreate    bool
 	NewName      string
 	NewError     string // already translated
+	// Alerts are the contract alerts, for a user who receives them.
+	Alerts *HomeAlerts
 }
 
 // EvaluationHome is the evaluation's summary page.

@@ -207,6 +207,8 @@ type ReferencePage struct {
 	PriceHistory  []PriceHistoryRow
 	// Settings are the award settings (approval rules, criteria template).
 	Settings *ApprovalSettings
+	// ContractAlerts is the contract alert settings form.
+	ContractAlerts *ContractAlertSettings
 	// Capital is the capital cost table; CapitalForm the form's values
 	// (kept on an error) with CapitalErrors by field.
 	Capital       []CapitalRow
