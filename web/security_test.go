@@ -283,6 +283,8 @@ var policy = map[string][]string{
 	"POST /contracts/{id}/bills":            {"procurement", "manager", "admin", "finance"},
 	"POST /contracts/{id}/outages":          {"procurement", "manager", "admin", "finance"},
 	"POST /contracts/{id}/rebid":            {"procurement", "manager", "admin"},
+	"POST /api/v1/contracts/{id}/rebid":     {"procurement", "manager", "admin"},
+	"GET /api/v1/evaluations/{id}/baseline": {"user"},
 	// Contract alert settings (issue 31).
 	"POST /admin/settings/contract-alerts": {"admin"},
 	"PUT /api/v1/settings/contract-alerts": {"admin"},
