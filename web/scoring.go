@@ -160,7 +160,7 @@ func (s *Server) saveScoreOverride(w http.ResponseWriter, r *http.Request) error
 	if len(errs) > 0 {
 		return s.renderScores(w, r, a, http.StatusUnprocessableEntity, form, errs)
 	}
-	if err := s.store.SaveScoreOverride(r.Context(), currentUser(r).Actor(), a.Evaluation.ID, qid, form["criterion"], grade, form["reason"]); err != nil {
+	if err := s.eval.OverrideGrade(r.Context(), currentUser(r), a, qid, form["criterion"], grade, form["reason"]); err != nil {
 		return err
 	}
 	return redirect(w, r, "/evaluations/"+strconv.FormatInt(a.Evaluation.ID, 10)+"/scores", "flash.score_saved")
