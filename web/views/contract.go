@@ -4,32 +4,38 @@ import (
 	"strconv"
 
 	"github.com/a-h/templ"
+
+	"github.com/gpuquote/gpuquote/internal/chart"
 )
 
 // ContractView is a contract as its page shows it: every figure already
 // formatted and every text translated.
 type ContractView struct {
-	ID          int64
-	Vendor      string
-	VendorID    int64
-	State       string // translated
-	StateCode   string // draft, active, ...
-	Version     int
-	FromQuote   string // "quote 12, revision 3"
-	QuoteID     int64
-	Dates       []Fact // start, term, end, notice, cancel-by, renewals
-	Alerts      []string
-	Terms       []Fact // rates, capacity, commitment, SLA
-	Versions    []VersionRow
-	Bills       []BillView
-	Commitment  []CommitmentRowView
-	Credits     []CreditView
-	Outages     []OutageView
-	CanEdit     bool
-	CanRebid    bool // may start the next round from this contract
-	Form        ContractForm
-	BillErrors  []string // the rows of a bill that did not import
-	OutageError string
+	ID         int64
+	Vendor     string
+	VendorID   int64
+	State      string // translated
+	StateCode  string // draft, active, ...
+	Version    int
+	FromQuote  string // "quote 12, revision 3"
+	QuoteID    int64
+	Dates      []Fact // start, term, end, notice, cancel-by, renewals
+	Alerts     []string
+	Terms      []Fact // rates, capacity, commitment, SLA
+	Versions   []VersionRow
+	Bills      []BillView
+	Commitment []CommitmentRowView
+	// CommitmentChart draws Commitment: used and unused per month, and
+	// the burn-down.
+	CommitmentChart chart.CommitmentFigure
+	CommitmentText  ChartText
+	Credits         []CreditView
+	Outages         []OutageView
+	CanEdit         bool
+	CanRebid        bool // may start the next round from this contract
+	Form            ContractForm
+	BillErrors      []string // the rows of a bill that did not import
+	OutageError     string
 }
 
 // Fact is one labelled figure.
