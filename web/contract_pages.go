@@ -281,3 +281,38 @@ func hoursText(z *i18n.Localizer, minutes int64) string {
 	tenths := (minutes*10*2 + 60) / 120
 	return z.Decimal(fmt.Sprintf("%d.%d", tenths/10, tenths%10))
 }
+
+// setRecordThreshold is the admin's past-performance pre-grade under which
+// an invited vendor is warned about; a value that is no grade is shown
+// again next to its field.
+func (s *Server) setRecordThreshold(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	v := strings.TrimSpace(r.PostForm.Get("record_threshold"))
+	canonical, perr := z.ParseDecimal(v)
+	if v == "" {
+		canonical, perr = "0", nil
+	}
+	err := perr
+	if err == nil {
+		err = s.eval.SaveRecordThreshold(r.Context(), currentUser(r).Actor(), canonical)
+	}
+	var fe evaluation.FieldErrors
+	if err != nil && !errors.As(err, &fe) && perr == nil {
+		return err
+	}
+	if err != nil {
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{RecordThreshold: v,
+			RecordThresholdError: z.T("record.error.threshold")})
+	}
+	return redirect(w, r, "/admin/reference", "flash.setting_saved")
+}
+
+// recordWarningText is the warning next to an invited vendor whose record
+// is below the threshold.
+func recordWarningText(z *i18n.Localizer, w evaluation.RecordWarning) string {
+	return z.T("record.warn.invite", map[string]any{"Vendor": w.Company, "Grade": scoreBand(z, w.Grade.Low, w.Grade.High),
+		"Threshold": z.Decimal(strconv.FormatFloat(w.Threshold, 'f', -1, 64)), "Record": w.Record})
+}

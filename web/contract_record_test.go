@@ -94,3 +94,58 @@ func TestVendorRecordLinksEvidence(t *testing.T) {
 		t.Errorf("pre-grade %v", got["past_performance"])
 	}
 }
+
+// A vendor whose record is below the admin's threshold is warned about at
+// its row of the invitation form, and by the API next to its index; the
+// round opens when the buyer confirms. The threshold is the admin's.
+func TestInviteWarnsAboutAVendorBelowTheThreshold(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	c := approvedContractID(t, a)
+	buyer, _ := a.login("buyer2@example.com", auth.Procurement)
+	admin, _ := a.login("admin2@example.com", auth.Admin)
+	path := fmt.Sprintf("/contracts/%d", c.ID)
+	month := time.Now().UTC().Format("2006-01")
+	wantStatus(t, buyer.post(path+"/terms", url.Values{"start_date": {month + "-01"}, "term_months": {"12"}, "notice_days": {"30"},
+		"activate": {"1"}, "reason": {"signed copy received"}}), http.StatusSeeOther)
+	// 80.00 % of the bill within the contract: under 90.00, the band of 0.
+	bill := "period,description,quantity,unit,unit_price,amount,currency\n" + month + ",GPU-hours,100,GPU-hour,2.50,250.00,USD\n"
+	wantStatus(t, buyer.postMultipart(path+"/bills", nil, "file", []byte(bill)), http.StatusSeeOther)
+
+	wantStatus(t, buyer.post("/admin/settings/vendor-record-threshold", url.Values{"record_threshold": {"4"}}), http.StatusForbidden)
+	res := admin.post("/admin/settings/vendor-record-threshold", url.Values{"record_threshold": {"12"}})
+	wantStatus(t, res, http.StatusUnprocessableEntity)
+	if got := doc(t, res).Find(`[data-testid="error-record_threshold"]`).Text(); !strings.Contains(got, "0 to 10") {
+		t.Errorf("threshold error %q", got)
+	}
+	wantStatus(t, admin.post("/admin/settings/vendor-record-threshold", url.Values{"record_threshold": {"4"}}), http.StatusSeeOther)
+
+	ev := fmt.Sprint(c.EvaluationID)
+	form := url.Values{"deadline": {time.Now().Add(72 * time.Hour).UTC().Format("2006-01-02T15:04")}, "time_zone": {"UTC"}, "grace_hours": {"24"},
+		"company_0": {"Newco"}, "contact_0": {""}, "email_0": {"a@newco.example"}, "language_0": {"en"},
+		"company_1": {"acme cloud"}, "contact_1": {""}, "email_1": {"b@acme.example"}, "language_1": {"en"}}
+	res = buyer.post("/evaluations/"+ev+"/rfqs", form)
+	wantStatus(t, res, http.StatusConflict)
+	d := doc(t, res)
+	if got := d.Find(`[data-testid="error-vendors[1].company"]`).Text(); !strings.Contains(got, "below the threshold") ||
+		!strings.Contains(got, fmt.Sprintf("/vendors/%d/record", c.VendorID)) {
+		t.Errorf("warning at the row %q", got)
+	}
+	if d.Find(`[data-testid="error-vendors[0].company"]`).Length() != 0 || d.Find(`[data-testid="record-confirm"]`).Length() != 1 {
+		t.Errorf("a vendor without a record is warned about, or no confirmation is offered")
+	}
+	form.Set("confirm_warnings", "1")
+	wantStatus(t, buyer.post("/evaluations/"+ev+"/rfqs", form), http.StatusCreated)
+
+	tok := a.token("p3@example.com", auth.Procurement)
+	body := `{"deadline":"` + time.Now().Add(72*time.Hour).UTC().Format(time.RFC3339) + `",
+		"vendors":[{"company":"Acme Cloud","contact":"","email":"c@acme.example","language":"en"}]`
+	res, got := a.api(tok, http.MethodPost, "/api/v1/evaluations/"+ev+"/rfqs", body+`}`)
+	wantStatus(t, res, http.StatusConflict)
+	ws, _ := got["warnings"].([]any)
+	if len(ws) != 1 || ws[0].(map[string]any)["index"] != float64(0) || ws[0].(map[string]any)["record"] != fmt.Sprintf("/vendors/%d/record", c.VendorID) {
+		t.Errorf("API warnings %v", got)
+	}
+	res, _ = a.api(tok, http.MethodPost, "/api/v1/evaluations/"+ev+"/rfqs", body+`,"confirm_warnings":true}`)
+	wantStatus(t, res, http.StatusCreated)
+}

@@ -37,6 +37,9 @@ type RoundRequest struct {
 	// Compliance is the attestations required and the scope they must
 	// cover; absent, a best-and-final round keeps the earlier round's.
 	Compliance *sourcing.Compliance `json:"compliance"`
+	// ConfirmWarnings sends the invitations although some vendor's
+	// record is below the admin's threshold (RecordWarnings).
+	ConfirmWarnings bool `json:"confirm_warnings"`
 }
 
 // NewInvitation is an invitation as created, with its secret link: shown
@@ -113,6 +116,15 @@ func (s *Service) CreateRound(ctx context.Context, by audit.Actor, evalID int64,
 	}
 	if len(errs) > 0 {
 		return store.RFQ{}, nil, errs
+	}
+	if !in.ConfirmWarnings {
+		ws, err := s.recordWarnings(ctx, in.Vendors)
+		if err != nil {
+			return store.RFQ{}, nil, err
+		}
+		if len(ws) > 0 {
+			return store.RFQ{}, nil, ws
+		}
 	}
 	if in.InternalFields == nil {
 		in.InternalFields = slices.Clone(sourcing.DefaultInternal)

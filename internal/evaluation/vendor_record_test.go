@@ -2,6 +2,7 @@ package evaluation_test
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -303,5 +304,60 @@ func TestPastPerformancePreGradeAndOverride(t *testing.T) {
 	if err := f.pool.QueryRow(ctx, `SELECT after->>'suggested', after->>'grade' FROM audit_events WHERE action = 'score.override' AND evaluation_id = $1`,
 		next.ID).Scan(&suggested, &given); err != nil || suggested != "0.0" || given != "7" {
 		t.Errorf("audit: suggested %q grade %q %v", suggested, given, err)
+	}
+}
+
+// A vendor whose record is below the admin's threshold is warned about
+// when invited; the round opens once the buyer confirms. A vendor with no
+// record is not warned about, and a threshold of 0 warns about no one.
+func TestInviteWarnsBelowTheRecordThreshold(t *testing.T) {
+	t.Parallel()
+	f := newRecordFixture(t)
+	ctx := context.Background()
+	f.billAndOutage(t)
+	f.tests(t) // pre-grade 2
+	e, err := f.st.CreateEvaluation(ctx, f.p.Actor(), "Next round")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := evaluation.RoundRequest{Deadline: "2026-04-01T12:00", TimeZone: "UTC", Vendors: []rfq.Vendor{
+		{Company: "Newco", Email: "a@newco.example", Language: "en"}, {Company: "acme", Email: "b@acme.example", Language: "en"}}}
+	create := func(in evaluation.RoundRequest) error {
+		_, _, err := f.svc.CreateRound(ctx, f.p.Actor(), e.ID, in, []string{"en"}, evaluation.Links{Base: "http://x"})
+		return err
+	}
+	if err := create(in); err != nil {
+		t.Fatalf("no threshold: %v", err)
+	}
+	var fe evaluation.FieldErrors
+	for _, bad := range []string{"11", "-1", "2.55", "x"} {
+		if err := f.svc.SaveRecordThreshold(ctx, f.p.Actor(), bad); !errors.As(err, &fe) {
+			t.Errorf("threshold %q: %v", bad, err)
+		}
+	}
+	if err := f.svc.SaveRecordThreshold(ctx, f.p.Actor(), "4"); err != nil {
+		t.Fatal(err)
+	}
+	in.Vendors[0].Email, in.Vendors[1].Email = "c@newco.example", "d@acme.example"
+	err = create(in)
+	var ws evaluation.RecordWarnings
+	if !errors.As(err, &ws) || len(ws) != 1 || ws[0].Index != 1 || ws[0].VendorID != f.c.VendorID || ws[0].Grade.High != 2 || ws[0].Threshold != 4 ||
+		ws[0].Record != "/vendors/"+itoa(f.c.VendorID)+"/record" {
+		t.Fatalf("warnings %+v (%v)", ws, err)
+	}
+	if list, _ := f.st.RFQsOf(ctx, e.ID); len(list) != 1 {
+		t.Errorf("a warned round was opened: %d rounds", len(list))
+	}
+	in.ConfirmWarnings = true
+	if err := create(in); err != nil {
+		t.Errorf("confirmed: %v", err)
+	}
+	if err := f.svc.SaveRecordThreshold(ctx, f.p.Actor(), "2"); err != nil {
+		t.Fatal(err)
+	}
+	in.ConfirmWarnings = false
+	in.Vendors[0].Email, in.Vendors[1].Email = "e@newco.example", "f@acme.example"
+	if err := create(in); err != nil {
+		t.Errorf("a grade of 2 is not under 2: %v", err)
 	}
 }

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -107,4 +109,22 @@ func (s *Store) VendorInvitations(ctx context.Context, company string, limit int
 		return nil, fmt.Errorf("store: invitations of %q: %w", company, err)
 	}
 	return list, nil
+}
+
+// SettingRecordThreshold is the past-performance pre-grade under which an
+// invited vendor is warned about (a grade; absent or 0: off).
+const SettingRecordThreshold = "vendor_record_threshold"
+
+// ProviderByName finds a provider by its name, as quotes and invitations
+// name it (case-insensitive); ok false when none.
+func (s *Store) ProviderByName(ctx context.Context, name string) (int64, bool, error) {
+	var id int64
+	err := s.pool.QueryRow(ctx, `SELECT id FROM providers WHERE lower(name) = lower($1)`, strings.TrimSpace(name)).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("store: provider %q: %w", name, err)
+	}
+	return id, true, nil
 }
