@@ -26,25 +26,26 @@ type RFQRow struct {
 
 // RFQForm is the new-round form.
 type RFQForm struct {
-	// ConfirmWarnings asks the buyer to confirm inviting vendors whose
-	// record is below the threshold (the warnings sit at their rows).
-	ConfirmWarnings bool
-	EvaluationID    int64
-	EvaluationName  string
-	BriefReady      bool
-	BriefMissing    []string // labels
-	Deadline        string
-	TimeZone        string
-	GraceHours      string
-	Note            string
-	Vendors         []VendorRow
-	Errors          map[string]string // translated, by field ("deadline", "vendors[0].email")
-	Languages       []Option
-	MoreRows        int // rows=N link for more vendor rows
-	MailOn          bool
+	EvaluationID   int64
+	EvaluationName string
+	BriefReady     bool
+	BriefMissing   []string // labels
+	Deadline       string
+	TimeZone       string
+	GraceHours     string
+	Note           string
+	Vendors        []VendorRow
+	Errors         map[string]string // translated, by field ("deadline", "vendors[0].email")
+	Languages      []Option
+	MoreRows       int // rows=N link for more vendor rows
+	MailOn         bool
 	// Visibility is each filled brief field with whether vendors see it.
 	Visibility []FieldVisibility
 	Compliance ComplianceForm
+
+	// ConfirmWarnings asks the buyer to confirm inviting vendors whose
+	// record is below the threshold (the warnings sit at their rows).
+	ConfirmWarnings bool
 }
 
 // FieldVisibility is a brief field on the new-round form: shared with
