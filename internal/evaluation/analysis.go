@@ -147,7 +147,7 @@ func (s *Service) analysisIn(ctx context.Context, st *store.Store, evaluationID 
 	if a.Reference, err = s.referenceFor(ctx, st, snap.PriceReferenceID); err != nil {
 		return nil, err
 	}
-	if a.Past, err = s.pastRecords(ctx, st, evaluationID, a.All); err != nil {
+	if a.Past, err = s.pastRecords(a.All, snap.Past); err != nil {
 		return nil, err
 	}
 	a.RequireAcceptance = snap.AwardRequiresAcceptance == "yes"

@@ -33,10 +33,20 @@ func loadHistory(ctx context.Context, tx *store.Store, sc store.Contract) (histo
 	if err != nil {
 		return history{}, err
 	}
-	h := history{c: c, matched: map[string]int{}}
-	if h.kept, err = readBills(ctx, tx, sc.ID); err != nil {
-		return h, err
+	kept, err := readBills(ctx, tx, sc.ID)
+	if err != nil {
+		return history{}, err
 	}
+	outages, err := tx.Outages(ctx, sc.ID)
+	if err != nil {
+		return history{}, err
+	}
+	return historyFrom(c, kept, outages), nil
+}
+
+// historyFrom is a contract's history from its bills and outages as read.
+func historyFrom(c contract.Contract, kept []keptBill, outages []store.Outage) history {
+	h := history{c: c, matched: map[string]int{}, kept: kept, stored: outages}
 	for _, kb := range h.kept {
 		h.results = append(h.results, kb.res)
 		h.bills = append(h.bills, coreBill(kb.bill, kb.lines))
@@ -44,13 +54,10 @@ func loadHistory(ctx context.Context, tx *store.Store, sc store.Contract) (histo
 			h.matched[l.Match]++
 		}
 	}
-	if h.stored, err = tx.Outages(ctx, sc.ID); err != nil {
-		return h, err
-	}
 	for _, o := range h.stored {
 		h.outages = append(h.outages, contract.Outage{Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source})
 	}
-	return h, nil
+	return h
 }
 
 // keptBill is a stored bill with its lines and its match as kept.
@@ -72,6 +79,12 @@ func readBills(ctx context.Context, tx *store.Store, id int64) ([]keptBill, erro
 	if err != nil {
 		return nil, err
 	}
+	return keepBills(bills, lines)
+}
+
+// keepBills pairs bills with their lines (by bill) and decodes each kept
+// match.
+func keepBills(bills []store.Bill, lines map[int64][]store.BillLine) ([]keptBill, error) {
 	out := make([]keptBill, 0, len(bills))
 	for _, sb := range bills {
 		kb := keptBill{bill: sb, lines: lines[sb.ID]}

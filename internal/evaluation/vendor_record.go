@@ -349,34 +349,31 @@ func (sm RecordSummary) Past() scoring.Past {
 	return p
 }
 
-// pastRecords reads, by provider, the part of each quoting vendor's
-// record the past-performance rule reads (contracts and acceptance tests),
-// leaving out this evaluation's own (its acceptance suite is graded as
-// verified performance). Three reads, plus each of those vendors'
-// contracts' bills and outages.
-func (s *Service) pastRecords(ctx context.Context, st *store.Store, evaluationID int64, quotes []store.StoredQuote) (map[int64]scoring.Past, error) {
+// pastRecords is, by provider, the part of each quoting vendor's record
+// the past-performance rule reads (contracts and acceptance tests) from
+// the other evaluations, as the snapshot read it: the evaluation's own
+// acceptance suite is graded as verified performance.
+func (s *Service) pastRecords(quotes []store.StoredQuote, in store.PastInputs) (map[int64]scoring.Past, error) {
 	recs := map[int64]*VendorRecord{}
-	var ids []int64
 	for _, q := range quotes {
 		if _, ok := recs[q.ProviderID]; !ok {
 			recs[q.ProviderID] = &VendorRecord{VendorID: q.ProviderID}
-			ids = append(ids, q.ProviderID)
 		}
 	}
-	out := map[int64]scoring.Past{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	list, err := st.Contracts(ctx, store.ContractFilter{}, maxContracts)
-	if err != nil {
-		return nil, err
-	}
-	for _, sc := range list {
+	for _, sc := range in.Contracts {
 		rec, ok := recs[sc.ProviderID]
-		if !ok || sc.EvaluationID == evaluationID {
+		if !ok {
 			continue
 		}
-		h, err := loadHistory(ctx, st, sc)
+		t, err := parseTerms(sc.Terms)
+		if err != nil {
+			return nil, err
+		}
+		core, err := t.core(sc.ID, sc.Currency)
+		if err != nil {
+			return nil, err
+		}
+		kept, err := keepBills(in.Bills[sc.ID], in.Lines)
 		if err != nil {
 			return nil, err
 		}
@@ -384,18 +381,13 @@ func (s *Service) pastRecords(ctx context.Context, st *store.Store, evaluationID
 		if err != nil {
 			return nil, err
 		}
-		rec.Contracts = append(rec.Contracts, h.record(c))
-	}
-	tests, err := st.VendorsTests(ctx, ids, maxRecordTests)
-	if err != nil {
-		return nil, err
+		rec.Contracts = append(rec.Contracts, historyFrom(core, kept, in.Outages[sc.ID]).record(c))
 	}
 	by := map[int64][]store.VendorTest{}
-	for _, t := range tests {
-		if t.EvaluationID != evaluationID {
-			by[t.ProviderID] = append(by[t.ProviderID], t)
-		}
+	for _, t := range in.Tests {
+		by[t.ProviderID] = append(by[t.ProviderID], t)
 	}
+	out := map[int64]scoring.Past{}
 	for id, rec := range recs {
 		rec.Tests = quoteTests(by[id])
 		rec.summarize()
