@@ -68,6 +68,10 @@ func TestBrowserAwardToContractToBillDiscrepancy(t *testing.T) {
 		t.Fatal(err)
 	}
 	contractURL, _, _ = strings.Cut(contractURL, "#")
+	recordURL, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("[data-testid=vendor-record-link]").href`))
+	if err != nil || recordURL == "" {
+		t.Fatalf("vendor record link %q: %v", recordURL, err)
+	}
 
 	_, txt := pdfText(t, ctx, chromedp.PaperA4, "contract")
 	if flat := strings.Join(strings.Fields(txt), " "); !strings.Contains(flat, "rate above the contract") || strings.Contains(flat, "Import and match") {
@@ -81,7 +85,7 @@ func TestBrowserAwardToContractToBillDiscrepancy(t *testing.T) {
 			chromedp.Click(css("[data-testid=language-submit]")),
 		)
 		waitFor(t, ctx, `!window.oldPage && document.readyState == "complete" && document.documentElement.lang == "`+lang+`"`)
-		for _, p := range []string{contractURL, a.srv.URL + "/renewals"} {
+		for _, p := range []string{contractURL, a.srv.URL + "/renewals", recordURL} {
 			do(t, ctx, chromedp.Navigate(p), chromedp.WaitVisible(css("main")))
 			checkFits(t, ctx, lang+" "+p, 390)
 		}

@@ -2,9 +2,11 @@ package web
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/contract"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
@@ -55,6 +57,7 @@ func contractView(z *i18n.Localizer, d evaluation.ContractDetail, canEdit bool) 
 			Used: z.Decimal(r.Used.String()), Unused: z.Decimal(r.Unused.String()), Utilisation: z.Decimal(r.UtilisationPct.String()) + " %",
 			Shortfall: money(r.Shortfall), Cost: money(r.Cost), EffectiveRate: z.Decimal(r.EffectiveRate.String()), Cumulative: money(r.CumulativeCost)})
 	}
+	m.CommitmentChart, m.CommitmentText = commitmentChart(z, c, d.Commitment)
 	for _, cl := range d.Credits {
 		m.Credits = append(m.Credits, views.CreditView{Month: date(cl.Month), Availability: z.Decimal(cl.Availability.String()) + " %",
 			Credit: z.Decimal(cl.CreditPct.String()) + " %", Amount: money(cl.Amount), Deadline: date(cl.Deadline),
@@ -122,4 +125,35 @@ func billView(z *i18n.Localizer, b evaluation.Bill) views.BillView {
 
 func exceptionText(z *i18n.Localizer, e contract.Exception) string {
 	return z.T("contract.exception."+string(e.Reason), map[string]any{"Amount": z.Money(e.Amount.Decimal(), e.Amount.Currency)})
+}
+
+// commitmentChart draws the commitment report: used and unused per month,
+// and the cumulative use against the cumulative commitment, in the
+// commitment's unit (the contract's currency without a commitment).
+func commitmentChart(z *i18n.Localizer, c evaluation.Contract, rows []contract.CommitmentRow) (chart.CommitmentFigure, views.ChartText) {
+	unit := c.Currency
+	if c.Commitment != nil && c.Commitment.Unit != "" {
+		unit = c.Commitment.Unit
+	}
+	f := func(m contract.Micros) float64 { return float64(m) / 1e6 }
+	ch := chart.Commitment{Used: z.T("contract.chart.used"), Unused: z.T("contract.chart.unused"),
+		CumUsed: z.T("contract.chart.cum_used"), CumCommitted: z.T("contract.chart.cum_committed")}
+	var used, hi float64
+	for _, r := range rows {
+		used += f(r.Used)
+		ch.Months = append(ch.Months, chart.CommitmentMonth{Label: r.Month.String()[:7], Used: f(r.Used), Unused: f(r.Unused),
+			CumUsed: used, CumCommitted: f(r.CumulativeCommitted)})
+		hi = max(hi, used, f(r.CumulativeCommitted))
+	}
+	digits := 0
+	if hi > 0 {
+		digits = min(6, max(0, int(math.Ceil(-math.Log10(hi/5)))))
+	}
+	ch.Format = func(y float64) string {
+		if math.Abs(y) < 0.5*math.Pow10(-digits) {
+			y = 0
+		}
+		return z.Decimal(strconv.FormatFloat(y, 'f', digits, 64))
+	}
+	return ch.Layout(), views.ChartText{Title: z.T("contract.chart.title", map[string]any{"Unit": unit}), Desc: z.T("contract.chart.desc")}
 }

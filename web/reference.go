@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -52,6 +53,13 @@ func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status 
 		return err
 	}
 	m.AwardAcceptance = rule == "yes"
+	if m.RecordThreshold == "" {
+		th, err := s.eval.RecordThreshold(ctx)
+		if err != nil {
+			return err
+		}
+		m.RecordThreshold = z.Decimal(strconv.FormatFloat(th, 'f', -1, 64))
+	}
 	if err := s.referenceHistory(ctx, &m); err != nil {
 		return err
 	}

@@ -17,6 +17,10 @@ func (s *Server) apiCreateRFQ(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	rd, invs, err := s.eval.CreateRound(r.Context(), currentUser(r).Actor(), e.ID, in, i18n.Languages, s.links(r))
+	if ws, ok := err.(evaluation.RecordWarnings); ok {
+		writeJSON(w, http.StatusConflict, map[string]any{"error": "record_below_threshold", "warnings": ws})
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -104,7 +104,8 @@ func (s *Server) createRFQ(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f := r.PostForm
-	in := evaluation.RoundRequest{Deadline: f.Get("deadline"), TimeZone: f.Get("time_zone"), Note: f.Get("note")}
+	in := evaluation.RoundRequest{Deadline: f.Get("deadline"), TimeZone: f.Get("time_zone"), Note: f.Get("note"),
+		ConfirmWarnings: f.Get("confirm_warnings") == "1"}
 	if g, err := strconv.Atoi(strings.TrimSpace(f.Get("grace_hours"))); err == nil {
 		in.GraceHours = &g
 	} else if strings.TrimSpace(f.Get("grace_hours")) != "" {
@@ -135,6 +136,15 @@ func (s *Server) createRFQ(w http.ResponseWriter, r *http.Request) error {
 		rowOf = append(rowOf, i)
 	}
 	rd, invs, err := s.eval.CreateRound(r.Context(), currentUser(r).Actor(), e.ID, in, i18n.Languages, s.links(r))
+	if ws, ok := err.(evaluation.RecordWarnings); ok {
+		z := i18n.From(r.Context())
+		for _, rw := range ws {
+			m.Errors[fmt.Sprintf("vendors[%d].company", rowOf[rw.Index])] = recordWarningText(z, rw)
+		}
+		m.ConfirmWarnings = true
+		s.render(w, r, http.StatusConflict, views.RFQFormPage(s.page(r, z.T("rfq.new"), "evaluations"), m))
+		return nil
+	}
 	if fe, ok := err.(fieldErrors); ok {
 		z := i18n.From(r.Context())
 		for k, key := range fe {

@@ -114,6 +114,7 @@ func (s *Server) adminPages(r chi.Router) {
 		r.Post("/admin/reference/capital-costs", s.h(s.saveCapitalCost))
 		r.Post("/admin/settings/self-approval", s.h(s.setSelfApproval))
 		r.Post("/admin/settings/award-acceptance", s.h(s.setAwardAcceptance))
+		r.Post("/admin/settings/vendor-record-threshold", s.h(s.setRecordThreshold))
 		// Award settings (issue 14), as the API's PUT /api/v1/settings/….
 		r.Post("/admin/settings/approval-rules", s.h(s.saveApprovalRulesForm))
 		r.Post("/admin/settings/criteria-template", s.h(s.saveCriteriaTemplateForm))

@@ -11,6 +11,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/scoring"
 )
 
 // PUT criteria refuses weights that do not sum to 100, naming the field;
@@ -56,7 +57,7 @@ func TestCriteriaAndScoresThroughTheAPI(t *testing.T) {
 	for _, q := range quotes {
 		s := q.(map[string]any)["score"].(map[string]any)
 		lo, hi := s["low"].(float64), s["high"].(float64)
-		if lo > hi || hi > 10 || len(s["criteria"].([]any)) != 8 {
+		if lo > hi || hi > 10 || len(s["criteria"].([]any)) != len(scoring.Keys) {
 			t.Errorf("score %v", s)
 		}
 		c := s["criteria"].([]any)[0].(map[string]any)
@@ -132,7 +133,7 @@ func TestScoringSheetGradesAndOverrides(t *testing.T) {
 	wantStatus(t, res, http.StatusOK)
 	d := doc(t, res)
 	sheet := d.Find(`[data-testid="scoring-sheet"]`)
-	if sheet.Find("tbody tr").Length() != 10 || !strings.Contains(sheet.Text(), provider) || !strings.Contains(sheet.Text(), "best") {
+	if sheet.Find("tbody tr").Length() != len(scoring.Keys)+2 || !strings.Contains(sheet.Text(), provider) || !strings.Contains(sheet.Text(), "best") {
 		t.Errorf("sheet: %d rows, provider %q shown %v", sheet.Find("tbody tr").Length(), provider, strings.Contains(sheet.Text(), provider))
 	}
 	if d.Find(`[data-testid="override-form"]`).Length() != 1 {
@@ -247,7 +248,7 @@ func TestXLSXScoresSheetIsLive(t *testing.T) {
 	}
 	defer f.Close()
 	total := func() float64 {
-		v, err := f.CalcCellValue("Scores", "C12")
+		v, err := f.CalcCellValue("Scores", "C"+strconv.Itoa(4+len(scoring.Keys))) // the totals, under one row per criterion
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,7 +259,7 @@ func TestXLSXScoresSheetIsLive(t *testing.T) {
 		t.Errorf("sheet total %v, analysis %v", got, first)
 	}
 	// All the weight on lock-in and exit: the total becomes that grade.
-	for row := 4; row <= 11; row++ {
+	for row := 4; row < 4+len(scoring.Keys); row++ {
 		_ = f.SetCellValue("Scores", "B"+strconv.Itoa(row), 0)
 	}
 	_ = f.SetCellValue("Scores", "B11", 100)

@@ -289,6 +289,9 @@ var policy = map[string][]string{
 	"POST /admin/settings/contract-alerts": {"admin"},
 	"PUT /api/v1/settings/contract-alerts": {"admin"},
 	"GET /api/v1/settings/contract-alerts": {"admin"},
+
+	// The vendor record threshold (issue 31).
+	"POST /admin/settings/vendor-record-threshold": {"admin"},
 }
 
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {

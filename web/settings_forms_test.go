@@ -64,6 +64,7 @@ func TestAwardSettingsFormsAreCheckedAndAudited(t *testing.T) {
 		t.Errorf("no sum error")
 	}
 	crit.Set("w_"+scoring.Keys[0], "30")
+	crit.Set("w_"+scoring.PastPerformance, "0") // 30 + 7 × 10 + 0
 	wantStatus(t, admin.post("/admin/settings/criteria-template", crit), http.StatusSeeOther)
 	if raw, _ := a.store.Setting(context.Background(), store.SettingCriteriaTemplate); !strings.Contains(raw, `"weight":30`) {
 		t.Errorf("template %s", raw)

@@ -1,9 +1,10 @@
 package chart
 
-// stackColours tell up to eight parts of a bar apart (the Okabe–Ito
-// palette, whose lightness also differs in greyscale print); parts past
-// eight reuse them in order, and the legend keeps the same order as the bar.
-var stackColours = [...]string{"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"}
+// stackColours tell up to nine parts of a bar apart (the Okabe–Ito
+// palette, whose lightness also differs in greyscale print, and a mid
+// grey for the ninth scoring criterion, past performance); parts past
+// nine reuse them in order, and the legend keeps the same order as the bar.
+var stackColours = [...]string{"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000", "#8C8C8C"}
 
 // StackItem is one bar: e.g. a quote's weighted score, made of one part
 // per criterion (weight × grade), with the band its total may fall in.

@@ -74,3 +74,19 @@ func TestStackWidensPastMax(t *testing.T) {
 		t.Errorf("bar runs past the plot: %+v", s)
 	}
 }
+
+// The nine scoring criteria each have their own colour in the legend.
+func TestStackNineSeriesLookApart(t *testing.T) {
+	series := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i"}
+	f := Stack{Series: series, Max: 10, Items: []StackItem{{Label: "q", Parts: []float64{1, 1, 1, 1, 1, 1, 1, 1, 1}}}}.Layout()
+	seen := map[string]bool{}
+	for _, k := range f.Legend {
+		if seen[k.Fill] {
+			t.Errorf("colour %s twice in %+v", k.Fill, f.Legend)
+		}
+		seen[k.Fill] = true
+	}
+	if len(seen) != len(series) {
+		t.Errorf("%d colours for %d series", len(seen), len(series))
+	}
+}

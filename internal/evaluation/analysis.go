@@ -47,6 +47,9 @@ type Analysis struct {
 	// current result of each test.
 	SuiteCounts map[int64]store.SuiteCounts
 	Suites      map[int64]map[string]store.AcceptanceResult
+	// Past is each quote's vendor's record across the other evaluations,
+	// by provider, as the past-performance criterion reads it.
+	Past map[int64]scoring.Past
 	// AllReduce are the all_reduce runs of the counted NCCL uploads, which
 	// the quotes' relative throughput is measured from.
 	AllReduce []store.AllReduceRun
@@ -142,6 +145,9 @@ func (s *Service) analysisIn(ctx context.Context, st *store.Store, evaluationID 
 		return nil, err
 	}
 	if a.Reference, err = s.referenceFor(ctx, st, snap.PriceReferenceID); err != nil {
+		return nil, err
+	}
+	if a.Past, err = s.pastRecords(a.All, snap.Past); err != nil {
 		return nil, err
 	}
 	a.RequireAcceptance = snap.AwardRequiresAcceptance == "yes"

@@ -122,22 +122,11 @@ func (s *Service) Bills(ctx context.Context, id int64) ([]Bill, error) {
 		if _, err := tx.Contract(ctx, id); err != nil {
 			return err
 		}
-		bills, err := tx.Bills(ctx, id)
-		if err != nil {
-			return err
+		kept, err := readBills(ctx, tx, id)
+		for _, kb := range kept {
+			out = append(out, billOf(kb.bill, kb.lines, kb.res))
 		}
-		lines, err := tx.BillLines(ctx, id)
-		if err != nil {
-			return err
-		}
-		for _, sb := range bills {
-			var res contract.Result
-			if err := json.Unmarshal(sb.Result, &res); err != nil {
-				return fmt.Errorf("evaluation: bill %d: %w", sb.ID, err)
-			}
-			out = append(out, billOf(sb, lines[sb.ID], res))
-		}
-		return nil
+		return err
 	})
 	return out, err
 }

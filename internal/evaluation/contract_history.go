@@ -17,6 +17,7 @@ type history struct {
 	c       contract.Contract
 	bills   []contract.Bill
 	results []contract.Result // the match of each bill as a whole
+	kept    []keptBill        // the bills as stored, with their lines
 	outages []contract.Outage
 	stored  []store.Outage
 	matched map[string]int // bill lines by match: ok, exception
@@ -32,33 +33,67 @@ func loadHistory(ctx context.Context, tx *store.Store, sc store.Contract) (histo
 	if err != nil {
 		return history{}, err
 	}
-	h := history{c: c, matched: map[string]int{}}
-	bills, err := tx.Bills(ctx, sc.ID)
+	kept, err := readBills(ctx, tx, sc.ID)
 	if err != nil {
-		return h, err
+		return history{}, err
 	}
-	lines, err := tx.BillLines(ctx, sc.ID)
+	outages, err := tx.Outages(ctx, sc.ID)
 	if err != nil {
-		return h, err
+		return history{}, err
 	}
-	for _, sb := range bills {
-		var res contract.Result
-		if err := json.Unmarshal(sb.Result, &res); err != nil {
-			return h, fmt.Errorf("evaluation: bill %d: %w", sb.ID, err)
-		}
-		h.results = append(h.results, res)
-		h.bills = append(h.bills, coreBill(sb, lines[sb.ID]))
-		for _, l := range lines[sb.ID] {
+	return historyFrom(c, kept, outages), nil
+}
+
+// historyFrom is a contract's history from its bills and outages as read.
+func historyFrom(c contract.Contract, kept []keptBill, outages []store.Outage) history {
+	h := history{c: c, matched: map[string]int{}, kept: kept, stored: outages}
+	for _, kb := range h.kept {
+		h.results = append(h.results, kb.res)
+		h.bills = append(h.bills, coreBill(kb.bill, kb.lines))
+		for _, l := range kb.lines {
 			h.matched[l.Match]++
 		}
-	}
-	if h.stored, err = tx.Outages(ctx, sc.ID); err != nil {
-		return h, err
 	}
 	for _, o := range h.stored {
 		h.outages = append(h.outages, contract.Outage{Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source})
 	}
-	return h, nil
+	return h
+}
+
+// keptBill is a stored bill with its lines and its match as kept.
+type keptBill struct {
+	bill  store.Bill
+	lines []store.BillLine
+	res   contract.Result
+}
+
+// readBills reads a contract's bills, oldest first, each with its lines
+// and its kept match decoded: the one read of bills the history, the
+// contract page and the bills' list share.
+func readBills(ctx context.Context, tx *store.Store, id int64) ([]keptBill, error) {
+	bills, err := tx.Bills(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	lines, err := tx.BillLines(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return keepBills(bills, lines)
+}
+
+// keepBills pairs bills with their lines (by bill) and decodes each kept
+// match.
+func keepBills(bills []store.Bill, lines map[int64][]store.BillLine) ([]keptBill, error) {
+	out := make([]keptBill, 0, len(bills))
+	for _, sb := range bills {
+		kb := keptBill{bill: sb, lines: lines[sb.ID]}
+		if err := json.Unmarshal(sb.Result, &kb.res); err != nil {
+			return nil, fmt.Errorf("evaluation: bill %d: %w", sb.ID, err)
+		}
+		out = append(out, kb)
+	}
+	return out, nil
 }
 
 // coreBill is a stored bill as internal/contract reads bills.

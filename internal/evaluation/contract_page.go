@@ -49,18 +49,8 @@ func (s *Service) ContractDetail(ctx context.Context, id int64) (ContractDetail,
 		if err != nil {
 			return err
 		}
-		bills, err := tx.Bills(ctx, id)
-		if err != nil {
-			return err
-		}
-		lines, err := tx.BillLines(ctx, id)
-		if err != nil {
-			return err
-		}
-		for i, sb := range bills {
-			if i < len(h.results) {
-				d.Bills = append(d.Bills, billOf(sb, lines[sb.ID], h.results[i]))
-			}
+		for _, kb := range h.kept {
+			d.Bills = append(d.Bills, billOf(kb.bill, kb.lines, kb.res))
 		}
 		d.Commitment = contract.CommitmentReport(h.c, h.use(), 0)
 		d.Outages = h.stored

@@ -37,6 +37,9 @@ type RoundRequest struct {
 	// Compliance is the attestations required and the scope they must
 	// cover; absent, a best-and-final round keeps the earlier round's.
 	Compliance *sourcing.Compliance `json:"compliance"`
+	// ConfirmWarnings sends the invitations although some vendor's
+	// record is below the admin's threshold (RecordWarnings).
+	ConfirmWarnings bool `json:"confirm_warnings"`
 }
 
 // NewInvitation is an invitation as created, with its secret link: shown
@@ -102,6 +105,17 @@ func (s *Service) CreateRound(ctx context.Context, by audit.Actor, evalID int64,
 	n, err := s.firstRound(evalID, in, languages)
 	if err != nil {
 		return store.RFQ{}, nil, err
+	}
+	// A vendor below the admin's record threshold is named first; the
+	// buyer sends the invitations by confirming.
+	if !in.ConfirmWarnings {
+		ws, err := s.recordWarnings(ctx, in.Vendors)
+		if err != nil {
+			return store.RFQ{}, nil, err
+		}
+		if len(ws) > 0 {
+			return store.RFQ{}, nil, ws
+		}
 	}
 	return s.openRound(ctx, s.store, by, n, in.Vendors, nil, l, "invitation")
 }

@@ -45,7 +45,7 @@ func (s *Service) SaveScoreOverride(ctx context.Context, by audit.Actor, a *Anal
 	if len(errs) > 0 {
 		return errs, nil
 	}
-	return nil, s.store.SaveScoreOverride(ctx, by, a.Evaluation.ID, in.QuoteID, in.Criterion, grade, in.Reason)
+	return nil, s.OverrideGrade(ctx, by, a, in.QuoteID, in.Criterion, grade, in.Reason)
 }
 
 // parseGrade reads a grade: 0 to scoring.Scale with at most one decimal,

@@ -1,7 +1,9 @@
 package evaluation
 
 import (
+	"context"
 	"encoding/json"
+	"github.com/gpuquote/gpuquote/internal/audit"
 	"strconv"
 	"strings"
 	"sync"
@@ -93,6 +95,7 @@ func (a *Analysis) scoringQuote(sq store.StoredQuote, q scoring.Quote) scoring.Q
 		_, waived := a.Waivers[sq.ID][f.ID]
 		q.Flags = append(q.Flags, scoring.Flag{ID: f.ID, Blocker: f.Severity == redflag.Blocker && !waived})
 	}
+	q.Past = a.Past[sq.ProviderID]
 	q.Tests.Total = len(store.AcceptanceTests)
 	for _, test := range store.AcceptanceTests {
 		switch a.Suites[sq.ID][test].Status {
@@ -174,4 +177,23 @@ func (a *Analysis) suggestSplit(maxVendorPct int, verifiedOnly bool) (best, runn
 		opts = append(opts, scoring.SplitOption{QuoteID: sq.ID, Vendor: sq.ProviderName, Eligible: ok, Offer: a.offer(i)})
 	}
 	return scoring.SuggestSplit(opts, a.Volume(), maxVendorPct)
+}
+
+// OverrideGrade records an evaluator's grade of one criterion of a quote
+// of the analysis, with the reason, and the rule's grade it replaces as
+// the suggestion it was (the past-performance pre-grade, say). grade is
+// an exact decimal the caller checked; a quote the analysis does not
+// score is store.ErrNotFound.
+func (s *Service) OverrideGrade(ctx context.Context, by audit.Actor, a *Analysis, quoteID int64, criterion, grade, reason string) error {
+	sc, ok := a.Scoring.Score(quoteID)
+	if !ok {
+		return store.ErrNotFound
+	}
+	suggested := ""
+	for _, g := range sc.Grades {
+		if g.Key == criterion {
+			suggested = strconv.FormatFloat(g.Suggested, 'f', 1, 64)
+		}
+	}
+	return s.store.SaveSuggestedOverride(ctx, by, a.Evaluation.ID, quoteID, criterion, grade, reason, suggested)
 }

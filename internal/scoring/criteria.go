@@ -26,9 +26,11 @@ const (
 	LockInExit            = "lock_in_exit"
 )
 
+// PastPerformance (past.go) is the last criterion.
+
 // Keys lists every criterion in display order.
 var Keys = []string{CostPerUnit, VerifiedPerformance, ReliabilityTerms, FabricTopology,
-	StorageDataPath, SecurityCompliance, CommercialFlexibility, LockInExit}
+	StorageDataPath, SecurityCompliance, CommercialFlexibility, LockInExit, PastPerformance}
 
 // Weight is one criterion's share of the total score, in whole percent.
 type Weight struct {
@@ -38,10 +40,11 @@ type Weight struct {
 
 // DefaultWeights are the weights an evaluation starts with when neither it
 // nor the organisation template sets others: cost leads, evidence and
-// terms share the rest.
+// terms share the rest. Past performance weighs 0 until a buyer weighs it,
+// so its pre-grade is shown without moving a score that did not read it.
 func DefaultWeights() []Weight {
 	return []Weight{{CostPerUnit, 30}, {VerifiedPerformance, 15}, {ReliabilityTerms, 10}, {FabricTopology, 15},
-		{StorageDataPath, 5}, {SecurityCompliance, 10}, {CommercialFlexibility, 10}, {LockInExit, 5}}
+		{StorageDataPath, 5}, {SecurityCompliance, 10}, {CommercialFlexibility, 10}, {LockInExit, 5}, {PastPerformance, 0}}
 }
 
 // WeightError names what is wrong with a set of weights: Field is

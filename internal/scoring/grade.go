@@ -36,6 +36,9 @@ type Quote struct {
 	UnpricedReason string
 	Flags          []Flag
 	Tests          Tests
+	// Past is the vendor's record (nil: none), which pre-grades
+	// PastPerformance.
+	Past Past
 }
 
 // Grade is one criterion's grade of one quote: a band on the 0–Scale
@@ -50,8 +53,11 @@ type Grade struct {
 	Capped     bool     // a blocker capped the grade at BlockerCap
 	Flags      []string // the flags that lowered it
 	Overridden bool     // evaluators' overrides replace the rule's grade
-	Overrides  []Override
-	Consensus  float64 // mean of the overrides, when Overridden
+	// Suggested is the rule's point grade, kept when overrides replace
+	// it: the pre-grade, a suggestion.
+	Suggested float64
+	Overrides []Override
+	Consensus float64 // mean of the overrides, when Overridden
 }
 
 // The grading constants, stated so the sheet can name them.
@@ -131,6 +137,10 @@ func gradeAll(q Quote, best Quote) []Grade {
 	for _, k := range Keys {
 		if k == CostPerUnit {
 			out = append(out, gradeCost(q, best))
+			continue
+		}
+		if k == PastPerformance {
+			out = append(out, PastGrade(q.Past))
 			continue
 		}
 		out = append(out, gradeTerms(k, q))

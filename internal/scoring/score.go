@@ -81,6 +81,7 @@ func Evaluate(weights []Weight, quotes []Quote, overrides map[int64][]Override) 
 		s := Score{QuoteID: q.ID, Grades: gradeAll(q, *best)}
 		for i := range s.Grades {
 			g := &s.Grades[i]
+			g.Suggested = g.Value
 			applyOverrides(g, overrides[q.ID])
 			s.Low += w[g.Key] * g.Low / 100
 			s.High += w[g.Key] * g.High / 100

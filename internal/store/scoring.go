@@ -115,6 +115,17 @@ func collectScoreOverrides(rows pgx.Rows, evaluationID int64) (map[int64][]Score
 // evaluation (ErrNotFound for a quote of another evaluation), audited in
 // the same transaction. grade is an exact decimal the caller checked.
 func (s *Store) SaveScoreOverride(ctx context.Context, by audit.Actor, evaluationID, quoteID int64, criterion, grade, reason string) error {
+	return s.SaveSuggestedOverride(ctx, by, evaluationID, quoteID, criterion, grade, reason, "")
+}
+
+// SaveSuggestedOverride is SaveScoreOverride that also records, in the
+// audit row, the grade the criterion's rule suggested (as "suggested",
+// when not ""): the pre-grade the evaluator replaced.
+func (s *Store) SaveSuggestedOverride(ctx context.Context, by audit.Actor, evaluationID, quoteID int64, criterion, grade, reason, suggested string) error {
+	after := map[string]string{"criterion": criterion, "grade": grade, "reason": reason}
+	if suggested != "" {
+		after["suggested"] = suggested
+	}
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		var ok bool
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM quotes WHERE id = $1 AND evaluation_id = $2)`, quoteID, evaluationID).Scan(&ok); err != nil {
@@ -129,8 +140,7 @@ func (s *Store) SaveScoreOverride(ctx context.Context, by audit.Actor, evaluatio
 			return fmt.Errorf("store: score override: %w", err)
 		}
 		return insertAudit(ctx, tx, audit.Entry{ActorID: by.ID, ActorEmail: by.Email, Action: "score.override", ObjectType: "quote",
-			ObjectID: fmt.Sprint(quoteID), EvaluationID: evaluationID,
-			After: map[string]string{"criterion": criterion, "grade": grade, "reason": reason}})
+			ObjectID: fmt.Sprint(quoteID), EvaluationID: evaluationID, After: after})
 	})
 }
 

@@ -37,7 +37,9 @@ type Snapshot struct {
 	// Rounds are, by quote, the round each quote that came through one
 	// last came through, with its vendor's answers to the round's
 	// attestation requirements (Attestations filled in).
-	Rounds       map[int64]QuoteRound
+	Rounds map[int64]QuoteRound
+	// Past is the evaluation's vendors' record elsewhere (issue 31).
+	Past         PastInputs
 	attestations map[int64]map[sourcing.Kind]sourcing.Attestation // by invitation, joined into Rounds
 }
 
@@ -86,5 +88,6 @@ func (s *Store) snapshotBatch(id int64, out *Snapshot) *pgx.Batch {
 	allReduceRunsRead(id).queue(b, &out.AllReduce)
 	quoteRoundsRead(id).queue(b, &out.Rounds)
 	quoteAttestationsRead(id).queue(b, &out.attestations)
+	queuePast(b, id, &out.Past)
 	return b
 }

@@ -4,33 +4,39 @@ import (
 	"strconv"
 
 	"github.com/a-h/templ"
+
+	"github.com/gpuquote/gpuquote/internal/chart"
 )
 
 // ContractView is a contract as its page shows it: every figure already
 // formatted and every text translated.
 type ContractView struct {
-	ID          int64
-	Vendor      string
-	VendorID    int64
-	State       string // translated
-	StateCode   string // draft, active, ...
-	Version     int
-	FromQuote   string // "quote 12, revision 3"
-	QuoteID     int64
-	Dates       []Fact // start, term, end, notice, cancel-by, renewals
-	Alerts      []string
-	Terms       []Fact // rates, capacity, commitment, SLA
-	Versions    []VersionRow
-	Bills       []BillView
-	Commitment  []CommitmentRowView
-	Credits     []CreditView
-	Outages     []OutageView
-	CanEdit     bool
-	CanRebid    bool // may start the next round from this contract
-	Rebid       RebidForm
-	Form        ContractForm
-	BillErrors  []string // the rows of a bill that did not import
-	OutageError string
+	ID         int64
+	Vendor     string
+	VendorID   int64
+	State      string // translated
+	StateCode  string // draft, active, ...
+	Version    int
+	FromQuote  string // "quote 12, revision 3"
+	QuoteID    int64
+	Dates      []Fact // start, term, end, notice, cancel-by, renewals
+	Alerts     []string
+	Terms      []Fact // rates, capacity, commitment, SLA
+	Versions   []VersionRow
+	Bills      []BillView
+	Commitment []CommitmentRowView
+	// CommitmentChart draws Commitment: used and unused per month, and
+	// the burn-down.
+	CommitmentChart chart.CommitmentFigure
+	CommitmentText  ChartText
+	Credits         []CreditView
+	Outages         []OutageView
+	CanEdit         bool
+	CanRebid        bool // may start the next round from this contract
+	Rebid           RebidForm
+	Form            ContractForm
+	BillErrors      []string // the rows of a bill that did not import
+	OutageError     string
 }
 
 // Fact is one labelled figure.
@@ -106,16 +112,51 @@ type ContractRow struct {
 	Vendor, State, End, CancelBy string
 }
 
-// VendorRecordView is a vendor's record.
+// VendorRecordView is a vendor's record: the summary figures with their
+// evidence, the past-performance pre-grade with its rule, and the
+// contracts, acceptance suites and invitations they are computed from.
 type VendorRecordView struct {
-	Vendor string
-	Rows   []VendorRecordRow
+	Vendor      string
+	Summary     []RecordFigure
+	PreGrade    string // "2.0" or "0.0–10.0"
+	PreRule     string // the rule's sentence with the record's figures
+	Bands       []RecordBand
+	Rows        []VendorRecordRow
+	Tests       []RecordTestRow
+	Invitations []RecordInvitationRow
 }
+
+// RecordFigure is one figure of the record and the records it reads.
+type RecordFigure struct {
+	Key, Label, Value string
+	Links             []RecordLink
+}
+
+// RecordLink is a link to a record a figure reads.
+type RecordLink struct {
+	Text string
+	Href templ.SafeURL
+}
+
+// RecordBand is one band of the past-performance rule, as percentages.
+type RecordBand struct{ Grade, Availability, PriceAdherence, PassRate string }
 
 // VendorRecordRow is one contract's share of the record.
 type VendorRecordRow struct {
-	ContractID                                                        int64
-	State, Bills, Billed, AboveContract, Lines, Availability, Credits string
+	ContractID                                                                   int64
+	State, Bills, Billed, AboveContract, Adherence, Lines, Availability, Credits string
+}
+
+// RecordTestRow is one quote's acceptance suite in the record.
+type RecordTestRow struct {
+	QuoteID                               int64
+	Quote, Passed, Failed, Waived, Reruns string
+}
+
+// RecordInvitationRow is one invitation to a round in the record.
+type RecordInvitationRow struct {
+	RFQID                                      int64
+	RFQ, Invited, Answered, Time, Completeness string
 }
 
 func contractPath(id int64, rest string) templ.SafeURL {

@@ -199,6 +199,10 @@ type ReferencePage struct {
 	// AwardAcceptance: the admin rule that an award needs every automatic
 	// acceptance test of its quotes passed or waived.
 	AwardAcceptance bool
+	// RecordThreshold is the past-performance pre-grade under which an
+	// invited vendor is warned about ("0": off), with its error.
+	RecordThreshold      string
+	RecordThresholdError string
 	// ConfirmFX and ConfirmPrices ask the admin to confirm an implausible
 	// rate or price file before it is used.
 	ConfirmFX     bool

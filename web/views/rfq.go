@@ -42,6 +42,10 @@ type RFQForm struct {
 	// Visibility is each filled brief field with whether vendors see it.
 	Visibility []FieldVisibility
 	Compliance ComplianceForm
+
+	// ConfirmWarnings asks the buyer to confirm inviting vendors whose
+	// record is below the threshold (the warnings sit at their rows).
+	ConfirmWarnings bool
 }
 
 // FieldVisibility is a brief field on the new-round form: shared with

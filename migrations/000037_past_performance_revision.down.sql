@@ -1,0 +1,5 @@
+DROP TRIGGER IF EXISTS contracts_analysis_revision_past ON contracts;
+DROP TRIGGER IF EXISTS contract_bills_analysis_revision_past ON contract_bills;
+DROP TRIGGER IF EXISTS contract_bill_lines_analysis_revision_past ON contract_bill_lines;
+DROP TRIGGER IF EXISTS contract_outages_analysis_revision_past ON contract_outages;
+DROP TRIGGER IF EXISTS acceptance_results_analysis_revision_past ON acceptance_results;
