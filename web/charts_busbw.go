@@ -4,10 +4,9 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/gpuquote/gpuquote/internal/benchlog"
 	"github.com/gpuquote/gpuquote/internal/chart"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/verdict"
 )
 
@@ -20,63 +19,34 @@ func (s *Server) evaluationBusbwChart(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	if _, err := s.eval.Evaluation(r.Context(), id); err != nil {
-		return err
-	}
-	quotes, err := s.store.ListQuotes(r.Context(), id)
+	runs, err := s.eval.BusbwRuns(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	uploads := make(map[int64][]store.Benchmark, len(quotes))
-	for _, sq := range quotes {
-		if uploads[sq.ID], err = s.store.ListBenchmarks(r.Context(), sq.ID); err != nil {
-			return err
-		}
-	}
-	return writeSVG(w, busbwAcrossQuotes(i18n.From(r.Context()), quotes, uploads).SVG())
+	return writeSVG(w, busbwAcrossQuotes(i18n.From(r.Context()), runs).SVG())
 }
 
-// busbwAcrossQuotes is one line per quote, its best all-reduce run (the
-// highest peak of the uploads that count), and one band per fabric class
-// the quotes claim.
-func busbwAcrossQuotes(z *i18n.Localizer, quotes []store.StoredQuote, uploads map[int64][]store.Benchmark) chart.Line {
+// busbwAcrossQuotes is one line per quote, its best all-reduce run, and
+// one band per fabric class the quotes with a run claim.
+func busbwAcrossQuotes(z *i18n.Localizer, runs []evaluation.QuoteRun) chart.Line {
 	c := chart.Line{Title: z.T("worksheet.busbw_title"), XLabel: z.T("bench.chart_x"), YLabel: z.T("bench.chart_y"),
 		XScale: chart.Log2, Lang: z.Lang, NoData: z.T("worksheet.busbw_none"), Width: 760, Height: 400,
 		YFormat: func(v float64) string { return z.Decimal(trimDecimal(strconv.FormatFloat(v, 'f', 2, 64))) }}
 	bands := map[string]bool{}
-	for _, sq := range quotes {
-		best := bestAllReduce(uploads[sq.ID])
-		if best == nil {
+	for _, qr := range runs {
+		if qr.Best == nil {
 			continue
 		}
-		series := chart.Series{Name: sq.ProviderName}
-		for _, p := range best.Points {
+		series := chart.Series{Name: qr.Quote.ProviderName}
+		for _, p := range qr.Best.Points {
 			series.Points = append(series.Points, chart.Point{X: float64(p.Size), Y: p.BusBW})
 		}
 		c.Series = append(c.Series, series)
-		if e, ok := verdict.QuoteExpectation(sq.Quote); ok && e.Lo > 0 && !bands[e.Class] {
+		if e, ok := verdict.QuoteExpectation(qr.Quote.Quote); ok && e.Lo > 0 && !bands[e.Class] {
 			bands[e.Class] = true
 			label := z.T("bench.chart_band", map[string]any{"Class": z.T("bench.class." + e.Class), "Lo": z.Int(int64(e.Lo)), "Hi": z.Int(int64(e.Hi))})
 			c.Bands = append(c.Bands, chart.Band{Label: label, From: e.Lo, To: e.Hi})
 		}
 	}
 	return c
-}
-
-// bestAllReduce is the all-reduce run with the highest peak among the
-// uploads that count (not withdrawn, parsed, not failed), or nil.
-func bestAllReduce(uploads []store.Benchmark) *benchlog.NCCLRun {
-	var best *benchlog.NCCLRun
-	for _, u := range uploads {
-		if u.Result == nil || u.Result.NCCL == nil || u.WithdrawnAt != nil {
-			continue
-		}
-		for i := range u.Result.NCCL.Runs {
-			run := &u.Result.NCCL.Runs[i]
-			if run.Collective == "all_reduce" && !run.Failed && len(run.Points) > 0 && (best == nil || run.PeakBusBW > best.PeakBusBW) {
-				best = run
-			}
-		}
-	}
-	return best
 }
