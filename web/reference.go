@@ -4,16 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/gpuquote/gpuquote/internal/gpu"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/market"
 	"github.com/gpuquote/gpuquote/internal/quote"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -24,35 +22,18 @@ func (s *Server) referencePage(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status int, m views.ReferencePage) error {
 	ctx := r.Context()
 	z := i18n.From(ctx)
-	rates, err := s.store.FXRates(ctx)
+	ref, err := s.eval.Reference(ctx)
 	if err != nil {
 		return err
 	}
-	for _, fx := range rates {
+	for _, fx := range ref.Rates {
 		m.Rates = append(m.Rates, views.FXRow{Currency: fx.Currency, Rate: z.Decimal(trimDecimal(fx.USDPerUnit)), AsOf: z.Date(fx.AsOf)})
 	}
-	capital, err := s.store.CapitalCosts(ctx)
-	if err != nil {
-		return err
-	}
-	for _, c := range capital {
+	for _, c := range ref.Capital {
 		m.Capital = append(m.Capital, views.CapitalRow{GPU: c.GPUModel, USD: z.Decimal(trimDecimal(c.USDPerGPU)), Source: keepAmountsWhole(c.Source), Date: c.SourceDate})
 	}
-	ref, err := s.priceReference(ctx)
-	if err != nil {
-		return err
-	}
-	m.Source, m.SourceDate, m.RowCount = ref.Source, ref.SourceDate, len(ref.Rows)
-	allow, err := s.store.Setting(ctx, store.SettingAllowSelfApproval)
-	if err != nil {
-		return err
-	}
-	m.AllowSelf = allow == "yes"
-	rule, err := s.store.Setting(ctx, store.SettingAwardRequiresAcceptance)
-	if err != nil {
-		return err
-	}
-	m.AwardAcceptance = rule == "yes"
+	m.Source, m.SourceDate, m.RowCount = ref.Prices.Source, ref.Prices.SourceDate, len(ref.Prices.Rows)
+	m.AllowSelf, m.AwardAcceptance = ref.AllowSelfApproval, ref.AwardRequiresAcceptance
 	if m.RecordThreshold == "" {
 		th, err := s.eval.RecordThreshold(ctx)
 		if err != nil {
@@ -189,9 +170,6 @@ func priceFileRefusal(z *i18n.Localizer, err error) views.ReferencePage {
 	return m
 }
 
-// capitalDate is a figure's date: a year and month, or a day.
-var capitalDate = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$`)
-
 // saveCapitalCost sets one GPU model's capital cost in USD with its source
 // and date, as the buy analysis reads it; errors are shown by the field.
 func (s *Server) saveCapitalCost(w http.ResponseWriter, r *http.Request) error {
@@ -201,30 +179,20 @@ func (s *Server) saveCapitalCost(w http.ResponseWriter, r *http.Request) error {
 	z := i18n.From(r.Context())
 	f := views.CapitalRow{GPU: strings.TrimSpace(r.PostForm.Get("capital_gpu")), USD: r.PostForm.Get("capital_usd"),
 		Source: strings.TrimSpace(r.PostForm.Get("capital_source")), Date: strings.TrimSpace(r.PostForm.Get("capital_date"))}
-	m := views.ReferencePage{CapitalForm: f, CapitalErrors: map[string]string{}}
-	if f.GPU == "" || len(f.GPU) > 60 {
-		m.CapitalErrors["capital_gpu"] = z.T("reference.error.capital_gpu")
-	}
 	usdText, ambiguous := z.ParseDecimal(f.USD)
-	usd, err := quote.ParseDecimal(usdText)
-	// numeric(14,2): twelve digits before the point; no GPU costs more.
-	if err != nil || usd.Cmp(quote.DecimalFromInt(0)) <= 0 || usd.Cmp(quote.DecimalFromInt(1_000_000_000_000)) >= 0 {
-		m.CapitalErrors["capital_usd"] = z.T("reference.error.capital_usd")
-	}
-	if ambiguous != nil {
-		m.CapitalErrors["capital_usd"] = z.T("form.error.ambiguous_number")
-	}
-	if f.Source == "" || len(f.Source) > 1000 {
-		m.CapitalErrors["capital_source"] = z.T("reference.error.capital_source")
-	}
-	if !capitalDate.MatchString(f.Date) {
-		m.CapitalErrors["capital_date"] = z.T("reference.error.capital_date")
-	}
-	if len(m.CapitalErrors) > 0 {
+	err := s.eval.SetCapitalCost(r.Context(), currentUser(r).Actor(), evaluation.CapitalInput{GPU: f.GPU, USD: usdText, Source: f.Source, Date: f.Date})
+	var fe evaluation.FieldErrors
+	if errors.As(err, &fe) {
+		m := views.ReferencePage{CapitalForm: f, CapitalErrors: map[string]string{}}
+		for field, key := range fe {
+			m.CapitalErrors[field] = z.T(key)
+		}
+		if ambiguous != nil {
+			m.CapitalErrors["capital_usd"] = z.T("form.error.ambiguous_number")
+		}
 		return s.renderReference(w, r, http.StatusUnprocessableEntity, m)
 	}
-	c := store.CapitalCost{GPUModel: gpu.RateModel(f.GPU), USDPerGPU: usd.String(), Source: f.Source, SourceDate: f.Date}
-	if err := s.store.SetCapitalCost(r.Context(), currentUser(r).Actor(), c); err != nil {
+	if err != nil {
 		return err
 	}
 	return redirect(w, r, "/admin/reference", "flash.capital_saved")
