@@ -91,13 +91,13 @@ type apiAwardQuote struct {
 }
 
 type apiAward struct {
-	Summary        string          `json:"summary"`
-	Ready          bool            `json:"ready"`
-	Gaps           []string        `json:"gaps"`
-	Quote          *apiAwardQuote  `json:"quote"`
-	RunnerUp       *apiAwardQuote  `json:"runner_up"`
-	Margin         *apiMoney       `json:"margin"`
-	MarginPct      float64         `json:"margin_pct"`
+	Summary   string         `json:"summary"`
+	Ready     bool           `json:"ready"`
+	Gaps      []string       `json:"gaps"`
+	Quote     *apiAwardQuote `json:"quote"`
+	RunnerUp  *apiAwardQuote `json:"runner_up"`
+	Margin    *apiMoney      `json:"margin"`
+	MarginPct float64        `json:"margin_pct"`
 	// CheaperBlocked are the cheaper quotes passed over for their
 	// blockers, the evaluation.PassedOverShown nearest the award's cost
 	// first; CheaperBlockedTotal counts them all.

@@ -170,7 +170,7 @@ type AwardView struct {
 	// more"), with a link to the worksheet sorted by cost; empty when none.
 	PassedOverMore string
 	PassedOverLink string
-	QuoteID       int64
+	QuoteID        int64
 	// The decision story: the analysis's answer, why the awarded rental
 	// model fits, the warnings against it (with their reasons and what
 	// would flip them), what would change the answer, the quotes left out
