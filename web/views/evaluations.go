@@ -26,6 +26,7 @@ type EvaluationsPage struct {
 	CanCreate    bool
 	NewName      string
 	NewError     string // already translated
+	Pager        Pager  // the list a page at a time
 }
 
 // EvaluationHome is the evaluation's summary page.
