@@ -82,6 +82,7 @@ type Server struct {
 	readBudget time.Duration
 	eval       *evaluation.Service
 	parts      *keptParts                         // rendered page parts of the analyses served
+	benchParts *keptBenchBodies                   // rendered benchmarks pages, by quote and revision
 	texts      *keptDecisionTexts                 // the decision page's words per analysis and language
 	splits     *keptByAnalysis[[2]*scoring.Split] // suggested award splits per analysis and constraints
 	// Sourcing rounds (web/rfq*.go, web/vendor*.go).
@@ -131,6 +132,7 @@ func NewServer(cfg Config) http.Handler {
 		}
 	}
 	s.parts, s.texts, s.splits = newKeptParts(), newKeptDecisionTexts(), newKeptSplits()
+	s.benchParts = newKeptBenchBodies()
 	s.eval = cfg.Evaluations
 	if s.eval == nil {
 		s.eval = evaluation.New(cfg.Store)
