@@ -1,11 +1,13 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // The upload judges the quote's logs and renders the benchmarks page the
@@ -64,4 +66,21 @@ func TestBenchmarksFirstViewReadsWhatTheUploadKept(t *testing.T) {
 	if got := doc(t, eng.get(page)).Find("[data-testid=bench-upload]").Length(); got != 3 {
 		t.Errorf("after an API upload the page lists %d uploads, want 3", got)
 	}
+}
+
+// A deleted quote's kept benchmarks page is not served: the deletion
+// moves its evaluation's revision, and the page is 404.
+func TestBenchmarksPageOfADeletedQuoteIs404(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	q := benchQuote(t, a)
+	eng, _ := a.login("deleted-eng@example.com", auth.Engineer)
+	page := "/quotes/" + itoa(q.ID) + "/benchmarks"
+	wantStatus(t, eng.postMultipart(page, nil, "log.txt", completeEFALog(t)), http.StatusSeeOther)
+	wantStatus(t, eng.get(page), http.StatusOK)
+	admin := a.user("deleted-admin@example.com", auth.Admin)
+	if err := a.store.DeleteQuote(context.Background(), admin.Actor(), q.ID, func(store.QuoteStanding) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, eng.get(page), http.StatusNotFound)
 }

@@ -32,14 +32,11 @@ type benchKeeper struct {
 	kept map[int64]*BenchRead // by quote
 }
 
-func (k *benchKeeper) get(quoteID int64, rev store.AnalysisRevision, day time.Time) *BenchRead {
+// of is the read kept for quoteID, whatever its revision; nil if none.
+func (k *benchKeeper) of(quoteID int64) *BenchRead {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	b, ok := k.kept[quoteID]
-	if !ok || b.Revision != rev || !b.Day.Equal(day) {
-		return nil
-	}
-	return b
+	return k.kept[quoteID]
 }
 
 func (k *benchKeeper) put(b *BenchRead) {
@@ -59,9 +56,18 @@ func (k *benchKeeper) put(b *BenchRead) {
 
 // QuoteBench is quote quoteID's Bench: the one kept since its
 // evaluation's inputs last moved, else read and judged once and kept. A
-// kept read costs two small queries (the quote and the revision), however
-// many uploads the quote holds and however large they were.
+// kept read costs one small query (the revision of the evaluation the
+// kept quote belongs to: a quote never changes evaluation, and a change
+// to it, or its deletion, moves that revision), however many uploads the
+// quote holds and however large they were.
 func (s *Service) QuoteBench(ctx context.Context, quoteID int64) (*BenchRead, error) {
+	day := calendarDay(s.store.Now())
+	if b := s.benches.of(quoteID); b != nil {
+		rev, err := s.store.AnalysisRevisionOf(ctx, b.Quote.EvaluationID)
+		if err == nil && rev == b.Revision && b.Day.Equal(day) {
+			return b, nil
+		}
+	}
 	sq, err := s.store.Quote(ctx, quoteID)
 	if err != nil {
 		return nil, err
@@ -69,10 +75,6 @@ func (s *Service) QuoteBench(ctx context.Context, quoteID int64) (*BenchRead, er
 	rev, err := s.store.AnalysisRevisionOf(ctx, sq.EvaluationID)
 	if err != nil {
 		return nil, err
-	}
-	day := calendarDay(s.store.Now())
-	if b := s.benches.get(quoteID, rev, day); b != nil {
-		return b, nil
 	}
 	return s.readBench(ctx, sq, rev, day)
 }
