@@ -400,6 +400,9 @@ func noSplitWhy(z *i18n.Localizer, st *evaluation.Analysis, maxPct int, p *views
 		p.NoSplitWhy = append(p.NoSplitWhy, z.T("award.split.why."+ex.Reason, map[string]any{"Provider": ex.Provider,
 			"Count": ex.Count, "Pct": ex.Pct, "From": ex.Currency, "To": ex.Target, "Detail": ex.Detail}))
 	}
+	if more := why.ExcludedTotal - len(why.Excluded); more > 0 {
+		p.NoSplitWhy = append(p.NoSplitWhy, z.N("award.split.why_more", more))
+	}
 	if why.Nearest == nil {
 		p.Nearest = z.T("award.split.no_nearest")
 		return

@@ -55,6 +55,20 @@ func TestAwardPassedOverIsBounded(t *testing.T) {
 			t.Errorf("%s: the rest link to %q", p, href)
 		}
 	}
+	// With the award's quote capped at 50 %, no split exists: the reasons
+	// name the cheapest few and count the rest.
+	res = c.get("/evaluations/" + id + "/decision?max_vendor_pct=50")
+	wantStatus(t, res, http.StatusOK)
+	why := doc(t, res).Find("[data-testid=split-why] li")
+	if why.Length() != evaluation.SplitWhyShown+1 {
+		t.Errorf("the split's reasons are %d lines, want %d and a count", why.Length(), evaluation.SplitWhyShown)
+	}
+	if last := why.Last().Text(); !strings.Contains(last, strconv.Itoa(blocked+1-evaluation.SplitWhyShown)+" more") {
+		t.Errorf("the rest are not counted exactly: %q", last)
+	}
+	if first := why.First().Text(); !strings.Contains(first, "Blocked 0") {
+		t.Errorf("the first reason is not the cheapest quote's: %q", first)
+	}
 	for _, p := range []string{"/decision", "/analysis"} {
 		res, out := a.api(tok, "GET", "/api/v1/evaluations/"+id+p, "")
 		wantStatus(t, res, http.StatusOK)
