@@ -42,7 +42,7 @@ type SplitWhy struct {
 	// ExcludedTotal counts them all.
 	Excluded      []SplitExclusion
 	ExcludedTotal int
-	Nearest  *scoring.Split
+	Nearest       *scoring.Split
 	// NearestPct and NearestVerified are the constraints Nearest meets.
 	NearestPct      int
 	NearestVerified bool
