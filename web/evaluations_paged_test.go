@@ -85,6 +85,7 @@ func TestEvaluationsListIsPaged(t *testing.T) {
 		t.Errorf("API page 2: %d, next %v", len(l), out["next"])
 	}
 	res, out = a.api(tok, "GET", "/api/v1/evaluations?per_page=20&page=3", "")
+	wantStatus(t, res, http.StatusOK)
 	if l := out["evaluations"].([]any); len(l) != 13 || out["pages"] != float64(3) {
 		t.Errorf("API per_page=20 page 3: %d of %v pages", len(l), out["pages"])
 	}
