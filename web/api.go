@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/form"
 )
@@ -48,16 +49,34 @@ func apiEval(e store.EvaluationSummary) apiEvaluation {
 	return apiEvaluation{Evaluation: e.Evaluation, Status: strings.TrimPrefix(evaluationStatus(e, c), "evaluation.status."), Completeness: completenessJSON(c)}
 }
 
+// apiEvaluationList is GET /api/v1/evaluations: a page of the list.
+type apiEvaluationList struct {
+	Evaluations []apiEvaluation `json:"evaluations"`
+	Page        int             `json:"page"`
+	PerPage     int             `json:"per_page"`
+	Pages       int             `json:"pages"`
+	Total       int             `json:"total"`
+	Next        *string         `json:"next"` // null on the last page
+}
+
 func (s *Server) apiListEvaluations(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.store.ListEvaluationSummaries(r.Context(), r.URL.Query().Get("archived") == "true")
+	win, err := s.readPageOf(r, evaluation.EvaluationsPerPage, maxPerPage)
 	if err != nil {
 		return err
 	}
-	out := make([]apiEvaluation, 0, len(list))
-	for _, e := range list {
-		out = append(out, apiEval(e))
+	list, err := s.eval.ListEvaluations(r.Context(), r.URL.Query().Get("archived") == "true", win.page, win.per)
+	if err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"evaluations": out})
+	out := apiEvaluationList{Evaluations: make([]apiEvaluation, 0, len(list.Summaries)), Page: list.Page, PerPage: list.PerPage,
+		Pages: list.Pages, Total: list.Total}
+	for _, e := range list.Summaries {
+		out.Evaluations = append(out.Evaluations, apiEval(e))
+	}
+	if list.Page < list.Pages {
+		out.Next = win.link(list.Page+1, list.PerPage)
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 

@@ -91,14 +91,18 @@ type apiAwardQuote struct {
 }
 
 type apiAward struct {
-	Summary        string          `json:"summary"`
-	Ready          bool            `json:"ready"`
-	Gaps           []string        `json:"gaps"`
-	Quote          *apiAwardQuote  `json:"quote"`
-	RunnerUp       *apiAwardQuote  `json:"runner_up"`
-	Margin         *apiMoney       `json:"margin"`
-	MarginPct      float64         `json:"margin_pct"`
-	CheaperBlocked []apiAwardQuote `json:"cheaper_blocked"`
+	Summary   string         `json:"summary"`
+	Ready     bool           `json:"ready"`
+	Gaps      []string       `json:"gaps"`
+	Quote     *apiAwardQuote `json:"quote"`
+	RunnerUp  *apiAwardQuote `json:"runner_up"`
+	Margin    *apiMoney      `json:"margin"`
+	MarginPct float64        `json:"margin_pct"`
+	// CheaperBlocked are the cheaper quotes passed over for their
+	// blockers, the evaluation.PassedOverShown nearest the award's cost
+	// first; CheaperBlockedTotal counts them all.
+	CheaperBlocked      []apiAwardQuote `json:"cheaper_blocked"`
+	CheaperBlockedTotal int             `json:"cheaper_blocked_total"`
 }
 
 func awardJSON(a *evaluation.Analysis, summary string) apiAward {
@@ -112,7 +116,7 @@ func awardJSON(a *evaluation.Analysis, summary string) apiAward {
 			CostPerUnit: apiMoneyOf(tco.Money{Minor: c.CostPerUnit, Currency: cur})}
 	}
 	out := apiAward{Summary: summary, Ready: aw.Ready(), Gaps: []string{}, Quote: ref(aw.Winner), RunnerUp: ref(aw.RunnerUp),
-		CheaperBlocked: []apiAwardQuote{}}
+		CheaperBlocked: []apiAwardQuote{}, CheaperBlockedTotal: a.PassedOver.Total}
 	if aw.RunnerUp != nil {
 		m := apiMoneyOf(tco.Money{Minor: aw.Margin, Currency: cur})
 		out.Margin, out.MarginPct = &m, round2(aw.MarginShare*100)
@@ -120,8 +124,8 @@ func awardJSON(a *evaluation.Analysis, summary string) apiAward {
 	for _, g := range aw.Gaps {
 		out.Gaps = append(out.Gaps, string(g))
 	}
-	for i := range aw.CheaperBlocked {
-		out.CheaperBlocked = append(out.CheaperBlocked, *ref(&aw.CheaperBlocked[i]))
+	for i := range a.PassedOver.Nearest {
+		out.CheaperBlocked = append(out.CheaperBlocked, *ref(&a.PassedOver.Nearest[i]))
 	}
 	return out
 }

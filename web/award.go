@@ -30,9 +30,15 @@ func awardView(z *i18n.Localizer, a *evaluation.Analysis) *views.AwardView {
 			"Cost": money(z, tco.Money{Minor: r.CostPerUnit, Currency: cur}), "Margin": money(z, tco.Money{Minor: aw.Margin, Currency: cur}),
 			"Percent": z.Decimal(strconv.FormatFloat(aw.MarginShare*100, 'f', 1, 64))})
 	}
-	for _, c := range aw.CheaperBlocked {
+	// A bounded few, nearest the award first; the rest are counted and
+	// on the worksheet sorted by cost.
+	for _, c := range a.PassedOver.Nearest {
 		v.PassedOver = append(v.PassedOver, z.T("award.passed_over", map[string]any{"Provider": c.Provider,
 			"Cost": money(z, tco.Money{Minor: c.CostPerUnit, Currency: cur}), "Blockers": c.OpenBlockers}))
+	}
+	if more := a.PassedOver.More(); more > 0 {
+		v.PassedOverMore = z.N("award.passed_over_more", more)
+		v.PassedOverLink = "/evaluations/" + strconv.FormatInt(a.Evaluation.ID, 10) + "/worksheet?sort=cost"
 	}
 	return v
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"regexp"
 	"slices"
@@ -36,7 +37,7 @@ type awardForm struct {
 // buyer's constraints (query max_vendor_pct, verified_fabric_only) give,
 // the form prefilled with it (or with what was typed), and the recorded
 // awards with their plan, approvers and whether the viewer may sign.
-func (s *Server) awardsPanel(r *http.Request, st *evaluation.Analysis, af *awardForm) (*views.AwardsPanel, error) {
+func (s *Server) awardsPanel(r *http.Request, st *evaluation.Analysis, af *awardForm, awards []evaluation.AwardView) (*views.AwardsPanel, error) {
 	ctx := r.Context()
 	z := i18n.From(ctx)
 	u := currentUser(r)
@@ -50,7 +51,14 @@ func (s *Server) awardsPanel(r *http.Request, st *evaluation.Analysis, af *award
 	best, run := s.suggestSplit(st, maxPct, p.VerifiedOnly)
 	p.NoSplit = best == nil && len(st.Quotes)+len(st.Story.LeftOut) > 0
 	if p.NoSplit {
-		noSplitWhy(z, st, maxPct, p)
+		view := fmt.Sprintf("nosplit\x00%s\x00%d\x00%t", z.Lang, maxPct, p.VerifiedOnly)
+		t, _ := s.noSplits.get(st, view, func() (noSplitTexts, error) {
+			var w views.AwardsPanel
+			w.VerifiedOnly = p.VerifiedOnly
+			noSplitWhy(z, st, maxPct, &w)
+			return noSplitTexts{why: w.NoSplitWhy, nearest: w.Nearest, near: w.NearestURL}, nil
+		})
+		p.NoSplitWhy, p.Nearest, p.NearestURL = t.why, t.nearest, t.near
 	}
 	p.Suggested = splitSentence(z, st, best, "award.suggest.best")
 	p.RunnerUp = splitSentence(z, st, run, "award.suggest.runner_up")
@@ -74,10 +82,6 @@ func (s *Server) awardsPanel(r *http.Request, st *evaluation.Analysis, af *award
 	}
 	if af != nil {
 		p.Reason, p.Errors = af.reason, af.summary
-	}
-	awards, err := s.eval.Awards(ctx, st)
-	if err != nil {
-		return nil, err
 	}
 	for _, aw := range awards {
 		v := recordedAwardView(z, st, aw, af)
@@ -399,6 +403,9 @@ func noSplitWhy(z *i18n.Localizer, st *evaluation.Analysis, maxPct int, p *views
 	for _, ex := range why.Excluded {
 		p.NoSplitWhy = append(p.NoSplitWhy, z.T("award.split.why."+ex.Reason, map[string]any{"Provider": ex.Provider,
 			"Count": ex.Count, "Pct": ex.Pct, "From": ex.Currency, "To": ex.Target, "Detail": ex.Detail}))
+	}
+	if more := why.ExcludedTotal - len(why.Excluded); more > 0 {
+		p.NoSplitWhy = append(p.NoSplitWhy, z.N("award.split.why_more", more))
 	}
 	if why.Nearest == nil {
 		p.Nearest = z.T("award.split.no_nearest")

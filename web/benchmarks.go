@@ -1,10 +1,13 @@
 package web
 
 import (
+	"bytes"
 	"errors"
 	"mime"
 	"net/http"
 	"strconv"
+
+	"github.com/a-h/templ"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/chart"
@@ -67,33 +70,69 @@ func (s *Server) addUpload(w http.ResponseWriter, r *http.Request, quoteID int64
 // renderBenchPage shows the benchmarks page, with a refused form's
 // message and values when there is one.
 func (s *Server) renderBenchPage(w http.ResponseWriter, r *http.Request, status int, edit func(*views.BenchView)) error {
-	sq, e, b, err := s.quoteParam(r)
+	id, err := idParam(r, "id")
 	if err != nil {
 		return err
 	}
-	d, err := s.eval.Bench(r.Context(), sq, b.Data)
+	rd, err := s.eval.QuoteBench(r.Context(), id)
 	if err != nil {
 		return err
 	}
 	z := i18n.From(r.Context())
-	m := benchView(z, sq, d, currentUser(r).Role.Can(auth.UploadBenchmarks), true)
-	if edit != nil {
+	sq := rd.Quote
+	var body benchBody
+	if edit == nil {
+		body, err = s.keptBenchBody(r, rd)
+		if err != nil {
+			return err
+		}
+	} else {
+		// A refused form's values and message: this request's own.
+		m := benchView(z, sq, rd.Bench, currentUser(r).Role.Can(auth.UploadBenchmarks), true)
 		edit(&m)
 		for i := range m.Uploads {
 			if m.Uploads[i].ID == m.ActionID {
 				m.Uploads[i].ActionError = m.ActionError
 			}
 		}
+		body = benchBody{uploads: m.Uploads, html: views.BenchmarksBody(sq.ProviderName, m)}
 	}
 	p := s.page(r, z.T("bench.title", map[string]any{"Provider": sq.ProviderName}), "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 		if key == "flash.benchmark_uploaded" {
-			p.Flash, p.FlashTone = uploadFlash(z, m.Uploads, r.URL.Query().Get("uploaded"), p.Flash)
+			p.Flash, p.FlashTone = uploadFlash(z, body.uploads, r.URL.Query().Get("uploaded"), p.Flash)
 		}
 	}
-	s.render(w, r, status, views.BenchmarksPage(p, sq.ProviderName, e.ID, m))
+	s.render(w, r, status, views.PageWith(p, body.html))
 	return nil
+}
+
+// benchBody is the benchmarks page's body and the uploads it lists (which
+// word the flash after an upload).
+type benchBody struct {
+	uploads []views.BenchUpload
+	html    templ.Component
+}
+
+// keptBenchBody is the page's body for rd in the request's language and
+// role: rendered once per quote, revision of its inputs and day, then
+// kept, so that the page costs its reads of the quote and the revision.
+func (s *Server) keptBenchBody(r *http.Request, rd *evaluation.BenchRead) (benchBody, error) {
+	z := i18n.From(r.Context())
+	role := currentUser(r).Role
+	key := partKey{evaluation: rd.Quote.EvaluationID, revision: rd.Revision, day: rd.Day.Unix(),
+		view: "bench\x00" + strconv.FormatInt(rd.Quote.ID, 10) + "\x00" + z.Lang + "\x00" + string(role)}
+	kb, err := s.benchParts.getKey(key, func() (keptBench, error) {
+		m := benchView(z, rd.Quote, rd.Bench, role.Can(auth.UploadBenchmarks), true)
+		var buf bytes.Buffer
+		err := views.BenchmarksBody(rd.Quote.ProviderName, m).Render(r.Context(), &buf)
+		return keptBench{uploads: m.Uploads, html: buf.Bytes()}, err
+	})
+	if err != nil {
+		return benchBody{}, err
+	}
+	return benchBody{uploads: kb.uploads, html: keptHTML(kb.html)}, nil
 }
 
 func (s *Server) showBenchmarks(w http.ResponseWriter, r *http.Request) error {
@@ -117,6 +156,12 @@ func (s *Server) uploadBenchmark(w http.ResponseWriter, r *http.Request) error {
 		return s.renderBenchPage(w, r, problem.status, func(m *views.BenchView) {
 			m.UploadError, m.UploadFields = problem.message(z), fields
 		})
+	}
+	// The use case kept the quote's figures and verdicts; the page the
+	// uploader is sent to next is rendered now, in their language and
+	// role, and kept: its first view reads it (issue 27).
+	if rd, err := s.eval.QuoteBench(r.Context(), sq.ID); err == nil {
+		_, _ = s.keptBenchBody(r, rd)
 	}
 	flash := "flash.benchmark_uploaded"
 	if !added.Parsed {

@@ -170,11 +170,12 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 			}
 		}
 	}
-	if m.Awards, err = s.awardsPanel(r, st, f.award); err != nil {
-		return err
-	}
+	// The recorded awards, read once for the panel and the compliance.
 	awards, err := s.eval.Awards(ctx, st)
 	if err != nil {
+		return err
+	}
+	if m.Awards, err = s.awardsPanel(r, st, f.award, awards); err != nil {
 		return err
 	}
 	m.Compliance = awardedCompliance(z, st, awards)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -37,12 +38,15 @@ func (s *Server) listEvaluations(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, status int, name, errKey string) error {
 	ctx := r.Context()
-	archived := r.URL.Query().Get("archived") == "1"
-	list, err := s.store.ListEvaluationSummaries(ctx, archived)
-	if err != nil {
-		return err
+	q := r.URL.Query()
+	archived := q.Get("archived") == "1"
+	// A page of the list (?page=, from 1; anything else is the first).
+	page, _ := strconv.Atoi(q.Get("page"))
+	list, err := s.eval.ListEvaluations(ctx, archived, max(page, 1), evaluation.EvaluationsPerPage)
+	if err == nil && len(list.Summaries) == 0 && list.Page > 1 {
+		q.Del("page") // past the last page: the first, as the quote pages do
+		list, err = s.eval.ListEvaluations(ctx, archived, 1, evaluation.EvaluationsPerPage)
 	}
-	decisions, err := s.store.DecisionStatuses(ctx)
 	if err != nil {
 		return err
 	}
@@ -56,18 +60,15 @@ func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, statu
 			return err
 		}
 	}
-	stale, err := s.staleApprovals(ctx, list)
-	if err != nil {
-		return err
-	}
-	for _, e := range list {
+	_, _, m.Pager = pageRange(list.Total, q, list.PerPage)
+	for _, e := range list.Summaries {
 		c := brief.Score(e.Brief)
 		status := evaluationStatus(e, c)
-		if e.Approved && !e.Archived && stale[e.ID] {
+		if e.Approved && !e.Archived && list.Stale[e.ID] {
 			status = "evaluation.status.stale"
 		}
 		m.Rows = append(m.Rows, views.EvaluationRow{ID: e.ID, Name: e.Name, Owner: e.OwnerName,
-			Updated: z.DateTime(e.UpdatedAt), StatusKey: status, Percent: c.Percent(), Decision: decisionLine(z, decisions[e.ID])})
+			Updated: z.DateTime(e.UpdatedAt), StatusKey: status, Percent: c.Percent(), Decision: decisionLine(z, list.Decisions[e.ID])})
 	}
 	p := s.page(r, z.T("evaluations.title"), "evaluations")
 	if m.NewError != "" {

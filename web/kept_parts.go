@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // keptPartsBytes bounds the HTML keptParts holds: a worksheet body of 12
@@ -46,7 +47,13 @@ func (k partKey) sameAnalysis(o partKey) bool {
 // get returns the value for (a, view), computing it with build when it is
 // not kept.
 func (k *keptByAnalysis[V]) get(a *evaluation.Analysis, view string, build func() (V, error)) (V, error) {
-	key := partKey{evaluation: a.Evaluation.ID, revision: a.Revision, day: a.Day.Unix(), view: view}
+	return k.getKey(partKey{evaluation: a.Evaluation.ID, revision: a.Revision, day: a.Day.Unix(), view: view}, build)
+}
+
+// getKey returns the value kept under key, computing it with build when
+// it is not kept; key names the revision of the evaluation's inputs and
+// the day it is computed from.
+func (k *keptByAnalysis[V]) getKey(key partKey, build func() (V, error)) (V, error) {
 	k.mu.Lock()
 	v, ok := k.items[key]
 	k.mu.Unlock()
@@ -117,4 +124,19 @@ type keptHTML []byte
 func (h keptHTML) Render(_ context.Context, w io.Writer) error {
 	_, err := w.Write(h)
 	return err
+}
+
+// keptBench is a benchmarks page's rendered body and the uploads it lists.
+type keptBench struct {
+	uploads []views.BenchUpload
+	html    []byte
+}
+
+// keptBenchBodies keeps the benchmarks pages' bodies, by quote, revision
+// of its evaluation's inputs, day, language and role.
+type keptBenchBodies struct{ keptByAnalysis[keptBench] }
+
+func newKeptBenchBodies() *keptBenchBodies {
+	// The uploads are the body's own figures again, in smaller form.
+	return &keptBenchBodies{keptByAnalysis[keptBench]{budget: keptPartsBytes, size: func(b keptBench) int { return 2 * len(b.html) }}}
 }

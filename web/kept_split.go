@@ -24,3 +24,17 @@ func (s *Server) suggestSplit(st *evaluation.Analysis, maxVendorPct int, verifie
 	})
 	return v[0], v[1]
 }
+
+// noSplitTexts are the decision page's words for why no split meets the
+// constraints: the reasons, and the nearest split with its link.
+type noSplitTexts struct {
+	why           []string
+	nearest, near string
+}
+
+// newKeptNoSplits keeps noSplitTexts per analysis, constraints and
+// language: WhyNoSplit runs several suggested splits and words its
+// reasons, on every view of a decision page without a split.
+func newKeptNoSplits() *keptByAnalysis[noSplitTexts] {
+	return &keptByAnalysis[noSplitTexts]{budget: 512, size: func(noSplitTexts) int { return 1 }}
+}

@@ -22,7 +22,7 @@ func TestOpenAPICheckCatchesDrift(t *testing.T) {
 		body               string
 		ok                 bool
 	}{
-		{"documented", "GET", "/api/v1/evaluations", 200, `{"evaluations":[]}`, true},
+		{"documented", "GET", "/api/v1/evaluations", 200, `{"evaluations":[],"page":1,"per_page":50,"pages":1,"total":0,"next":null}`, true},
 		{"error shape", "GET", "/api/v1/evaluations/7", 404, `{"error":"Not found.","code":"not_found"}`, true},
 		{"wrong type", "GET", "/api/v1/evaluations", 200, `{"evaluations":[{"id":"7"}]}`, false},
 		{"status not documented", "GET", "/api/v1/evaluations", 418, `{"error":"teapot"}`, false},

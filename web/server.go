@@ -81,6 +81,8 @@ type Server struct {
 	eval       *evaluation.Service
 	accounts   *account.Service
 	parts      *keptParts                         // rendered page parts of the analyses served
+	benchParts *keptBenchBodies                   // rendered benchmarks pages, by quote and revision
+	noSplits   *keptByAnalysis[noSplitTexts]      // why no split, worded, by analysis and constraints
 	texts      *keptDecisionTexts                 // the decision page's words per analysis and language
 	splits     *keptByAnalysis[[2]*scoring.Split] // suggested award splits per analysis and constraints
 	// Sourcing rounds (web/rfq*.go, web/vendor*.go).
@@ -130,6 +132,7 @@ func NewServer(cfg Config) http.Handler {
 	}
 	s.parts, s.texts, s.splits = newKeptParts(), newKeptDecisionTexts(), newKeptSplits()
 	s.accounts = account.New(cfg.Store)
+	s.benchParts, s.noSplits = newKeptBenchBodies(), newKeptNoSplits()
 	s.eval = cfg.Evaluations
 	if s.eval == nil {
 		s.eval = evaluation.New(cfg.Store)

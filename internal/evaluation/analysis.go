@@ -62,6 +62,9 @@ type Analysis struct {
 	Rec        decision.Recommendation
 	RecErr     error
 	Award      decision.Award
+	// PassedOver names the award's cheaper quotes passed over for their
+	// blockers, a bounded few of them (Award.CheaperBlocked holds all).
+	PassedOver PassedOver
 	// Story is the decision as every surface tells it.
 	Story     DecisionStory
 	Shortlist map[int64]store.ShortlistEntry
@@ -212,6 +215,7 @@ func (a *Analysis) compute(today time.Time) {
 		a.RecErr = errors.Join(a.RecErr, err)
 	}
 	a.Award = a.award()
+	a.PassedOver = passedOver(a.Award)
 	a.Story = a.story()
 	a.score()
 }

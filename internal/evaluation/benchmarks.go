@@ -79,6 +79,11 @@ func (s *Service) AddBenchmark(ctx context.Context, by audit.Actor, quoteID int6
 	var dup *store.DuplicateError
 	if !errors.As(err, &dup) {
 		added.Benchmark = saved
+		if err == nil {
+			// The uploader's next request is the quote's benchmarks
+			// page: it reads the figures and verdicts judged here.
+			s.keepBench(ctx, quoteID)
+		}
 		return added, nil, err
 	}
 	if kind, _ := parseKind(up.Fields["kind"]); kind != "" && string(kind) != dup.Existing.Kind && dup.Existing.Kind != store.KindEvidence {

@@ -11,6 +11,7 @@ type Service struct {
 	store    *store.Store
 	refs     referenceCache
 	analyses analysisKeeper
+	benches  benchKeeper
 }
 
 // New returns a Service on st.

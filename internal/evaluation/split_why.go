@@ -1,6 +1,9 @@
 package evaluation
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
@@ -34,8 +37,12 @@ type SplitExclusion struct {
 // above maxVendorPct that lets one exist, else the same without the
 // verified-fabric condition (Nearest nil: none at all).
 type SplitWhy struct {
-	Excluded []SplitExclusion
-	Nearest  *scoring.Split
+	// Excluded names at most SplitWhyShown quotes, in worksheet order: the
+	// cheapest priced ones first chosen, then those left out;
+	// ExcludedTotal counts them all.
+	Excluded      []SplitExclusion
+	ExcludedTotal int
+	Nearest       *scoring.Split
 	// NearestPct and NearestVerified are the constraints Nearest meets.
 	NearestPct      int
 	NearestVerified bool
@@ -63,7 +70,13 @@ func (a *Analysis) WhyNoSplit(maxVendorPct int, verifiedOnly bool) SplitWhy {
 		}
 		w.Excluded = append(w.Excluded, ex)
 	}
-	for _, l := range a.LeftOutQuotes() {
+	w.Excluded = a.cheapestShown(w.Excluded)
+	leftOut := a.LeftOutQuotes()
+	w.ExcludedTotal = len(a.Quotes) + len(leftOut)
+	for _, l := range leftOut {
+		if len(w.Excluded) >= SplitWhyShown {
+			break
+		}
 		ex := SplitExclusion{QuoteID: l.QuoteID, Provider: l.Provider, Reason: SplitUnpriced, Detail: l.Detail}
 		if l.Reason == LeftOutNoRate {
 			ex.Reason, ex.Currency, ex.Target = SplitNoRate, l.Currency, l.Target
@@ -96,4 +109,28 @@ func (a *Analysis) WhyNoSplit(maxVendorPct int, verifiedOnly bool) SplitWhy {
 		}
 	}
 	return w
+}
+
+// SplitWhyShown is how many quotes WhyNoSplit names: the page stays the
+// same size whether 10 or 10,000 quotes could not carry a split.
+const SplitWhyShown = 10
+
+// cheapestShown keeps the SplitWhyShown cheapest of the priced quotes'
+// exclusions (ex in Quotes order), in worksheet order.
+func (a *Analysis) cheapestShown(ex []SplitExclusion) []SplitExclusion {
+	if len(ex) <= SplitWhyShown {
+		return ex
+	}
+	idx := make([]int, len(ex))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(i, j int) int { return cmp.Compare(a.WS.Results[i].CostRank, a.WS.Results[j].CostRank) })
+	keep := idx[:SplitWhyShown]
+	slices.Sort(keep)
+	out := make([]SplitExclusion, len(keep))
+	for k, i := range keep {
+		out[k] = ex[i]
+	}
+	return out
 }

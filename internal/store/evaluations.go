@@ -141,22 +141,40 @@ type ApprovalInputs struct {
 	Overrides  map[string]string
 }
 
-// ListEvaluationSummaries is ListEvaluations with each brief, counts and
-// the approval in force, in one query whatever the number of evaluations.
-// The approval in force is the newest approval or revocation when it is
-// an approval of a quote still approved on the shortlist.
-func (s *Store) ListEvaluationSummaries(ctx context.Context, archived bool) ([]EvaluationSummary, error) {
-	rows, err := s.pool.Query(ctx, `SELECT e.id, e.name, e.archived, e.created_by, u.name, e.created_at, e.updated_at, e.version, b.data,
+// CountEvaluations is how many evaluations the list of archived (or
+// active) ones holds.
+func (s *Store) CountEvaluations(ctx context.Context, archived bool) (int, error) {
+	var n int
+	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM evaluations WHERE archived = $1`, archived).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: count evaluations: %w", err)
+	}
+	return n, nil
+}
+
+// ListEvaluationSummaries is a page of ListEvaluations (limit rows after
+// offset, newest change first) with each brief, counts and the approval
+// in force, in one query whatever the number of evaluations: the counts
+// and approvals are read for the page's evaluations only. The approval in
+// force is the newest approval or revocation when it is an approval of a
+// quote still approved on the shortlist.
+// total counts the list's evaluations (0 when the page is past the end:
+// CountEvaluations then tells).
+func (s *Store) ListEvaluationSummaries(ctx context.Context, archived bool, limit, offset int) (list []EvaluationSummary, total int, err error) {
+	rows, err := s.pool.Query(ctx, `WITH pg AS (SELECT id, count(*) OVER () AS total FROM evaluations WHERE archived = $1
+			ORDER BY updated_at DESC, id DESC LIMIT $2 OFFSET $3)
+		SELECT pg.total, e.id, e.name, e.archived, e.created_by, u.name, e.created_at, e.updated_at, e.version, b.data,
 		COALESCE(qc.n, 0), COALESCE(bc.n, 0),
 		EXISTS (SELECT 1 FROM shortlist s WHERE s.evaluation_id = e.id AND s.status = 'approved'),
 		ap.inputs_hash, ap.quote_id, ap.provider_id, ap.provider_name, ap.category, ap.terms, ap.version, ap.created_at, ap.updated_at,
 		ap.overrides
-		FROM evaluations e JOIN users u ON u.id = e.created_by JOIN briefs b ON b.evaluation_id = e.id
-		-- Counted once for all evaluations: a count per evaluation made
-		-- the planner scan the quotes once per row when statistics lagged.
-		LEFT JOIN (SELECT evaluation_id, count(*) AS n FROM quotes GROUP BY evaluation_id) qc ON qc.evaluation_id = e.id
+		FROM pg JOIN evaluations e ON e.id = pg.id JOIN users u ON u.id = e.created_by JOIN briefs b ON b.evaluation_id = e.id
+		-- Counted once for the page's evaluations: a count per evaluation
+		-- made the planner scan the quotes once per row when statistics
+		-- lagged.
+		LEFT JOIN (SELECT evaluation_id, count(*) AS n FROM quotes WHERE evaluation_id IN (SELECT id FROM pg)
+			GROUP BY evaluation_id) qc ON qc.evaluation_id = e.id
 		LEFT JOIN (SELECT q.evaluation_id, count(*) AS n FROM benchmark_uploads bu JOIN quotes q ON q.id = bu.quote_id
-			GROUP BY q.evaluation_id) bc ON bc.evaluation_id = e.id
+			WHERE q.evaluation_id IN (SELECT id FROM pg) GROUP BY q.evaluation_id) bc ON bc.evaluation_id = e.id
 		LEFT JOIN LATERAL (
 			SELECT d.inputs_hash, q.id AS quote_id, p.id AS provider_id, p.name AS provider_name, p.category, q.terms, q.version,
 				q.created_at, q.updated_at, COALESCE(a.overrides, '{}') AS overrides
@@ -167,11 +185,11 @@ func (s *Store) ListEvaluationSummaries(ctx context.Context, archived bool) ([]E
 			JOIN quotes q ON q.id = s.quote_id JOIN providers p ON p.id = q.provider_id
 			LEFT JOIN assumptions a ON a.evaluation_id = e.id
 			WHERE s.evaluation_id = e.id AND s.status = 'approved') ap ON true
-		WHERE e.archived = $1 ORDER BY e.updated_at DESC, e.id DESC`, archived)
+		ORDER BY e.updated_at DESC, e.id DESC`, archived, limit, offset)
 	if err != nil {
-		return nil, fmt.Errorf("store: list evaluation summaries: %w", err)
+		return nil, 0, fmt.Errorf("store: list evaluation summaries: %w", err)
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (EvaluationSummary, error) {
+	list, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (EvaluationSummary, error) {
 		var es EvaluationSummary
 		// The approval's columns are all NULL when there is none.
 		var hash, providerName, category *string
@@ -179,7 +197,7 @@ func (s *Store) ListEvaluationSummaries(ctx context.Context, archived bool) ([]E
 		var version *int
 		var created, updated *time.Time
 		var terms, overrides []byte
-		err := row.Scan(&es.ID, &es.Name, &es.Archived, &es.CreatedBy, &es.OwnerName, &es.CreatedAt, &es.UpdatedAt, &es.Version, &es.Brief,
+		err := row.Scan(&total, &es.ID, &es.Name, &es.Archived, &es.CreatedBy, &es.OwnerName, &es.CreatedAt, &es.UpdatedAt, &es.Version, &es.Brief,
 			&es.Quotes, &es.Benchmarks, &es.Approved,
 			&hash, &quoteID, &providerID, &providerName, &category, &terms, &version, &created, &updated, &overrides)
 		if err != nil || hash == nil {
@@ -194,4 +212,8 @@ func (s *Store) ListEvaluationSummaries(ctx context.Context, archived bool) ([]E
 		es.Approval = ap
 		return es, json.Unmarshal(overrides, &ap.Overrides)
 	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: list evaluation summaries: %w", err)
+	}
+	return list, total, nil
 }

@@ -88,7 +88,7 @@ func BenchmarkListEvaluationSummariesApproved10000(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		list, err := st.ListEvaluationSummaries(ctx, false)
+		list, _, err := st.ListEvaluationSummaries(ctx, false, 50, 0)
 		if err != nil || len(list) != 1 || list[0].Approval == nil || list[0].Quotes != 10000 {
 			b.Fatalf("list = %+v, %v", list, err)
 		}

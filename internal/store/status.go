@@ -17,15 +17,15 @@ type DecisionStatus struct {
 	Waived       int
 }
 
-// DecisionStatuses returns the decision status of every evaluation that
-// has a shortlist or a waiver, by evaluation id: two grouped queries,
-// whatever the number of evaluations.
-func (s *Store) DecisionStatuses(ctx context.Context) (map[int64]DecisionStatus, error) {
+// DecisionStatuses returns the decision status of each of the evaluations
+// ids that has a shortlist or a waiver, by evaluation id: two grouped
+// queries, whatever the number of evaluations.
+func (s *Store) DecisionStatuses(ctx context.Context, ids []int64) (map[int64]DecisionStatus, error) {
 	out := map[int64]DecisionStatus{}
 	rows, _ := s.pool.Query(ctx, `SELECT s.evaluation_id, count(*) FILTER (WHERE s.status IN ('shortlisted', 'approved')),
 		COALESCE(max(p.name) FILTER (WHERE s.status = 'approved'), '')
 		FROM shortlist s JOIN quotes q ON q.id = s.quote_id JOIN providers p ON p.id = q.provider_id
-		GROUP BY s.evaluation_id`)
+		WHERE s.evaluation_id = ANY($1) GROUP BY s.evaluation_id`, ids)
 	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (DecisionStatus, error) {
 		var d DecisionStatus
 		return d, row.Scan(&d.EvaluationID, &d.Shortlisted, &d.Approved)
@@ -37,7 +37,7 @@ func (s *Store) DecisionStatuses(ctx context.Context) (map[int64]DecisionStatus,
 		out[d.EvaluationID] = d
 	}
 	rows, _ = s.pool.Query(ctx, `SELECT q.evaluation_id, count(*) FROM flag_waivers w JOIN quotes q ON q.id = w.quote_id
-		GROUP BY q.evaluation_id`)
+		WHERE q.evaluation_id = ANY($1) GROUP BY q.evaluation_id`, ids)
 	waived, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) ([2]int64, error) {
 		var v [2]int64
 		return v, row.Scan(&v[0], &v[1])

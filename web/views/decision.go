@@ -165,8 +165,12 @@ type AwardView struct {
 	MonthlyTCO    string
 	ContractValue string
 	RunnerUp      string   // the runner-up and the margin, translated
-	PassedOver    []string // cheaper quotes passed over for their blockers
-	QuoteID       int64
+	PassedOver    []string // cheaper quotes passed over for their blockers, the nearest few
+	// PassedOverMore counts the passed-over quotes not named ("and 9,995
+	// more"), with a link to the worksheet sorted by cost; empty when none.
+	PassedOverMore string
+	PassedOverLink string
+	QuoteID        int64
 	// The decision story: the analysis's answer, why the awarded rental
 	// model fits, the warnings against it (with their reasons and what
 	// would flip them), what would change the answer, the quotes left out

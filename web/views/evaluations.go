@@ -28,6 +28,7 @@ type EvaluationsPage struct {
 	NewError     string // already translated
 	// Alerts are the contract alerts, for a user who receives them.
 	Alerts *HomeAlerts
+	Pager  Pager // the list a page at a time
 }
 
 // EvaluationHome is the evaluation's summary page.
