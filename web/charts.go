@@ -142,20 +142,20 @@ func costLinesChart(z *i18n.Localizer, rec decision.Recommendation) (chart.Lines
 	}
 	c.Series = append(c.Series, line(z.T("decision.chart_buy"), buy.CapexPerGPU, buy.OpexPerGPUMonth))
 	names := map[decision.RentKind]string{decision.RentReserved: z.T("decision.chart_reserved"), decision.RentOnDemand: z.T("decision.chart_on_demand")}
-	hi := buy.CapexPerGPU + buy.OpexPerGPUMonth*horizon
 	for _, b := range bes {
 		if b == nil {
 			continue
 		}
 		c.Series = append(c.Series, line(names[b.Against], 0, b.RentPerGPUMonth))
-		hi = max(hi, b.RentPerGPUMonth*horizon)
 		if !b.Never {
 			c.Marks = append(c.Marks, chart.Mark{X: b.Months, Y: b.CapexPerGPU + b.OpexPerGPUMonth*b.Months,
 				Label: z.T("decision.chart_breakeven", map[string]any{"Months": z.Decimal(strconv.FormatFloat(b.Months, 'f', 1, 64))})})
 		}
 	}
 	c.XFormat = func(x float64) string { return z.Int(int64(math.Round(x))) }
-	c.YFormat = amountAxis(z, cur, hi)
+	// Round figures on the axis (1,500,000, not 1,500,000.00): the exact
+	// amounts are the figures table's.
+	c.YNumber = z.Decimal
 	return c.Layout(), views.ChartText{Title: z.T("decision.chart_title", map[string]any{"Currency": cur, "Months": z.Int(int64(horizon))}),
 		Desc: z.T("decision.chart_desc")}
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -63,11 +64,27 @@ func scoringSheet(z *i18n.Localizer, a *evaluation.Analysis, blind bool) views.S
 		}
 	}
 	band := func(lo, hi float64) string { return scoreBand(z, lo, hi) }
+	legend := map[string]int{} // a rule's text → its entry in m.Legend
 	for k, w := range sc.Weights {
 		row := views.ScoreRow{Label: z.T("scoring.criterion." + w.Key), Weight: strconv.Itoa(w.Weight)}
 		for _, s := range sc.Scores.Scores {
 			g := s.Grades[k]
-			c := views.ScoreCell{Grade: band(g.Low, g.High), Rule: z.T(g.Rule, localFacts(z, g.Facts)), Capped: g.Capped, Overridden: g.Overridden}
+			facts := localFacts(z, g.Facts)
+			c := views.ScoreCell{Grade: band(g.Low, g.High), Capped: g.Capped, Overridden: g.Overridden}
+			rule := ruleLegend(g.Rule)
+			if rule.cell != "" {
+				c.Rule = z.T(rule.cell, facts)
+			}
+			text := z.T(rule.legend, facts)
+			i, seen := legend[text]
+			if !seen {
+				i = len(m.Legend)
+				legend[text] = i
+				m.Legend = append(m.Legend, views.ScoreLegend{Rule: text})
+			}
+			if !slices.Contains(m.Legend[i].Criteria, row.Label) {
+				m.Legend[i].Criteria = append(m.Legend[i].Criteria, row.Label)
+			}
 			for _, o := range g.Overrides {
 				c.Overrides = append(c.Overrides, z.T("scoring.by", map[string]string{"Name": o.Evaluator,
 					"Grade": z.Decimal(strconv.FormatFloat(o.Grade, 'f', 1, 64)), "Reason": o.Reason}))
@@ -81,6 +98,23 @@ func scoringSheet(z *i18n.Localizer, a *evaluation.Analysis, blind bool) views.S
 	m.Columns, m.Quotes, m.Overlap, m.Flip = scoreTotals(z, a, label)
 	m.Chart, m.ChartText = scoreChart(z, a, label, m.Criteria)
 	return m
+}
+
+// ruleLegend splits a grading rule into what is the same for every quote,
+// said once in the sheet's legend, and what is the quote's own, kept short
+// in its cell ("" when the grade and its badges say it all).
+func ruleLegend(rule string) (r struct{ legend, cell string }) {
+	switch rule {
+	case "scoring.rule.cost_per_unit":
+		r.legend, r.cell = "scoring.legend.cost_per_unit", "scoring.cell.cost_per_unit"
+	case "scoring.rule.cost_unpriced":
+		r.legend, r.cell = "scoring.legend.cost_unpriced", "scoring.cell.cost_unpriced"
+	case "scoring.rule.verified":
+		r.legend, r.cell = "scoring.legend.verified", "scoring.cell.verified"
+	default: // scoring.rule.terms: the quote's flags are on its page
+		r.legend = rule
+	}
+	return r
 }
 
 // scoreTotals are each quote's weighted score (band, place, overlap with

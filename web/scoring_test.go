@@ -7,7 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/xuri/excelize/v2"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
@@ -133,7 +135,7 @@ func TestScoringSheetGradesAndOverrides(t *testing.T) {
 	wantStatus(t, res, http.StatusOK)
 	d := doc(t, res)
 	sheet := d.Find(`[data-testid="scoring-sheet"]`)
-	if sheet.Find("tbody tr").Length() != len(scoring.Keys)+2 || !strings.Contains(sheet.Text(), provider) || !strings.Contains(sheet.Text(), "best") {
+	if sheet.Find("tbody tr").Length() != len(scoring.Keys)+2 || !strings.Contains(sheet.Text(), provider) || !strings.Contains(d.Find(`[data-testid="scoring-legend"]`).Text(), "best") {
 		t.Errorf("sheet: %d rows, provider %q shown %v", sheet.Find("tbody tr").Length(), provider, strings.Contains(sheet.Text(), provider))
 	}
 	if d.Find(`[data-testid="override-form"]`).Length() != 1 {
@@ -323,5 +325,43 @@ func TestScoringSheetWeightsForm(t *testing.T) {
 	_, an := a.api(tok, "GET", "/api/v1/evaluations/"+id+"/analysis", "")
 	if sc := an["scoring"].(map[string]any); sc["weights_from"] != "evaluation" || sc["weights"].([]any)[7].(map[string]any)["weight"].(float64) != 30 {
 		t.Errorf("weights %v", sc)
+	}
+}
+
+// The sheet says each grading rule once, in a legend naming the criteria
+// it grades; a cell keeps its grade and what is the quote's own (its cost,
+// its tests), not the rule's text again for every quote.
+func TestScoringSheetSaysEachRuleOnce(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id, _ := analysedEvaluation(t, a)
+	mgr, _ := a.login("legend@example.com", auth.Manager)
+	for _, lang := range []string{"en", "ru"} {
+		wantStatus(t, mgr.post("/language", url.Values{"lang": {lang}}), http.StatusSeeOther)
+		d := doc(t, mgr.get("/evaluations/"+id+"/scores"))
+		page := d.Find("main").Text()
+		legend := d.Find(`[data-testid="scoring-legend"] dd`)
+		if legend.Length() == 0 {
+			t.Fatalf("%s: the sheet has no legend of its rules", lang)
+		}
+		criteria := 0
+		legend.Each(func(_ int, s *goquery.Selection) {
+			if n := strings.Count(page, s.Text()); n != 1 {
+				t.Errorf("%s: the rule %q is written %d times", lang, s.Text(), n)
+			}
+			criteria += len(strings.Split(s.Prev().Text(), ", "))
+		})
+		if rows := d.Find(`[data-testid="scoring-sheet"] tbody tr`).Length() - 2; criteria != rows {
+			t.Errorf("%s: the legend names %d criteria, the sheet grades %d", lang, criteria, rows)
+		}
+		// The terms rule, said for every quote before, once in all.
+		if n := strings.Count(page, "a stated shortfall in this criterion"); lang == "en" && n != 1 {
+			t.Errorf("the terms rule appears %d times on the sheet", n)
+		}
+		d.Find(`[data-testid="scoring-sheet"] td .muted`).Each(func(_ int, s *goquery.Selection) {
+			if n := utf8.RuneCountInString(s.Text()); n > 80 {
+				t.Errorf("%s: a cell says %d characters: %q", lang, n, s.Text())
+			}
+		})
 	}
 }

@@ -8,6 +8,13 @@ type Lines struct {
 	Marks   []Mark
 	XFormat func(float64) string // x tick labels; plain numbers when nil
 	YFormat func(float64) string // y tick labels
+	// YNumber, when set, labels the y ticks instead of YFormat. It is
+	// given each tick as a plain decimal with only the digits the axis's
+	// step needs ("1200000" on a step of 200,000, never "1200000.00"),
+	// and writes it as the reader's locale does (digit grouping): an
+	// axis of amounts shows round figures; the exact amounts, to the
+	// cent, are the table's.
+	YNumber func(plain string) string
 }
 
 // Mark is one labelled point, e.g. "break-even: month 14".
@@ -77,7 +84,16 @@ func (c Lines) Layout() LinesFigure {
 		return f
 	}
 	xt, xlo, xhi := niceAxis(ex.lo, ex.hi, 6, c.XFormat)
-	yt, ylo, yhi := niceAxis(ey.lo, ey.hi, 5, c.YFormat)
+	yFormat := c.YFormat
+	if c.YNumber != nil {
+		yFormat = nil // tickLabel: the digits the step needs, no more
+	}
+	yt, ylo, yhi := niceAxis(ey.lo, ey.hi, 5, yFormat)
+	if c.YNumber != nil {
+		for i := range yt {
+			yt[i].Label = c.YNumber(yt[i].Label)
+		}
+	}
 	px := func(v float64) float64 { return left + (right-left)*(clampTo(v, xlo, xhi)-xlo)/(xhi-xlo) }
 	py := func(v float64) float64 { return top + plotH*(1-(clampTo(v, ylo, yhi)-ylo)/(yhi-ylo)) }
 	for _, t := range yt {

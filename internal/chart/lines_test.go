@@ -1,6 +1,8 @@
 package chart
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -46,5 +48,40 @@ func TestLinesMarkLabelStaysInside(t *testing.T) {
 		Marks: []Mark{{X: 10, Y: 10, Label: "a long label at the right edge"}, {X: 0, Y: 0, Label: "a long label at the left edge"}}}.Layout()
 	if f.Marks[0].Anchor != "end" || f.Marks[1].Anchor != "start" {
 		t.Errorf("marks %+v", f.Marks)
+	}
+}
+
+// An axis of large amounts reads in round figures, written by the
+// reader's locale: no cents on ticks a million apart.
+func TestLinesAmountAxisHasNoCents(t *testing.T) {
+	group := func(plain string) string { // a stand-in for the locale: 1,200,000
+		var b strings.Builder
+		for i, r := range plain {
+			if i > 0 && (len(plain)-i)%3 == 0 {
+				b.WriteByte(',')
+			}
+			b.WriteRune(r)
+		}
+		return b.String()
+	}
+	f := Lines{Series: []Series{
+		{Name: "Buy", Points: []Point{{0, 310000.25}, {36, 1234567.89}}},
+		{Name: "Reserve", Points: []Point{{0, 0}, {36, 1080000.4}}},
+	}, YFormat: func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }, YNumber: group}.Layout()
+	var got []string
+	for _, tk := range f.YTicks {
+		got = append(got, tk.Label)
+	}
+	if want := []string{"0", "500,000", "1,000,000", "1,500,000"}; !slices.Equal(got, want) {
+		t.Errorf("y ticks %q, want %q", got, want)
+	}
+	// Small amounts keep the digits their step needs, no more.
+	f = Lines{Series: []Series{{Name: "a", Points: []Point{{0, 0}, {10, 0.25}}}}, YNumber: group}.Layout()
+	got = got[:0]
+	for _, tk := range f.YTicks {
+		got = append(got, tk.Label)
+	}
+	if want := []string{"0", "0.1", "0.2", "0.3"}; !slices.Equal(got, want) {
+		t.Errorf("y ticks %q, want %q", got, want)
 	}
 }

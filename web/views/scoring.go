@@ -11,6 +11,7 @@ type ScoringSheet struct {
 	WeightsFrom  string
 	Columns      []ScoreColumn
 	Rows         []ScoreRow
+	Legend       []ScoreLegend // each grading rule once, with the criteria it grades
 	Overlap      string
 	Flip         string
 	CanGrade     bool
@@ -39,7 +40,14 @@ type ScoreRow struct {
 	Cells  []ScoreCell
 }
 
-// ScoreCell is one grade and its rule.
+// ScoreLegend is one grading rule, said once for the criteria it grades.
+type ScoreLegend struct {
+	Criteria []string
+	Rule     string
+}
+
+// ScoreCell is one grade and what of its rule is the quote's own (the
+// rest is in the legend).
 type ScoreCell struct {
 	Grade      string
 	Rule       string
