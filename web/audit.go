@@ -24,7 +24,7 @@ var auditActions = []string{
 	"benchmark.upload", "benchmark.withdraw", "benchmark.reclassify",
 	"acceptance.record", "acceptance.waive", "acceptance.auto",
 	"award.record", "award.approve",
-	"contract.draft", "contract.revise", "contract.carry", "contract.rebid", "contract.bill", "contract.outage",
+	"contract.draft", "contract.revise", "contract.carry", "contract.rebid", "contract.bill", "contract.outage", "contract.useful_units",
 	"rfq.create", "rfq.brief", "rfq.remind", "rfq.reissue_link", "rfq.revoke", "rfq.answer",
 	"rfq.open_early", "rfq.open_deadline", "quote.rfq", "quote.rfq_revision",
 	"rfq.vendor_open", "rfq.vendor_draft", "rfq.vendor_document", "rfq.vendor_question", "rfq.vendor_submit",

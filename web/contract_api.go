@@ -35,6 +35,7 @@ func (s *Server) contractAPI(r chi.Router) {
 		r.Patch("/contracts/{id}", s.h(s.apiPatchContract))
 		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(s.apiUploadBill))
 		r.Post("/contracts/{id}/outages", s.h(s.apiRecordOutage))
+		r.Put("/contracts/{id}/useful-units", s.h(s.apiSaveUsefulUnits))
 	})
 	s.contractAlertAPI(r)
 }
@@ -242,6 +243,34 @@ func (s *Server) apiRecordOutage(w http.ResponseWriter, r *http.Request) error {
 		return s.contractProblem(w, r, err)
 	}
 	writeJSON(w, http.StatusCreated, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note})
+	return nil
+}
+
+// apiUsefulUnits is a month's useful units delivered, as plain decimals.
+type apiUsefulUnits struct {
+	Month string `json:"month"` // 2026-03
+	Units string `json:"units"` // 1600.5
+}
+
+// apiSaveUsefulUnits records a month's useful units delivered and answers
+// with the commitment report they change.
+func (s *Server) apiSaveUsefulUnits(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	var in apiUsefulUnits
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := s.eval.SaveUsefulUnits(r.Context(), currentUser(r), id, in.Month, in.Units); err != nil {
+		return s.contractProblem(w, r, err)
+	}
+	rows, err := s.eval.Commitment(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"months": append([]contract.CommitmentRow{}, rows...)})
 	return nil
 }
 

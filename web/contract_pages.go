@@ -30,6 +30,7 @@ func (s *Server) contractPages(r chi.Router) {
 		r.Post("/contracts/{id}/terms", s.h(s.saveContractTerms))
 		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(s.uploadBillForm))
 		r.Post("/contracts/{id}/outages", s.h(s.recordOutageForm))
+		r.Post("/contracts/{id}/useful-units", s.h(s.saveUsefulUnitsForm))
 	})
 	s.rebidPages(r)
 	s.contractAlertPages(r)
@@ -55,6 +56,7 @@ func (s *Server) renderContract(w http.ResponseWriter, r *http.Request, id int64
 		p.Flash = z.T(k)
 	}
 	m := contractView(z, d, p.Can(auth.ManageContracts))
+	m.UnitsMonth = s.eval.Now().Format("2006-01")
 	m.CanRebid = p.Can(auth.ManageEvaluations)
 	m.Rebid.Languages = rebidLanguages()
 	edit(&m)
@@ -156,6 +158,34 @@ func (s *Server) recordOutageForm(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	return redirect(w, r, fmt.Sprintf("/contracts/%d#credits", id), "flash.outage_saved")
+}
+
+// saveUsefulUnitsForm records a month's useful units delivered; a refused
+// entry shows the page again with the reason beside the form.
+func (s *Server) saveUsefulUnitsForm(w http.ResponseWriter, r *http.Request) error {
+	id, err := idParam(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	units, perr := z.ParseDecimal(r.PostFormValue("units"))
+	if perr != nil {
+		units = r.PostFormValue("units") // refused below, with its reason
+	}
+	err = s.eval.SaveUsefulUnits(r.Context(), currentUser(r), id, r.PostFormValue("month"), units)
+	if evaluation.IsContractError(err) {
+		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) {
+			m.UnitsError = z.T("contract.error.useful_units", map[string]any{"Why": err.Error()})
+			m.UnitsMonth = r.PostFormValue("month")
+		})
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(w, r, fmt.Sprintf("/contracts/%d#commitment", id), "flash.useful_units_saved")
 }
 
 // renewalsPage lists the cancel-by dates of the next 180 days and every

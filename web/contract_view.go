@@ -55,7 +55,8 @@ func contractView(z *i18n.Localizer, d evaluation.ContractDetail, canEdit bool) 
 	for _, r := range d.Commitment {
 		m.Commitment = append(m.Commitment, views.CommitmentRowView{Month: date(r.Month), Committed: z.Decimal(r.Committed.String()),
 			Used: z.Decimal(r.Used.String()), Unused: z.Decimal(r.Unused.String()), Utilisation: z.Decimal(r.UtilisationPct.String()) + " %",
-			Shortfall: money(r.Shortfall), Cost: money(r.Cost), EffectiveRate: z.Decimal(r.EffectiveRate.String()), Cumulative: money(r.CumulativeCost)})
+			Shortfall: money(r.Shortfall), Cost: money(r.Cost), EffectiveRate: z.Decimal(r.EffectiveRate.String()), Cumulative: money(r.CumulativeCost),
+			PerUseful: perUnit(z, r.CostPerUsefulUnit), QuotedPerUseful: perUnit(z, r.QuotedPerUseful)})
 	}
 	m.CommitmentChart, m.CommitmentText = commitmentChart(z, c, d.Commitment)
 	for _, cl := range d.Credits {
@@ -156,4 +157,13 @@ func commitmentChart(z *i18n.Localizer, c evaluation.Contract, rows []contract.C
 		return z.Decimal(strconv.FormatFloat(y, 'f', digits, 64))
 	}
 	return ch.Layout(), views.ChartText{Title: z.T("contract.chart.title", map[string]any{"Unit": unit}), Desc: z.T("contract.chart.desc")}
+}
+
+// perUnit writes a cost per useful unit, or a dash when there is none
+// (no units entered, or no quoted figure in the contract's currency).
+func perUnit(z *i18n.Localizer, m contract.Micros) string {
+	if m == 0 {
+		return "—"
+	}
+	return z.Decimal(m.String())
 }

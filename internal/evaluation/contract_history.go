@@ -21,6 +21,11 @@ type history struct {
 	outages []contract.Outage
 	stored  []store.Outage
 	matched map[string]int // bill lines by match: ok, exception
+	// units are the useful units entered per month; quotedPerUseful the
+	// award's cost per useful unit when it is in the contract's currency
+	// (0: none to compare with).
+	units           map[contract.Date]contract.Micros
+	quotedPerUseful contract.Micros
 }
 
 // loadHistory reads a contract's history inside tx.
@@ -41,7 +46,39 @@ func loadHistory(ctx context.Context, tx *store.Store, sc store.Contract) (histo
 	if err != nil {
 		return history{}, err
 	}
-	return historyFrom(c, kept, outages), nil
+	h := historyFrom(c, kept, outages)
+	if h.units, h.quotedPerUseful, err = usefulUnitsOf(ctx, tx, sc); err != nil {
+		return history{}, err
+	}
+	return h, nil
+}
+
+// usefulUnitsOf reads the useful units entered for a contract, and the
+// cost per useful unit its award quoted, when that is in the contract's
+// currency.
+func usefulUnitsOf(ctx context.Context, tx *store.Store, sc store.Contract) (map[contract.Date]contract.Micros, contract.Micros, error) {
+	stored, err := tx.UsefulUnits(ctx, sc.ID)
+	if err != nil {
+		return nil, 0, err
+	}
+	units := make(map[contract.Date]contract.Micros, len(stored))
+	for month, u := range stored {
+		units[contract.NewDate(month.Year(), month.Month(), 1)] = contract.Micros(u)
+	}
+	aw, err := tx.Award(ctx, sc.AwardID)
+	if err != nil {
+		return nil, 0, err
+	}
+	var quoted contract.Micros
+	if aw.CostPerUnit != "" && aw.Currency == sc.Currency {
+		quoted, _ = contract.ParseUsefulUnits(trimDecimal(aw.CostPerUnit)) // more than six places: not compared
+	}
+	return units, quoted, nil
+}
+
+// commitment is the commitment report of the history's bills.
+func (h history) commitment() []contract.CommitmentRow {
+	return contract.CommitmentReport(h.c, h.use(), h.quotedPerUseful)
 }
 
 // historyFrom is a contract's history from its bills and outages as read.
@@ -125,6 +162,7 @@ func (h history) use() []contract.MonthUse {
 	}
 	out := make([]contract.MonthUse, 0, len(by))
 	for _, m := range by {
+		m.UsefulUnits = h.units[m.Month]
 		out = append(out, *m)
 	}
 	slices.SortFunc(out, func(a, b contract.MonthUse) int {

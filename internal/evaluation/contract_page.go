@@ -52,7 +52,7 @@ func (s *Service) ContractDetail(ctx context.Context, id int64) (ContractDetail,
 		for _, kb := range h.kept {
 			d.Bills = append(d.Bills, billOf(kb.bill, kb.lines, kb.res))
 		}
-		d.Commitment = contract.CommitmentReport(h.c, h.use(), 0)
+		d.Commitment = h.commitment()
 		d.Outages = h.stored
 		paid := h.credited()
 		for _, cl := range h.claims() {

@@ -31,7 +31,7 @@ func (s *Service) Commitment(ctx context.Context, id int64) ([]contract.Commitme
 	if err != nil {
 		return nil, err
 	}
-	return contract.CommitmentReport(h.c, h.use(), 0), nil
+	return h.commitment(), nil
 }
 
 // Claim is a drafted SLA credit claim and what the bills credited to it.

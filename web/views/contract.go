@@ -37,6 +37,9 @@ type ContractView struct {
 	Form            ContractForm
 	BillErrors      []string // the rows of a bill that did not import
 	OutageError     string
+	// UnitsError is why the useful units were refused; UnitsMonth the
+	// month the form offers (this one).
+	UnitsError, UnitsMonth string
 }
 
 // Fact is one labelled figure.
@@ -71,6 +74,9 @@ type BillLineView struct {
 // CommitmentRowView is one month of the commitment report.
 type CommitmentRowView struct {
 	Month, Committed, Used, Unused, Utilisation, Shortfall, Cost, EffectiveRate, Cumulative string
+	// PerUseful is the month's cost per useful unit delivered ("—": no
+	// units entered); QuotedPerUseful the award's, to compare.
+	PerUseful, QuotedPerUseful string
 }
 
 // CreditView is one drafted SLA credit claim.

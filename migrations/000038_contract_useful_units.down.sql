@@ -1,0 +1,1 @@
+DROP TABLE contract_useful_units;
