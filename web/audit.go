@@ -48,11 +48,7 @@ func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {
 			f.Action = a
 		}
 	}
-	entries, err := s.store.ListAudit(ctx, f)
-	if err != nil {
-		return err
-	}
-	choices, err := s.store.ListAuditChoices(ctx)
+	entries, choices, err := s.eval.AuditLog(ctx, f)
 	if err != nil {
 		return err
 	}

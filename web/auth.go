@@ -119,7 +119,7 @@ func (s *Server) setLanguage(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	if err := s.store.Ping(r.Context()); err != nil {
+	if err := s.eval.Ping(r.Context()); err != nil {
 		s.log.Warn("healthz", "err", err)
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
 		return

@@ -40,7 +40,7 @@ func (s *Server) awardAction(w http.ResponseWriter, r *http.Request, reauth bool
 		return err
 	}
 	ctx := r.Context()
-	aw, err := s.store.Award(ctx, id)
+	aw, err := s.eval.StoredAward(ctx, id)
 	if err != nil {
 		return err
 	}

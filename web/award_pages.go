@@ -349,7 +349,7 @@ func (s *Server) approveAwardForm(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	ctx := r.Context()
-	aw, err := s.store.Award(ctx, id)
+	aw, err := s.eval.StoredAward(ctx, id)
 	if err != nil {
 		return err
 	}

@@ -178,7 +178,7 @@ func (s *Server) downloadBenchmark(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	b, content, err := s.store.BenchmarkContent(r.Context(), id)
+	b, content, err := s.eval.BenchmarkContent(r.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -207,7 +207,7 @@ func (s *Server) busbwChart(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	uploads, err := s.store.ListBenchmarks(r.Context(), sq.ID)
+	uploads, err := s.eval.Benchmarks(r.Context(), sq.ID)
 	if err != nil {
 		return err
 	}

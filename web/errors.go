@@ -141,7 +141,7 @@ func (s *Server) auditDenied(r *http.Request, what string) {
 	if p := principalFrom(r.Context()); p != nil {
 		e.ActorID, e.ActorEmail = p.User.ID, p.User.Email
 	}
-	if err := s.store.RecordAudit(r.Context(), e); err != nil {
+	if err := s.eval.RecordDenied(r.Context(), e); err != nil {
 		s.log.Warn("audit denied", "err", err)
 	}
 }

@@ -72,7 +72,7 @@ func decisionLine(z *i18n.Localizer, d store.DecisionStatus) []string {
 // approved one first: "Awarded: 60 % of the contract" travels to the
 // quote, which otherwise read "Not on the shortlist".
 func (s *Server) awardStatus(ctx context.Context, z *i18n.Localizer, evaluationID, quoteID int64) (string, bool, error) {
-	awards, err := s.store.Awards(ctx, evaluationID)
+	awards, err := s.eval.StoredAwards(ctx, evaluationID)
 	if err != nil {
 		return "", false, err
 	}

@@ -1,6 +1,8 @@
 // Package web is gpuquote's HTTP layer: routes, middleware, sessions and
-// thin handlers that read through the store, decide with the pure packages
-// and render templ views.
+// thin handlers that parse a request, call one use case of the application
+// layer (internal/evaluation, internal/account) and render templ views.
+// The Server holds no store: the database is reached only through the use
+// cases.
 package web
 
 import (
@@ -60,7 +62,6 @@ type Config struct {
 
 // Server holds the handlers' dependencies.
 type Server struct {
-	store         *store.Store
 	log           *slog.Logger
 	secureCookies bool
 	// loginLimit is the attempts per minute per account; an address gets
@@ -98,7 +99,6 @@ func NewServer(cfg Config) http.Handler {
 		limit = 5
 	}
 	s := &Server{
-		store:         cfg.Store,
 		log:           cfg.Logger,
 		secureCookies: cfg.SecureCookies,
 		loginLimit:    limit,

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -12,7 +11,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -40,16 +38,11 @@ func (s *Server) approvalSettings(ctx context.Context, z *i18n.Localizer) (*view
 	for len(m.Tiers) < tierRowsShown {
 		m.Tiers = append(m.Tiers, views.TierRow{Approvers: "1"})
 	}
-	raw, err := s.store.Setting(ctx, store.SettingCriteriaTemplate)
+	ws, err := s.eval.CriteriaTemplate(ctx)
 	if err != nil {
 		return nil, err
 	}
 	weights := map[string]int{}
-	ws := scoring.DefaultWeights()
-	var saved []scoring.Weight
-	if raw != "" && json.Unmarshal([]byte(raw), &saved) == nil {
-		ws = saved
-	}
 	for _, w := range ws {
 		weights[w.Key] = w.Weight
 	}

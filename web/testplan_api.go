@@ -41,7 +41,7 @@ func (s *Server) apiTestPlan(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	uploads, err := s.store.ListBenchmarks(r.Context(), sq.ID)
+	uploads, err := s.eval.Benchmarks(r.Context(), sq.ID)
 	if err != nil {
 		return err
 	}
