@@ -135,40 +135,11 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	m.HasScores, m.ScoreOverlap, m.ScoreFlip = len(t.scoreCols) > 0, t.scoreOverlap, t.scoreFlip
 	// The rows, the approval in force and the history are the kept texts';
 	// whether this reader may approve or re-approve is theirs alone.
-	// A page of them: 10,000 rows were 8 MB of HTML.
-	// A page of them (10,000 rows were 8 MB of HTML), after the quotes on
-	// the shortlist or decided, which every page lists.
-	from, to, pager := pageRange(len(t.quotes), r.URL.Query(), decisionRowsPerPage)
-	rows := decisionPageRows(t.quotes, from, to)
-	m.Quotes, m.Pager = make([]views.DecisionQuote, len(rows)), pager
-	for i, at := range rows {
-		m.Quotes[i] = t.quotes[at]
-		if dq := &m.Quotes[i]; dq.Status == "shortlisted" && m.CanDecide {
-			rf, err := s.eval.ApproveRefusal(ctx, st, st.Quotes[at], u)
-			if err != nil {
-				return err
-			}
-			if rf != nil {
-				dq.NoApprove, dq.ApproveByAward = refusalText(z, *rf), rf.Key == evaluation.NeedsMoreApproversKey
-			}
-		}
+	if err := s.decisionRows(r, st, t, &m); err != nil {
+		return err
 	}
-	if t.current != nil {
-		cur := *t.current
-		m.Current = &cur
-		var split *views.RecordedAward // shown in the awards panel
-		if err := s.approvalInForce(ctx, z, st, m.Current, &split); err != nil {
-			return err
-		}
-		if m.Current.Stale && m.CanDecide {
-			rf, err := st.NeedsMoreApprovers(cur.QuoteID)
-			if err != nil {
-				return err
-			}
-			if rf != nil {
-				m.Current.NoReapprove = refusalText(z, *rf)
-			}
-		}
+	if err := s.currentApproval(r, st, t, &m); err != nil {
+		return err
 	}
 	// The recorded awards, read once for the panel and the compliance.
 	awards, err := s.eval.Awards(ctx, st)
@@ -189,6 +160,54 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 		pg.Flash = z.T(key)
 	}
 	s.render(w, r, status, views.DecisionView(pg, m))
+	return nil
+}
+
+// decisionRows fills one page of the quote rows (10,000 rows were 8 MB of
+// HTML), after the quotes on the shortlist or decided, which every page
+// lists, with why this reader may not approve each shortlisted one.
+func (s *Server) decisionRows(r *http.Request, st *evaluation.Analysis, t *decisionTexts, m *views.DecisionPage) error {
+	ctx, z, u := r.Context(), i18n.From(r.Context()), currentUser(r)
+	from, to, pager := pageRange(len(t.quotes), r.URL.Query(), decisionRowsPerPage)
+	rows := decisionPageRows(t.quotes, from, to)
+	m.Quotes, m.Pager = make([]views.DecisionQuote, len(rows)), pager
+	for i, at := range rows {
+		m.Quotes[i] = t.quotes[at]
+		if dq := &m.Quotes[i]; dq.Status == "shortlisted" && m.CanDecide {
+			rf, err := s.eval.ApproveRefusal(ctx, st, st.Quotes[at], u)
+			if err != nil {
+				return err
+			}
+			if rf != nil {
+				dq.NoApprove, dq.ApproveByAward = refusalText(z, *rf), rf.Key == evaluation.NeedsMoreApproversKey
+			}
+		}
+	}
+	return nil
+}
+
+// currentApproval fills the approval in force, and why this reader may not
+// renew it when it is stale.
+func (s *Server) currentApproval(r *http.Request, st *evaluation.Analysis, t *decisionTexts, m *views.DecisionPage) error {
+	if t.current == nil {
+		return nil
+	}
+	ctx, z := r.Context(), i18n.From(r.Context())
+	cur := *t.current
+	m.Current = &cur
+	var split *views.RecordedAward // shown in the awards panel
+	if err := s.approvalInForce(ctx, z, st, m.Current, &split); err != nil {
+		return err
+	}
+	if m.Current.Stale && m.CanDecide {
+		rf, err := st.NeedsMoreApprovers(cur.QuoteID)
+		if err != nil {
+			return err
+		}
+		if rf != nil {
+			m.Current.NoReapprove = refusalText(z, *rf)
+		}
+	}
 	return nil
 }
 
