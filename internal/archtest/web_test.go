@@ -106,3 +106,32 @@ func storeFields(f *ast.File) []string {
 	})
 	return out
 }
+
+// TestWebFunctionsAreShort: a handler that runs over 80 lines is doing a
+// use case's work, or several steps that want names.
+func TestWebFunctionsAreShort(t *testing.T) {
+	files, err := filepath.Glob("../../web/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("web files: %v %v", files, err)
+	}
+	fset := token.NewFileSet()
+	for _, path := range files {
+		name := filepath.Base(path)
+		if strings.HasSuffix(name, "_test.go") || strings.HasSuffix(name, "_templ.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Body == nil {
+				continue
+			}
+			if n := fset.Position(fn.Body.Rbrace).Line - fset.Position(fn.Pos()).Line; n > 80 {
+				t.Errorf("web/%s: %s runs %d lines, more than 80", name, fn.Name.Name, n)
+			}
+		}
+	}
+}
