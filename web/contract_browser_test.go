@@ -18,7 +18,8 @@ import (
 // decision page, finds its drafted contract from the Renewals page, imports
 // a bill whose GPU-hours are above the contracted rate and sees that line
 // flagged with the amount over. The contract page fits a 390 px phone in
-// every language and prints on A4 without its forms.
+// every language and prints on A4 without its forms, as do Renewals and
+// the vendor's record.
 func TestBrowserAwardToContractToBillDiscrepancy(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
@@ -76,6 +77,13 @@ func TestBrowserAwardToContractToBillDiscrepancy(t *testing.T) {
 	_, txt := pdfText(t, ctx, chromedp.PaperA4, "contract")
 	if flat := strings.Join(strings.Fields(txt), " "); !strings.Contains(flat, "rate above the contract") || strings.Contains(flat, "Import and match") {
 		t.Errorf("printed contract:\n%.2000s", txt)
+	}
+	// The other new pages print too: their words, without their forms.
+	for _, p := range []struct{ url, name string }{{a.srv.URL + "/renewals", "renewals"}, {recordURL, "vendor-record"}} {
+		do(t, ctx, chromedp.Navigate(p.url), chromedp.WaitVisible(css("main")))
+		if _, txt := pdfText(t, ctx, chromedp.PaperA4, p.name); !strings.Contains(strings.Join(strings.Fields(txt), " "), "Acme Cloud") {
+			t.Errorf("printed %s has no vendor:\n%.1500s", p.name, txt)
+		}
 	}
 	for _, lang := range i18n.Languages {
 		do(t, ctx, phone,
