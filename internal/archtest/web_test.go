@@ -52,12 +52,26 @@ func storeCalls(f *ast.File) int {
 }
 
 func TestWebNeverCallsTheStore(t *testing.T) {
-	files, err := filepath.Glob("../../web/*.go")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("web files: %v %v", files, err)
+	for name, f := range webFiles(t, token.NewFileSet()) {
+		if n := storeCalls(f); n > 0 {
+			t.Errorf("web/%s calls the store %d times: its use case belongs in internal/evaluation", name, n)
+		}
+		for _, field := range storeFields(f) {
+			t.Errorf("web/%s: Server.%s holds a store: web reaches the database only through the use cases", name, field)
+		}
 	}
-	fset := token.NewFileSet()
-	for _, path := range files {
+}
+
+// webFiles parses web's own Go files (not tests, not generated views) into
+// fset, by file name.
+func webFiles(t *testing.T, fset *token.FileSet) map[string]*ast.File {
+	t.Helper()
+	paths, err := filepath.Glob("../../web/*.go")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("web files: %v %v", paths, err)
+	}
+	files := map[string]*ast.File{}
+	for _, path := range paths {
 		name := filepath.Base(path)
 		if strings.HasSuffix(name, "_test.go") || strings.HasSuffix(name, "_templ.go") {
 			continue
@@ -66,13 +80,9 @@ func TestWebNeverCallsTheStore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := storeCalls(f); n > 0 {
-			t.Errorf("web/%s calls the store %d times: its use case belongs in internal/evaluation", name, n)
-		}
-		for _, field := range storeFields(f) {
-			t.Errorf("web/%s: Server.%s holds a store: web reaches the database only through the use cases", name, field)
-		}
+		files[name] = f
 	}
+	return files
 }
 
 // storeFields names the fields of type *store.Store of the Server type
@@ -110,20 +120,8 @@ func storeFields(f *ast.File) []string {
 // TestWebFunctionsAreShort: a handler that runs over 80 lines is doing a
 // use case's work, or several steps that want names.
 func TestWebFunctionsAreShort(t *testing.T) {
-	files, err := filepath.Glob("../../web/*.go")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("web files: %v %v", files, err)
-	}
 	fset := token.NewFileSet()
-	for _, path := range files {
-		name := filepath.Base(path)
-		if strings.HasSuffix(name, "_test.go") || strings.HasSuffix(name, "_templ.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for name, f := range webFiles(t, fset) {
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
 			if !ok || fn.Body == nil {

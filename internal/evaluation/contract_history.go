@@ -46,7 +46,18 @@ func loadHistory(ctx context.Context, tx *store.Store, sc store.Contract) (histo
 	if err != nil {
 		return history{}, err
 	}
-	h := historyFrom(c, kept, outages)
+	return historyFrom(c, kept, outages), nil
+}
+
+// loadReportHistory is loadHistory with the useful units entered and the
+// award's cost per useful unit: what the commitment report and the
+// delivered baseline divide by. Matching a bill and the vendor record do
+// without them, and without their two reads.
+func loadReportHistory(ctx context.Context, tx *store.Store, sc store.Contract) (history, error) {
+	h, err := loadHistory(ctx, tx, sc)
+	if err != nil {
+		return history{}, err
+	}
 	if h.units, h.quotedPerUseful, err = usefulUnitsOf(ctx, tx, sc); err != nil {
 		return history{}, err
 	}

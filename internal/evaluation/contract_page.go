@@ -45,7 +45,7 @@ func (s *Service) ContractDetail(ctx context.Context, id int64) (ContractDetail,
 		if d.Versions, err = tx.ContractVersions(ctx, id); err != nil {
 			return err
 		}
-		h, err := loadHistory(ctx, tx, sc)
+		h, err := loadReportHistory(ctx, tx, sc)
 		if err != nil {
 			return err
 		}

@@ -166,7 +166,7 @@ func (s *Service) RebidBaseline(ctx context.Context, evaluationID int64) (*Basel
 		if err != nil {
 			return err
 		}
-		h, err := loadHistory(ctx, tx, sc)
+		h, err := loadReportHistory(ctx, tx, sc)
 		if err != nil {
 			return err
 		}

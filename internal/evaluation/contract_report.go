@@ -19,7 +19,7 @@ func (s *Service) history(ctx context.Context, id int64) (history, error) {
 		if err != nil {
 			return err
 		}
-		h, err = loadHistory(ctx, tx, sc)
+		h, err = loadReportHistory(ctx, tx, sc)
 		return err
 	})
 	return h, err

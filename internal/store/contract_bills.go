@@ -84,11 +84,24 @@ func (s *Store) Bills(ctx context.Context, contractID int64) ([]Bill, error) {
 	return list, nil
 }
 
+// billLinesSQL selects bill lines, by bill and in file order, of the
+// contracts the condition names: for collectBillLines.
+const billLinesSQL = `SELECT l.bill_id, l.line, l.period_start, l.period_end, l.description, l.category, l.quantity,
+		l.unit, l.unit_price, l.amount, l.charge, l.match, l.exceptions FROM contract_bill_lines l
+		JOIN contract_bills b ON b.id = l.bill_id WHERE `
+
 // BillLines lists the lines of a contract's bills by bill, in file order.
 func (s *Store) BillLines(ctx context.Context, contractID int64) (map[int64][]BillLine, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT l.bill_id, l.line, l.period_start, l.period_end, l.description, l.category, l.quantity,
-		l.unit, l.unit_price, l.amount, l.charge, l.match, l.exceptions FROM contract_bill_lines l
-		JOIN contract_bills b ON b.id = l.bill_id WHERE b.contract_id = $1 ORDER BY l.bill_id, l.line`, contractID)
+	rows, _ := s.pool.Query(ctx, billLinesSQL+`b.contract_id = $1 ORDER BY l.bill_id, l.line`, contractID)
+	out, err := collectBillLines(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: bill lines of contract %d: %w", contractID, err)
+	}
+	return out, nil
+}
+
+// collectBillLines reads billLinesSQL's rows into lines by bill.
+func collectBillLines(rows pgx.Rows) (map[int64][]BillLine, error) {
 	out := map[int64][]BillLine{}
 	var billID int64
 	var l BillLine
@@ -98,10 +111,7 @@ func (s *Store) BillLines(ctx context.Context, contractID int64) (map[int64][]Bi
 		out[billID] = append(out[billID], l)
 		return nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("store: bill lines of contract %d: %w", contractID, err)
-	}
-	return out, nil
+	return out, err
 }
 
 // Outage is a recorded outage of a contract's nodes.

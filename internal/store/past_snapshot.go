@@ -54,21 +54,8 @@ func pastBillsRead(id int64) read[map[int64][]Bill] {
 }
 
 func pastLinesRead(id int64) read[map[int64][]BillLine] {
-	return read[map[int64][]BillLine]{sql: `SELECT l.bill_id, l.line, l.period_start, l.period_end, l.description, l.category, l.quantity,
-		l.unit, l.unit_price, l.amount, l.charge, l.match, l.exceptions FROM contract_bill_lines l
-		JOIN contract_bills b ON b.id = l.bill_id WHERE b.contract_id IN (` + pastContracts + `) ORDER BY l.bill_id, l.line`,
-		args: []any{id}, collect: func(rows pgx.Rows) (map[int64][]BillLine, error) {
-			out := map[int64][]BillLine{}
-			var billID int64
-			var l BillLine
-			_, err := pgx.ForEachRow(rows, []any{&billID, &l.Line, &l.PeriodStart, &l.PeriodEnd, &l.Description, &l.Category, &l.Quantity,
-				&l.Unit, &l.UnitPrice, &l.Amount, &l.Charge, &l.Match, &l.Exceptions}, func() error {
-				l.Exceptions = append([]byte(nil), l.Exceptions...)
-				out[billID] = append(out[billID], l)
-				return nil
-			})
-			return out, err
-		}}
+	return read[map[int64][]BillLine]{sql: billLinesSQL + `b.contract_id IN (` + pastContracts + `) ORDER BY l.bill_id, l.line`,
+		args: []any{id}, collect: collectBillLines}
 }
 
 func pastOutagesRead(id int64) read[map[int64][]Outage] {
