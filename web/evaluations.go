@@ -9,6 +9,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
@@ -128,7 +129,7 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 		blockers, warnings := redflag.Counts(d.Flags[sq.ID])
 		m.Blockers += blockers
 		m.Warnings += warnings
-		if expiring(sq.Quote, today) {
+		if quote.Expiring(sq.Quote, today) {
 			m.Expiring++
 		}
 	}

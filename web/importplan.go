@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 
@@ -11,36 +10,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
-
-// importPlanView words what an import does with each row for the preview:
-// a new quote, a revision of a held quote with its diff, or nothing.
-func importPlanView(z *i18n.Localizer, plan quote.ImportPlan, rows []quote.Quote) views.ImportPlan {
-	v := views.ImportPlan{
-		Summary: z.T("import.plan.summary", map[string]any{"New": plan.New, "Revisions": plan.Revisions, "Unchanged": plan.Unchanged}),
-		Nothing: plan.New == 0 && plan.Revisions == 0,
-	}
-	for i, r := range plan.Rows {
-		name, _ := rows[i].Provider.Get()
-		ref, _ := rows[i].QuoteRef.Get()
-		row := views.ImportPlanRow{Line: r.Line, Action: string(r.Action), QuoteID: r.QuoteID, Provider: name, QuoteRef: ref,
-			Text: z.T("import.action."+string(r.Action), map[string]any{"ID": r.QuoteID})}
-		for _, ch := range r.Changes {
-			c, _ := quote.ColumnByName(ch.Column)
-			row.Changes = append(row.Changes, views.DiffRow{Term: z.T(ch.Label), Old: termText(z, c, r.Held), New: termText(z, c, &rows[i])})
-		}
-		v.Rows = append(v.Rows, row)
-	}
-	return v
-}
-
-// rowReason is a bad row's reason in the reader's language: a problem
-// found by matching (Code) has its own message; a cell's is reasonText's.
-func rowReason(ctx context.Context, re quote.RowError) string {
-	if re.Code != "" {
-		return i18n.T(ctx, "import.error."+re.Code, re.Args)
-	}
-	return reasonText(ctx, re.Column, re.Reason)
-}
 
 // apiChange is one term a revision changes.
 type apiChange struct {
@@ -95,7 +64,7 @@ func apiImportRefused(w http.ResponseWriter, r *http.Request, err error) bool {
 	case errors.As(err, &ie):
 		rows := make([]map[string]any, 0, len(ie.Errors))
 		for _, re := range ie.Errors {
-			rows = append(rows, map[string]any{"line": re.Line, "column": re.Column, "reason": rowReason(r.Context(), re)})
+			rows = append(rows, map[string]any{"line": re.Line, "column": re.Column, "reason": views.QuoteRowReason(r.Context(), re)})
 		}
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("import.errors"), "rows": rows})
 		return true

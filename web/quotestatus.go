@@ -1,8 +1,6 @@
 package web
 
 import (
-	"context"
-
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -66,34 +64,4 @@ func decisionLine(z *i18n.Localizer, d store.DecisionStatus) []string {
 		out = append(out, z.N("quotes.waived", d.Waived))
 	}
 	return out
-}
-
-// awardStatus says whether the quote is in an award of its evaluation, the
-// approved one first: "Awarded: 60 % of the contract" travels to the
-// quote, which otherwise read "Not on the shortlist".
-func (s *Server) awardStatus(ctx context.Context, z *i18n.Localizer, evaluationID, quoteID int64) (string, bool, error) {
-	awards, err := s.eval.StoredAwards(ctx, evaluationID)
-	if err != nil {
-		return "", false, err
-	}
-	for _, approved := range []bool{true, false} {
-		for _, aw := range awards {
-			// A direct award is the quote's own approval, said by its
-			// shortlist status; a rejected or revoked award holds nothing.
-			if aw.Direct || (aw.Status != "approved" && aw.Status != "awaiting_approval") || (aw.Status == "approved") != approved {
-				continue
-			}
-			for _, sh := range aw.Shares {
-				if sh.QuoteID != quoteID {
-					continue
-				}
-				key := "quote.status.awarded"
-				if !approved {
-					key = "quote.status.award_pending"
-				}
-				return z.T(key, map[string]any{"Share": z.Int(int64(sh.SharePct))}), true, nil
-			}
-		}
-	}
-	return "", false, nil
 }
