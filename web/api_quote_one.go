@@ -43,9 +43,7 @@ func (s *Server) apiQuoteByID(r *http.Request, id int64) (apiQuote, error) {
 	}
 	for _, cur := range d.All {
 		if cur.ID == id {
-			q := s.apiStoredQuote(i18n.From(r.Context()), cur, d.TermFlags[id])
-			q.Source = sourcesJSON(srcs[id])
-			return q, nil
+			return apiStoredQuote(i18n.From(r.Context()), cur, d.TermFlags[id], srcs[id]), nil
 		}
 	}
 	return apiQuote{}, errNotFound
