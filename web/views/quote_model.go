@@ -222,3 +222,35 @@ func QuoteAwardStatus(z *i18n.Localizer, sharePct int, approved bool) string {
 	}
 	return z.T(key, map[string]any{"Share": z.Int(int64(sharePct))})
 }
+
+// DecisionLine says, for the evaluations list, what an evaluation's
+// decision holds: the approved provider or the shortlist's size, and the
+// waivers.
+func DecisionLine(z *i18n.Localizer, approved string, shortlisted, waived int) []string {
+	var out []string
+	switch {
+	case approved != "":
+		out = append(out, z.T("evaluations.approved_provider", map[string]any{"Provider": approved}))
+	case shortlisted > 0:
+		out = append(out, z.N("evaluations.shortlisted", shortlisted))
+	}
+	if waived > 0 {
+		out = append(out, z.N("quotes.waived", waived))
+	}
+	return out
+}
+
+// QuoteShortlistStatus names a quote's place in the decision (status:
+// "approved", "shortlisted", "rejected" or none, by whom), styled as a
+// status.
+func QuoteShortlistStatus(z *i18n.Localizer, status, shortlistedBy, decidedBy string) (text, css string) {
+	switch status {
+	case "approved":
+		return z.T("quote.status.approved", map[string]any{"By": decidedBy}), "ok"
+	case "shortlisted":
+		return z.T("quote.status.shortlisted", map[string]any{"By": shortlistedBy}), "info"
+	case "rejected":
+		return z.T("quote.status.rejected", map[string]any{"By": decidedBy}), "blocker"
+	}
+	return "", ""
+}
