@@ -46,12 +46,7 @@ func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// Each quote's own flags, kept with the analysis.
-	d, err := s.eval.Analyze(r.Context(), e.ID)
-	if err != nil {
-		return err
-	}
-	srcs, err := s.eval.QuoteSources(r.Context(), e.ID)
+	d, err := s.eval.QuoteListing(r.Context(), e.ID) // each quote's own flags, kept with the analysis
 	if err != nil {
 		return err
 	}
@@ -64,7 +59,7 @@ func (s *Server) apiListQuotes(w http.ResponseWriter, r *http.Request) error {
 		if cut = win.over(len(out)); cut {
 			break
 		}
-		out = append(out, apiStoredQuote(z, sq, d.TermFlags[sq.ID], srcs[sq.ID]))
+		out = append(out, apiStoredQuote(z, sq, d.TermFlags[sq.ID], d.Sources[sq.ID]))
 	}
 	sealed, err := s.sealedRoundsJSON(r.Context(), e.ID)
 	if err != nil {
