@@ -113,8 +113,12 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 	// The preview (flags and their messages for every quote) is built and
 	// encoded while the database writes the rows: for a large file each
 	// takes about as long as the other, and they need different cores.
+	var flags [][]redflag.Flag
 	previewed := make(chan [][]byte, 1)
-	go func() { previewed <- views.EncodeQuotesJSON(s.importPreview(z, qs, b.Data)) }()
+	go func() {
+		flags = evaluation.FlagRows(qs, b.Data, s.eval.Now())
+		previewed <- views.EncodeQuotesJSON(views.QuotesJSONOf(z, qs, flags))
+	}()
 	res, err := s.eval.ImportQuotes(ctx, currentUser(r), e.ID, qs, lines, mode)
 	encoded := <-previewed
 	if err != nil {
@@ -122,6 +126,6 @@ func (s *Server) apiImportQuotes(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(http.StatusCreated)
-	_, _ = w.Write(views.ImportedJSON(res.Plan, res.QuoteIDs, encoded, s.changedRows(z, res.Plan, qs, b.Data)))
+	_, _ = w.Write(views.ImportedJSON(res.Plan, res.QuoteIDs, encoded, views.RevisedRowsJSON(z, res.Plan, qs, flags)))
 	return nil
 }

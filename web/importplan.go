@@ -4,37 +4,12 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
-
-// importPreview is the import's rows with their flags, as the API sends
-// them before they are saved.
-func (s *Server) importPreview(z *i18n.Localizer, rows []quote.Quote, b brief.Brief) []apiQuote {
-	preview := make([]apiQuote, 0, len(rows))
-	for _, q := range rows {
-		preview = append(preview, views.QuoteJSONOf(z, q, s.flagsFor(q, b)))
-	}
-	return preview
-}
-
-// changedRows encodes the revised rows of an import again, with their
-// changes (and without id and action, which views.ImportedJSON writes).
-func (s *Server) changedRows(z *i18n.Localizer, plan quote.ImportPlan, rows []quote.Quote, b brief.Brief) map[int][]byte {
-	out := map[int][]byte{}
-	for i, r := range plan.Rows {
-		if r.Action == quote.RowRevision {
-			q := views.QuoteJSONOf(z, rows[i], s.flagsFor(rows[i], b))
-			q.Changes = views.QuoteChangesJSON(r.Changes)
-			out[i] = views.MarshalQuoteJSON(q)
-		}
-	}
-	return out
-}
 
 // apiImportRefused answers an import refused for its rows (422, naming
 // each line), a file without a quote (422), a revised quote changed
@@ -53,8 +28,8 @@ func apiImportRefused(w http.ResponseWriter, r *http.Request, err error) error {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("import.empty"), "rows": []any{}})
 	case errors.Is(err, store.ErrConflict):
 		writeJSON(w, http.StatusConflict, map[string]any{"error": z.T("import.changed_meanwhile")})
-	case quoteLimitText(r.Context(), err) != "":
-		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": quoteLimitText(r.Context(), err), "code": "quote_limit", "limit": quote.MaxPerEvaluation, "rows": []any{}})
+	case views.QuoteLimitText(r.Context(), err) != "":
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": views.QuoteLimitText(r.Context(), err), "code": "quote_limit", "limit": quote.MaxPerEvaluation, "rows": []any{}})
 	default:
 		return err
 	}

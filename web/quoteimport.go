@@ -115,7 +115,7 @@ func (s *Server) previewImport(w http.ResponseWriter, r *http.Request) error {
 	case err != nil:
 		return err
 	case pv.Limit != nil:
-		m.Error = quoteLimitText(ctx, pv.Limit)
+		m.Error = views.QuoteLimitText(ctx, pv.Limit)
 	default:
 		m.CSV = string(data)
 		views.ImportPreviewModel(z, &m, pv.Plan, pv.Rows, pv.Flags, s.eval.Now())
@@ -156,8 +156,8 @@ func (s *Server) confirmImport(w http.ResponseWriter, r *http.Request) error {
 		m.RowErrors = views.QuoteRowErrors(ctx, err)
 	case errors.Is(err, store.ErrConflict):
 		m.Error = i18n.T(ctx, "import.changed_meanwhile")
-	case quoteLimitText(ctx, err) != "":
-		m.Error = quoteLimitText(ctx, err)
+	case views.QuoteLimitText(ctx, err) != "":
+		m.Error = views.QuoteLimitText(ctx, err)
 	case err != nil:
 		return err
 	default:

@@ -175,7 +175,7 @@ func (s *Server) createQuote(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	sq, err := s.eval.CreateQuote(r.Context(), currentUser(r), e.ID, q)
-	if m.Error = quoteLimitText(r.Context(), err); m.Error != "" {
+	if m.Error = views.QuoteLimitText(r.Context(), err); m.Error != "" {
 		s.renderQuoteForm(w, r, http.StatusUnprocessableEntity, "quote.new_title", m)
 		return nil
 	}

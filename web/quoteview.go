@@ -3,9 +3,7 @@ package web
 import (
 	"context"
 
-	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
@@ -25,13 +23,6 @@ var (
 	vendorFlagViews  = views.VendorFlagViews
 	vendorCheck      = views.VendorCheck
 )
-
-// flagsFor flags a quote that is not stored (an import preview, a vendor's
-// draft) against a brief; a stored quote's are kept with its analysis
-// (storedFlags).
-func (s *Server) flagsFor(q quote.Quote, b brief.Brief) []redflag.Flag {
-	return evaluation.Flags(q, b, s.eval.Now())
-}
 
 // storedFlags are a stored quote's own red flags (its terms against the
 // brief), from its evaluation's kept analysis rather than flagged again.

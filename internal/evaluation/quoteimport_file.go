@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"time"
+
+	"github.com/gpuquote/gpuquote/internal/brief"
 
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
@@ -50,13 +53,20 @@ func (s *Service) PreviewImportFile(ctx context.Context, evaluationID int64, dat
 	if err != nil {
 		return out, err
 	}
-	out.Flags = make([][]redflag.Flag, len(out.Rows))
-	for i, q := range out.Rows {
-		out.Flags[i] = Flags(q, b.Data, s.Now())
-	}
+	out.Flags = FlagRows(out.Rows, b.Data, s.Now())
 	out.Limit = s.CheckQuoteLimit(ctx, evaluationID, out.Plan.New)
 	if le := (*store.QuoteLimitError)(nil); out.Limit != nil && !errors.As(out.Limit, &le) {
 		return out, out.Limit
 	}
 	return out, nil
+}
+
+// FlagRows are the flags each row of an import raises against the brief
+// as of today.
+func FlagRows(rows []quote.Quote, b brief.Brief, today time.Time) [][]redflag.Flag {
+	out := make([][]redflag.Flag, len(rows))
+	for i, q := range rows {
+		out[i] = Flags(q, b, today)
+	}
+	return out
 }

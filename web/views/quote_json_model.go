@@ -102,6 +102,30 @@ func ImportPreviewJSON(z *i18n.Localizer, plan quote.ImportPlan, rows []quote.Qu
 	return out
 }
 
+// QuotesJSONOf renders quotes, each with its flags.
+func QuotesJSONOf(z *i18n.Localizer, qs []quote.Quote, flags [][]redflag.Flag) []QuoteJSON {
+	out := make([]QuoteJSON, len(qs))
+	for i, q := range qs {
+		out[i] = QuoteJSONOf(z, q, flags[i])
+	}
+	return out
+}
+
+// RevisedRowsJSON encodes the revised rows of an import (plan) again, with
+// their changes (and without id and action, which ImportedJSON writes),
+// by row.
+func RevisedRowsJSON(z *i18n.Localizer, plan quote.ImportPlan, rows []quote.Quote, flags [][]redflag.Flag) map[int][]byte {
+	out := map[int][]byte{}
+	for i, r := range plan.Rows {
+		if r.Action == quote.RowRevision {
+			q := QuoteJSONOf(z, rows[i], flags[i])
+			q.Changes = QuoteChangesJSON(r.Changes)
+			out[i] = MarshalQuoteJSON(q)
+		}
+	}
+	return out
+}
+
 // EncodeQuotesJSON encodes each quote (MarshalQuoteJSON).
 func EncodeQuotesJSON(qs []QuoteJSON) [][]byte {
 	out := make([][]byte, len(qs))
