@@ -18,25 +18,22 @@ func (s *Server) showBrief(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	m, err := s.briefForm(r, e, b)
+	p := s.flashedPage(w, r, i18n.T(r.Context(), "brief.title")+" · "+e.Name)
+	return s.renderBrief(w, r, http.StatusOK, e, b, views.BriefForm{Version: b.Version, Values: b.Data, Base: b.Data}, p)
+}
+
+// renderBrief shows the brief editor with m's input on the brief b: the
+// one stored, or the one a conflicting save found.
+func (s *Server) renderBrief(w http.ResponseWriter, r *http.Request, status int, e store.Evaluation, b store.StoredBrief, m views.BriefForm, p views.Page) error {
+	vis, err := s.eval.Visibility(r.Context(), e.ID)
 	if err != nil {
 		return err
 	}
-	m.Values, m.Base = b.Data, b.Data
-	s.render(w, r, http.StatusOK, views.BriefEditor(s.flashedPage(w, r, i18n.T(r.Context(), "brief.title")+" · "+e.Name), m))
-	return nil
-}
-
-func (s *Server) briefForm(r *http.Request, e store.Evaluation, b store.StoredBrief) (views.BriefForm, error) {
-	vis, err := s.eval.Visibility(r.Context(), e.ID)
-	if err != nil {
-		return views.BriefForm{}, err
-	}
-	m := views.BriefForm{EvaluationID: e.ID, EvaluationName: e.Name, Version: b.Version,
-		Completeness: brief.Score(b.Data), CanEdit: currentUser(r).Role.Can(auth.EditBrief),
-		UpdatedBy: b.UpdatedByName, UpdatedAt: i18n.From(r.Context()).DateTime(b.UpdatedAt)}
+	m.EvaluationID, m.EvaluationName, m.Completeness, m.CanEdit = e.ID, e.Name, brief.Score(b.Data), currentUser(r).Role.Can(auth.EditBrief)
+	m.UpdatedBy, m.UpdatedAt = b.UpdatedByName, i18n.From(r.Context()).DateTime(b.UpdatedAt)
 	m.Internal, m.VisibilityNote = views.BriefVisibilityNote(r.Context(), vis.Internal, vis.Round)
-	return m, nil
+	s.render(w, r, status, views.BriefEditor(p, m))
+	return nil
 }
 
 // saveBrief validates the whole form; on an error or a conflicting save it
@@ -61,16 +58,11 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		m, err := s.briefForm(r, e, cur)
-		if err != nil {
-			return err
-		}
-		m.Version, m.Values, m.Base, m.Errors = version, in.Typed, in.Base, briefErrors(z, in.Errors)
-		m.Unsaved = true // the meter counts the saved brief, not the refused input
+		// Unsaved: the meter counts the saved brief, not the refused input.
+		m := views.BriefForm{Version: version, Values: in.Typed, Base: in.Base, Errors: briefErrors(z, in.Errors), Unsaved: true}
 		p := s.page(r, z.T("brief.title"), "evaluations")
 		p.Errors = briefSummary(r, m.Errors)
-		s.render(w, r, http.StatusUnprocessableEntity, views.BriefEditor(p, m))
-		return nil
+		return s.renderBrief(w, r, http.StatusUnprocessableEntity, e, cur, m, p)
 	}
 	_, err = s.eval.SaveBrief(ctx, currentUser(r).Actor(), id, version, in.Data)
 	var conflict *store.ConflictError
@@ -79,17 +71,12 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 		// editor changed show their value, so saving again keeps it.
 		theirs := conflict.Current.Data
 		merged, clashes := brief.Merge(in.Base, theirs, in.Data)
-		m, err := s.briefForm(r, e, conflict.Current)
-		if err != nil {
-			return err
-		}
-		m.Values, m.Base, m.Unsaved = merged, theirs, true
-		m.Conflict = &views.BriefConflict{By: conflict.Current.UpdatedByName, At: z.DateTime(conflict.Current.UpdatedAt),
+		c := &views.BriefConflict{By: conflict.Current.UpdatedByName, At: z.DateTime(conflict.Current.UpdatedAt),
 			Changes: views.BriefChangesModel(ctx, in.Base, theirs, in.Data, clashes)}
 		p := s.page(r, z.T("brief.title"), "evaluations")
-		p.Errors = []views.FormError{{Target: "brief-conflict", Message: z.T("brief.conflict", map[string]any{"By": m.Conflict.By, "At": m.Conflict.At})}}
-		s.render(w, r, http.StatusConflict, views.BriefEditor(p, m))
-		return nil
+		p.Errors = []views.FormError{{Target: "brief-conflict", Message: z.T("brief.conflict", map[string]any{"By": c.By, "At": c.At})}}
+		m := views.BriefForm{Version: conflict.Current.Version, Values: merged, Base: theirs, Unsaved: true, Conflict: c}
+		return s.renderBrief(w, r, http.StatusConflict, e, conflict.Current, m, p)
 	}
 	if err != nil {
 		return err
