@@ -9,19 +9,20 @@ import (
 	"strings"
 	"time"
 
-	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/contract"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
+	"github.com/gpuquote/gpuquote/web/views/model"
 )
 
-// contractPages declares the contract pages (issue 31).
+// contractPages declares the contract pages (issue 31), the re-bid from a
+// contract and the admin's contract alert settings form.
 func (s *Server) contractPages(r chi.Router) {
 	r.Get("/renewals", s.h(s.renewalsPage))
 	r.Get("/contracts/{id}", s.h(s.showContract))
@@ -32,8 +33,8 @@ func (s *Server) contractPages(r chi.Router) {
 		r.Post("/contracts/{id}/outages", s.h(s.recordOutageForm))
 		r.Post("/contracts/{id}/useful-units", s.h(s.saveUsefulUnitsForm))
 	})
-	s.rebidPages(r)
-	s.contractAlertPages(r)
+	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.rebidForm))
+	r.With(s.requirePermission(auth.ManageReference)).Post("/admin/settings/contract-alerts", s.h(s.saveContractAlertsForm))
 }
 
 // showContract is the contract page; a refused form shows it again.
@@ -55,10 +56,7 @@ func (s *Server) renderContract(w http.ResponseWriter, r *http.Request, id int64
 	if k := takeFlash(w, r); k != "" {
 		p.Flash = z.T(k)
 	}
-	m := contractView(z, d, p.Can(auth.ManageContracts))
-	m.UnitsMonth = s.eval.Now().Format("2006-01")
-	m.CanRebid = p.Can(auth.ManageEvaluations)
-	m.Rebid.Languages = rebidLanguages()
+	m := model.ContractPage(z, p, d, s.eval.Now(), func(q sourcing.Requirement) string { return requirementLabel(z, q) })
 	edit(&m)
 	s.render(w, r, status, views.ContractPage(p, m))
 	return nil
@@ -175,7 +173,7 @@ func (s *Server) saveUsefulUnitsForm(w http.ResponseWriter, r *http.Request) err
 	if perr != nil {
 		units = r.PostFormValue("units") // refused below, with its reason
 	}
-	err = s.eval.SaveUsefulUnits(r.Context(), currentUser(r), id, r.PostFormValue("month"), units)
+	_, err = s.eval.RecordUsefulUnits(r.Context(), currentUser(r), id, r.PostFormValue("month"), units)
 	if evaluation.IsContractError(err) {
 		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) {
 			m.UnitsError = z.T("contract.error.useful_units", map[string]any{"Why": err.Error()})
@@ -186,143 +184,4 @@ func (s *Server) saveUsefulUnitsForm(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	return redirect(w, r, fmt.Sprintf("/contracts/%d#commitment", id), "flash.useful_units_saved")
-}
-
-// renewalsPage lists the cancel-by dates of the next 180 days and every
-// contract.
-func (s *Server) renewalsPage(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	z := i18n.From(ctx)
-	board, err := s.eval.AlertBoard(ctx, evaluation.RenewalHorizon)
-	if err != nil {
-		return err
-	}
-	all, err := s.eval.Contracts(ctx, store.ContractFilter{})
-	if err != nil {
-		return err
-	}
-	date := func(x contract.Date) string { return z.Date(x.Start(time.UTC)) }
-	m := views.RenewalsView{Upcoming: renewalRows(z, board.Renewals), Claims: claimRows(z, board.Claims)}
-	for _, c := range all {
-		m.Contracts = append(m.Contracts, views.ContractRow{ID: c.ID, VendorID: c.VendorID, Vendor: c.Vendor,
-			State: z.T("contract.state." + string(c.State)), End: date(c.EndDate), CancelBy: date(c.CancelBy)})
-	}
-	s.render(w, r, http.StatusOK, views.RenewalsPage(s.page(r, z.T("contract.renewals.title"), "renewals"), m))
-	return nil
-}
-
-// vendorRecordPage is a vendor's record across its contracts, quotes and
-// invitations, each figure linked to the records it reads.
-func (s *Server) vendorRecordPage(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	rec, err := s.eval.VendorRecord(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	z := i18n.From(r.Context())
-	s.render(w, r, http.StatusOK, views.VendorRecordPage(s.page(r, z.T("contract.record.title", map[string]any{"Vendor": rec.Vendor}), "renewals"),
-		vendorRecordView(z, rec)))
-	return nil
-}
-
-// vendorRecordView formats a record for its page.
-func vendorRecordView(z *i18n.Localizer, rec evaluation.VendorRecord) views.VendorRecordView {
-	money := func(m contract.Money) string { return z.Money(m.Decimal(), m.Currency) }
-	pct := func(p contract.Pct) string { return z.Decimal(p.String()) + "\u00a0%" }
-	links := func(es []evaluation.Evidence) []views.RecordLink {
-		out := make([]views.RecordLink, 0, len(es))
-		for _, e := range es {
-			out = append(out, views.RecordLink{Text: z.T("record."+e.Kind+"_n", map[string]any{"ID": e.ID}), Href: templ.SafeURL(e.Href)})
-		}
-		return out
-	}
-	figure := func(key string, f evaluation.Figure) views.RecordFigure {
-		v := views.RecordFigure{Key: key, Label: z.T("record." + key), Value: z.T("record.unknown"), Links: links(f.Evidence)}
-		if f.Known {
-			v.Value = pct(f.Pct)
-		}
-		return v
-	}
-	sm := rec.Summary
-	m := views.VendorRecordView{Vendor: rec.Vendor, PreGrade: scoreBand(z, rec.PreGrade.Low, rec.PreGrade.High)}
-	m.Summary = []views.RecordFigure{figure("price_adherence", sm.PriceAdherence), figure("availability", sm.Availability),
-		figure("pass_rate", sm.PassRate),
-		{Key: "reruns", Label: z.T("record.reruns"), Value: z.Int(int64(sm.Reruns)), Links: links(sm.PassRate.Evidence)},
-		{Key: "answer_time", Label: z.T("record.answer_time"), Value: z.T("record.unknown"), Links: links(sm.AnswerTime)},
-		figure("completeness", sm.Completeness)}
-	if sm.Answered > 0 {
-		m.Summary[4].Value = z.T("record.answer_value", map[string]any{"Hours": hoursText(z, sm.AnswerMinutes),
-			"Answered": sm.Answered, "Unanswered": sm.Unanswered})
-	}
-	g := scoring.PastGrade(sm.Past())
-	m.PreRule = z.T(g.Rule, localFacts(z, g.Facts))
-	for _, b := range scoring.PastRule() {
-		m.Bands = append(m.Bands, views.RecordBand{Grade: z.Decimal(b.Grade), Availability: z.Decimal(b.Availability) + "\u00a0%",
-			PriceAdherence: z.Decimal(b.PriceAdherence) + "\u00a0%", PassRate: z.Decimal(b.PassRate) + "\u00a0%"})
-	}
-	for _, c := range rec.Contracts {
-		m.Rows = append(m.Rows, views.VendorRecordRow{ContractID: c.ContractID, State: z.T("contract.state." + string(c.State)),
-			Bills: z.Int(int64(c.Bills)), Billed: money(c.Billed), AboveContract: money(c.AboveContract), Adherence: pct(c.PriceAdherence),
-			Lines:        z.T("contract.record.lines", map[string]any{"OK": c.LinesMatched, "Exceptions": c.LinesException}),
-			Availability: pct(c.Availability),
-			Credits:      z.T("contract.record.credits", map[string]any{"Claimed": money(c.Claimed), "Credited": money(c.Credited)})})
-	}
-	for _, q := range rec.Tests {
-		m.Tests = append(m.Tests, views.RecordTestRow{QuoteID: q.QuoteID, Quote: z.T("record.quote_n", map[string]any{"ID": q.QuoteID}),
-			Passed: z.Int(int64(q.Passed)), Failed: z.Int(int64(q.Failed)), Waived: z.Int(int64(q.Waived)), Reruns: z.Int(int64(q.Reruns))})
-	}
-	for _, v := range rec.Invitations {
-		row := views.RecordInvitationRow{RFQID: v.RFQID, RFQ: z.T("record.rfq_round", map[string]any{"ID": v.RFQID, "Round": v.Round}),
-			Invited: z.DateTime(v.InvitedAt), Answered: z.T("record.not_answered"), Time: "—", Completeness: "—"}
-		if v.SubmittedAt != nil {
-			row.Answered, row.Time = z.DateTime(*v.SubmittedAt), z.T("record.hours", map[string]any{"Hours": hoursText(z, v.AnswerMinutes)})
-			row.Completeness = z.T("record.answered_of", map[string]any{"Answered": v.Answered, "Asked": v.Asked, "Pct": pct(v.Completeness)})
-		}
-		m.Invitations = append(m.Invitations, row)
-	}
-	return m
-}
-
-// hoursText writes minutes as hours with one decimal, rounded half up.
-func hoursText(z *i18n.Localizer, minutes int64) string {
-	tenths := (minutes*10*2 + 60) / 120
-	return z.Decimal(fmt.Sprintf("%d.%d", tenths/10, tenths%10))
-}
-
-// setRecordThreshold is the admin's past-performance pre-grade under which
-// an invited vendor is warned about; a value that is no grade is shown
-// again next to its field.
-func (s *Server) setRecordThreshold(w http.ResponseWriter, r *http.Request) error {
-	if err := parseForm(w, r); err != nil {
-		return err
-	}
-	z := i18n.From(r.Context())
-	v := strings.TrimSpace(r.PostForm.Get("record_threshold"))
-	canonical, perr := z.ParseDecimal(v)
-	if v == "" {
-		canonical, perr = "0", nil
-	}
-	err := perr
-	if err == nil {
-		err = s.eval.SaveRecordThreshold(r.Context(), currentUser(r).Actor(), canonical)
-	}
-	var fe evaluation.FieldErrors
-	if err != nil && !errors.As(err, &fe) && perr == nil {
-		return err
-	}
-	if err != nil {
-		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{RecordThreshold: v,
-			RecordThresholdError: z.T("record.error.threshold")})
-	}
-	return redirect(w, r, "/admin/reference", "flash.setting_saved")
-}
-
-// recordWarningText is the warning next to an invited vendor whose record
-// is below the threshold.
-func recordWarningText(z *i18n.Localizer, w evaluation.RecordWarning) string {
-	return z.T("record.warn.invite", map[string]any{"Vendor": w.Company, "Grade": scoreBand(z, w.Grade.Low, w.Grade.High),
-		"Threshold": z.Decimal(strconv.FormatFloat(w.Threshold, 'f', -1, 64)), "Record": w.Record})
 }

@@ -7,28 +7,17 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-
-	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/contract"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/web/views"
+	"github.com/gpuquote/gpuquote/web/views/model"
 )
 
 // The re-bid from a contract (issue 31): one click starts the next
 // evaluation with the brief copied and the incumbent invited; its
 // worksheet keeps the contract's delivered figures as the baseline.
-
-func (s *Server) rebidPages(r chi.Router) {
-	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.rebidForm))
-}
-
-func (s *Server) rebidAPI(r chi.Router) {
-	r.Get("/evaluations/{id}/baseline", s.h(s.apiBaseline))
-	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.apiRebid))
-}
 
 // rebidForm starts the re-bid; a vendor no round reached shows the
 // contract page again with the contact to give, next to the button.
@@ -49,28 +38,13 @@ func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request) error {
 	rb, err := s.eval.Rebid(r.Context(), currentUser(r), id, in, i18n.Languages, s.links(r))
 	var fe evaluation.FieldErrors
 	if errors.As(err, &fe) {
-		z := i18n.From(r.Context())
-		for _, k := range []string{"contact.email", "contact.language", "contact.contact", "deadline"} {
-			if key, ok := fe[k]; ok {
-				f.Error = z.T(key)
-				break
-			}
-		}
+		f.Error = model.RebidError(i18n.From(r.Context()), fe)
 		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) { m.Rebid = f })
 	}
 	if err != nil {
 		return err
 	}
 	return redirect(w, r, fmt.Sprintf("/evaluations/%d/worksheet", rb.EvaluationID), "flash.rebid_invited")
-}
-
-// rebidLanguages are the options of the contact's language.
-func rebidLanguages() []views.Option {
-	out := make([]views.Option, 0, len(i18n.Languages))
-	for _, l := range i18n.Languages {
-		out = append(out, views.Option{Value: l, Label: i18n.LanguageNames[l]})
-	}
-	return out
 }
 
 // apiRebid is the re-bid's JSON twin: 201 with the new evaluation, its
@@ -94,21 +68,6 @@ func (s *Server) apiRebid(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusCreated, map[string]any{"evaluation_id": rb.EvaluationID, "contract_id": rb.ContractID, "rfq_id": rb.RFQID,
 		"invitation": map[string]any{"id": inv.ID, "company": inv.Company, "contact": inv.Contact, "email": inv.Email,
 			"language": inv.Language, "link": inv.Link}})
-	return nil
-}
-
-// apiBaseline is the delivered figures of the contract an evaluation
-// re-bids; null when it re-bids none.
-func (s *Server) apiBaseline(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	b, err := s.eval.RebidBaseline(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"baseline": b})
 	return nil
 }
 
@@ -151,13 +110,4 @@ func (s *Server) baselineBox(r *http.Request, evaluationID int64) (*views.Baseli
 		{Label: z.T("contract.baseline.per_unit_quoted"), Value: quoted},
 	}
 	return v, nil
-}
-
-// evidenceLink is where an outage read from an upload links: the quote's
-// benchmarks page at that upload; "" for an outage entered by hand.
-func evidenceLink(quoteID, uploadID int64) string {
-	if uploadID == 0 {
-		return ""
-	}
-	return fmt.Sprintf("/quotes/%d/benchmarks#benchmark-%d", quoteID, uploadID)
 }

@@ -47,6 +47,11 @@ func (s *Service) alertBoard(ctx context.Context, horizon int, keep func(Contrac
 	if err != nil {
 		return AlertBoard{}, err
 	}
+	return s.alertBoardOf(ctx, all, horizon, keep)
+}
+
+// alertBoardOf is alertBoard of the contracts all.
+func (s *Service) alertBoardOf(ctx context.Context, all []Contract, horizon int, keep func(Contract) bool) (AlertBoard, error) {
 	var list []Contract
 	withSLA := map[int64]Contract{}
 	for _, c := range all {

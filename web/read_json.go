@@ -1,0 +1,40 @@
+package web
+
+import (
+	"context"
+	"net/http"
+)
+
+// readJSON is a GET of /api/v1 that calls one read and answers 200 with
+// its result, as shape puts it in the body; the read's error goes to the
+// adapter.
+func readJSON[T any](read func(*http.Request) (T, error), shape func(T) any) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		v, err := read(r)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, shape(v))
+		return nil
+	}
+}
+
+// byID is a read of the route's {id}.
+func byID[T any](read func(context.Context, int64) (T, error)) func(*http.Request) (T, error) {
+	return func(r *http.Request) (T, error) {
+		id, err := idParam(r, "id")
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return read(r.Context(), id)
+	}
+}
+
+// noID is a read that takes no part of the request but its context.
+func noID[T any](read func(context.Context) (T, error)) func(*http.Request) (T, error) {
+	return func(r *http.Request) (T, error) { return read(r.Context()) }
+}
+
+// asIs puts a result in the body as it is.
+func asIs[T any](v T) any { return v }
