@@ -1,0 +1,48 @@
+package evaluation
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+
+	"github.com/gpuquote/gpuquote/internal/audit"
+	"github.com/gpuquote/gpuquote/internal/contract"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
+
+// The contract forms' use cases: the same changes as the API's, from the
+// fields as typed on the page.
+
+// TermsForm is the contract page's terms form as typed: the start date,
+// the term and the notice, whether to activate a draft, and the reason.
+type TermsForm struct {
+	StartDate, TermMonths, NoticeDays, Reason string
+	Activate                                  bool
+}
+
+// ReviseTerms is ReviseContract with the terms form's fields. A date or a
+// number that does not read is a ContractError naming the three fields.
+func (s *Service) ReviseTerms(ctx context.Context, by store.User, id int64, f TermsForm) (Contract, error) {
+	term, err1 := strconv.Atoi(f.TermMonths)
+	notice, err2 := strconv.Atoi(f.NoticeDays)
+	if _, err := contract.ParseDate(f.StartDate); err != nil || err1 != nil || err2 != nil {
+		return Contract{}, &ContractError{Err: errors.New("start_date, term_months, notice_days")}
+	}
+	fields := map[string]json.RawMessage{"start_date": json.RawMessage(strconv.Quote(f.StartDate)),
+		"term_months": json.RawMessage(strconv.Itoa(term)), "notice_days": json.RawMessage(strconv.Itoa(notice))}
+	if f.Activate {
+		fields["activated"] = json.RawMessage("true")
+	}
+	return s.ReviseContract(ctx, by, id, ContractChange{Fields: fields, Reason: f.Reason})
+}
+
+// SaveTypedAlertSettings is SaveAlertSettings with the offsets as typed
+// ("120, 30, 7"); offsets that do not read are refused on "offsets" alone.
+func (s *Service) SaveTypedAlertSettings(ctx context.Context, by audit.Actor, offsets string, roles []string) (AlertSettings, error) {
+	days, err := contract.ParseOffsets(offsets)
+	if err != nil {
+		return AlertSettings{}, FieldErrors{"offsets": OffsetErrorKey(err)}
+	}
+	return s.SaveAlertSettings(ctx, by, days, roles)
+}
