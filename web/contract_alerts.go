@@ -2,9 +2,11 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"strconv"
+	"strings"
 
-	"github.com/gpuquote/gpuquote/internal/contract"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/web/views"
@@ -30,14 +32,9 @@ func (s *Server) saveContractAlertsForm(w http.ResponseWriter, r *http.Request) 
 	ctx := r.Context()
 	z := i18n.From(ctx)
 	typed, roles := r.PostForm.Get("offsets"), r.PostForm["roles"]
-	m := model.ContractAlertForm(z, typed, roles)
-	days, err := contract.ParseOffsets(typed)
-	if err != nil {
-		m.Errors["alert-offsets"] = z.T(evaluation.OffsetErrorKey(err))
-		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{ContractAlerts: m})
-	}
-	_, err = s.eval.SaveAlertSettings(ctx, currentUser(r).Actor(), days, roles)
+	_, err := s.eval.SaveTypedAlertSettings(ctx, currentUser(r).Actor(), typed, roles)
 	if fe, ok := err.(evaluation.FieldErrors); ok {
+		m := model.ContractAlertForm(z, typed, roles)
 		for field, key := range fe {
 			m.Errors["alert-"+field] = z.T(key)
 		}
@@ -67,11 +64,7 @@ func (s *Server) apiPutContractAlerts(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	set, err := s.eval.SaveAlertSettings(r.Context(), currentUser(r).Actor(), in.Offsets, in.Roles)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, set)
-	return nil
+	return s.contractAnswer(w, r, http.StatusOK, set, err)
 }
 
 // homeAlerts is home's contract alerts for the user, nil for one who
@@ -82,4 +75,39 @@ func (s *Server) homeAlerts(r *http.Request) (*views.HomeAlerts, error) {
 		return nil, err
 	}
 	return model.HomeAlerts(i18n.From(r.Context()), b), nil
+}
+
+// setRecordThreshold is the admin's past-performance pre-grade under which
+// an invited vendor is warned about; a value that is no grade is shown
+// again next to its field.
+func (s *Server) setRecordThreshold(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r); err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	v := strings.TrimSpace(r.PostForm.Get("record_threshold"))
+	canonical, perr := z.ParseDecimal(v)
+	if v == "" {
+		canonical, perr = "0", nil
+	}
+	err := perr
+	if err == nil {
+		err = s.eval.SaveRecordThreshold(r.Context(), currentUser(r).Actor(), canonical)
+	}
+	var fe evaluation.FieldErrors
+	if err != nil && !errors.As(err, &fe) && perr == nil {
+		return err
+	}
+	if err != nil {
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{RecordThreshold: v,
+			RecordThresholdError: z.T("record.error.threshold")})
+	}
+	return redirect(w, r, "/admin/reference", "flash.setting_saved")
+}
+
+// recordWarningText is the warning next to an invited vendor whose record
+// is below the threshold.
+func recordWarningText(z *i18n.Localizer, w evaluation.RecordWarning) string {
+	return z.T("record.warn.invite", map[string]any{"Vendor": w.Company, "Grade": scoreBand(z, w.Grade.Low, w.Grade.High),
+		"Threshold": z.Decimal(strconv.FormatFloat(w.Threshold, 'f', -1, 64)), "Record": w.Record})
 }

@@ -22,41 +22,30 @@ import (
 // user reads; procurement, managers, admins and finance change; admins
 // set the contract alerts.
 func (s *Server) contractAPI(r chi.Router) {
-	r.Get("/contracts", s.h(s.apiListContracts))
+	r.Get("/contracts", s.h(readJSON(func(r *http.Request) ([]evaluation.Contract, error) {
+		q := r.URL.Query() // ?award_id= and ?vendor_id= narrow the list, newest first
+		return s.eval.Contracts(r.Context(), store.ContractFilter{AwardID: queryID(q, "award_id"), ProviderID: queryID(q, "vendor_id")})
+	}, under[evaluation.Contract]("contracts"))))
 	r.Get("/contracts/{id}", s.h(readJSON(byID(s.eval.ContractRead), asIs)))
-	r.Get("/contracts/{id}/bills", s.h(readJSON(byID(s.eval.Bills), func(b []evaluation.Bill) any {
-		return map[string]any{"bills": append([]evaluation.Bill{}, b...)}
-	})))
-	r.Get("/contracts/{id}/commitment", s.h(readJSON(byID(s.eval.Commitment), monthsJSON)))
+	r.Get("/contracts/{id}/bills", s.h(readJSON(byID(s.eval.Bills), under[evaluation.Bill]("bills"))))
+	r.Get("/contracts/{id}/commitment", s.h(readJSON(byID(s.eval.Commitment), under[contract.CommitmentRow]("months"))))
 	r.Get("/contracts/{id}/outages", s.h(readJSON(byID(s.eval.Outages), outagesJSON)))
-	r.Get("/contracts/{id}/credits", s.h(readJSON(byID(s.eval.Credits), func(c []evaluation.Claim) any { return map[string]any{"credits": c} })))
+	r.Get("/contracts/{id}/credits", s.h(readJSON(byID(s.eval.Credits), under[evaluation.Claim]("credits"))))
 	r.Get("/renewals", s.h(readJSON(noID(s.eval.RenewalsOverview), func(b evaluation.RenewalsOverview) any {
 		return map[string]any{"horizon_days": evaluation.RenewalHorizon, "renewals": b.Renewals, "claims": b.Claims}
 	})))
 	r.Get("/vendors/{id}/record", s.h(readJSON(byID(s.eval.VendorRecord), asIs)))
 	r.Get("/evaluations/{id}/baseline", s.h(readJSON(byID(s.eval.RebidBaseline), func(b *evaluation.Baseline) any { return map[string]any{"baseline": b} })))
-	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.apiRebid))
+	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(withID(s.apiRebid)))
 	r.With(s.requirePermission(auth.ManageContracts)).Group(func(r chi.Router) {
 		r.Post("/contracts", s.h(s.apiDraftContracts))
-		r.Patch("/contracts/{id}", s.h(s.apiPatchContract))
-		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(s.apiUploadBill))
-		r.Post("/contracts/{id}/outages", s.h(s.apiRecordOutage))
-		r.Put("/contracts/{id}/useful-units", s.h(s.apiSaveUsefulUnits))
+		r.Patch("/contracts/{id}", s.h(withID(s.apiPatchContract)))
+		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(withID(s.apiUploadBill)))
+		r.Post("/contracts/{id}/outages", s.h(withID(s.apiRecordOutage)))
+		r.Put("/contracts/{id}/useful-units", s.h(withID(s.apiSaveUsefulUnits)))
 	})
 	r.With(s.requirePermission(auth.ManageReference)).Get("/settings/contract-alerts", s.h(readJSON(noID(s.eval.AlertSettings), asIs)))
 	r.With(s.requirePermission(auth.ManageReference)).Put("/settings/contract-alerts", s.h(s.apiPutContractAlerts))
-}
-
-// apiListContracts lists the contracts, newest first; ?award_id= and
-// ?vendor_id= narrow the list.
-func (s *Server) apiListContracts(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	list, err := s.eval.Contracts(r.Context(), store.ContractFilter{AwardID: queryID(q, "award_id"), ProviderID: queryID(q, "vendor_id")})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"contracts": list})
-	return nil
 }
 
 // apiDraftContracts drafts the contracts of an approved award that has
@@ -83,27 +72,14 @@ func (s *Server) apiDraftContracts(w http.ResponseWriter, r *http.Request) error
 // apiPatchContract makes a new version: the terms to change, a "reason"
 // (required) and optionally the "version" the change was made on (409
 // when the contract has moved on).
-func (s *Server) apiPatchContract(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) apiPatchContract(w http.ResponseWriter, r *http.Request, id int64) error {
 	var in map[string]json.RawMessage
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	ch := evaluation.ContractChange{Fields: in}
-	if raw, ok := in["reason"]; ok {
-		if json.Unmarshal(raw, &ch.Reason) != nil {
-			return fieldErrors{"reason": "form.error.required"}
-		}
-		delete(in, "reason")
-	}
-	if raw, ok := in["version"]; ok {
-		if json.Unmarshal(raw, &ch.Version) != nil || ch.Version < 1 {
-			return fieldErrors{"version": "form.error.number"}
-		}
-		delete(in, "version")
+	ch, err := evaluation.ContractChangeOf(in)
+	if err != nil {
+		return err
 	}
 	c, err := s.eval.ReviseContract(r.Context(), currentUser(r), id, ch)
 	return s.contractAnswer(w, r, http.StatusOK, c, err)
@@ -132,11 +108,7 @@ func (s *Server) contractAnswer(w http.ResponseWriter, r *http.Request, status i
 // apiUploadBill imports a bill: the CSV as the body (text/csv) or as the
 // "file" of a form. 201 with each line's match; 422 names every line and
 // column that did not read, and nothing is kept.
-func (s *Server) apiUploadBill(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) apiUploadBill(w http.ResponseWriter, r *http.Request, id int64) error {
 	b, err := s.uploadBill(w, r, id)
 	var ie *contract.ImportError
 	switch {
@@ -201,11 +173,7 @@ func outagesJSON(list []store.Outage) any {
 	return map[string]any{"outages": out}
 }
 
-func (s *Server) apiRecordOutage(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) apiRecordOutage(w http.ResponseWriter, r *http.Request, id int64) error {
 	var in apiOutage
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
@@ -218,19 +186,11 @@ func (s *Server) apiRecordOutage(w http.ResponseWriter, r *http.Request) error {
 // apiSaveUsefulUnits records a month's useful units delivered ({"month":
 // "2026-03", "units": "1600.5"}, plain decimals) and answers with the
 // commitment report they change.
-func (s *Server) apiSaveUsefulUnits(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) apiSaveUsefulUnits(w http.ResponseWriter, r *http.Request, id int64) error {
 	var in struct{ Month, Units string }
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	rows, err := s.eval.RecordUsefulUnits(r.Context(), currentUser(r), id, in.Month, in.Units)
-	return s.contractAnswer(w, r, http.StatusOK, monthsJSON(rows), err)
-}
-
-func monthsJSON(rows []contract.CommitmentRow) any {
-	return map[string]any{"months": append([]contract.CommitmentRow{}, rows...)}
+	return s.contractAnswer(w, r, http.StatusOK, under[contract.CommitmentRow]("months")(rows), err)
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -15,6 +14,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/contract"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
@@ -25,24 +25,21 @@ import (
 // contract and the admin's contract alert settings form.
 func (s *Server) contractPages(r chi.Router) {
 	r.Get("/renewals", s.h(s.renewalsPage))
-	r.Get("/contracts/{id}", s.h(s.showContract))
-	r.Get("/vendors/{id}/record", s.h(s.vendorRecordPage))
+	r.Get("/contracts/{id}", s.h(withID(s.showContract)))
+	r.Get("/vendors/{id}/record", s.h(withID(s.vendorRecordPage)))
 	r.With(s.requirePermission(auth.ManageContracts)).Group(func(r chi.Router) {
-		r.Post("/contracts/{id}/terms", s.h(s.saveContractTerms))
-		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(s.uploadBillForm))
-		r.Post("/contracts/{id}/outages", s.h(s.recordOutageForm))
-		r.Post("/contracts/{id}/useful-units", s.h(s.saveUsefulUnitsForm))
+		r.Post("/contracts/{id}/terms", s.h(withID(s.saveContractTerms)))
+		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(withID(s.uploadBillForm)))
+		r.Post("/contracts/{id}/outages", s.h(withID(s.recordOutageForm)))
+		r.Post("/contracts/{id}/useful-units", s.h(withID(s.saveUsefulUnitsForm)))
 	})
-	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.rebidForm))
+	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(withID(s.rebidForm)))
 	r.With(s.requirePermission(auth.ManageReference)).Post("/admin/settings/contract-alerts", s.h(s.saveContractAlertsForm))
 }
 
-// showContract is the contract page; a refused form shows it again.
-func (s *Server) showContract(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+// showContract is the contract page; a refused form shows it again with
+// renderContract's edit.
+func (s *Server) showContract(w http.ResponseWriter, r *http.Request, id int64) error {
 	return s.renderContract(w, r, id, http.StatusOK, func(*views.ContractView) {})
 }
 
@@ -64,52 +61,37 @@ func (s *Server) renderContract(w http.ResponseWriter, r *http.Request, id int64
 
 // saveContractTerms changes the dates (and activates a draft) as a new
 // version with its reason.
-func (s *Server) saveContractTerms(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) saveContractTerms(w http.ResponseWriter, r *http.Request, id int64) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	f := views.ContractForm{StartDate: r.PostFormValue("start_date"), TermMonths: r.PostFormValue("term_months"),
+	f := evaluation.TermsForm{StartDate: r.PostFormValue("start_date"), TermMonths: r.PostFormValue("term_months"),
 		NoticeDays: r.PostFormValue("notice_days"), Reason: strings.TrimSpace(r.PostFormValue("reason")), Activate: r.PostFormValue("activate") == "1"}
-	fields, ferr := termFields(f)
-	if ferr == nil {
-		_, ferr = s.eval.ReviseContract(r.Context(), currentUser(r), id, evaluation.ContractChange{Fields: fields, Reason: f.Reason})
-	}
-	if ferr == nil {
-		return redirect(w, r, fmt.Sprintf("/contracts/%d", id), "flash.contract_saved")
-	}
-	if !evaluation.IsContractError(ferr) && !errors.Is(ferr, errBadRequest) {
-		return ferr
-	}
-	f.Error = i18n.From(r.Context()).T("contract.error.terms", map[string]any{"Why": strings.TrimPrefix(ferr.Error(), "bad request: ")})
-	return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) { m.Form = f })
+	_, err := s.eval.ReviseTerms(r.Context(), currentUser(r), id, f)
+	return s.contractFormDone(w, r, id, err, "", "flash.contract_saved", func(m *views.ContractView, why string) {
+		m.Form = views.ContractForm{StartDate: f.StartDate, TermMonths: f.TermMonths, NoticeDays: f.NoticeDays, Reason: f.Reason,
+			Activate: f.Activate, Error: i18n.From(r.Context()).T("contract.error.terms", map[string]any{"Why": why})}
+	})
 }
 
-// termFields turns the form into the fields of a change.
-func termFields(f views.ContractForm) (map[string]json.RawMessage, error) {
-	term, err1 := strconv.Atoi(f.TermMonths)
-	notice, err2 := strconv.Atoi(f.NoticeDays)
-	if _, err := contract.ParseDate(f.StartDate); err != nil || err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("%w: start_date, term_months, notice_days", errBadRequest)
+// contractFormDone answers a form of the contract page: done, it goes to
+// the contract at anchor with flash; refused by the rules (a
+// ContractError), the page again, 422, as refused edits it with the
+// reason; any other error goes to the adapter.
+func (s *Server) contractFormDone(w http.ResponseWriter, r *http.Request, id int64, err error, anchor, flash string,
+	refused func(m *views.ContractView, why string)) error {
+	if evaluation.IsContractError(err) {
+		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) { refused(m, err.Error()) })
 	}
-	out := map[string]json.RawMessage{
-		"start_date": json.RawMessage(strconv.Quote(f.StartDate)), "term_months": json.RawMessage(strconv.Itoa(term)), "notice_days": json.RawMessage(strconv.Itoa(notice))}
-	if f.Activate {
-		out["activated"] = json.RawMessage("true")
+	if err != nil {
+		return err
 	}
-	return out, nil
+	return redirect(w, r, fmt.Sprintf("/contracts/%d%s", id, anchor), flash)
 }
 
 // uploadBillForm imports a bill from the page; a file that does not read
 // shows the page again with every bad line and column.
-func (s *Server) uploadBillForm(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) uploadBillForm(w http.ResponseWriter, r *http.Request, id int64) error {
 	b, err := s.uploadBill(w, r, id)
 	var ie *contract.ImportError
 	z := i18n.From(r.Context())
@@ -131,11 +113,7 @@ func (s *Server) uploadBillForm(w http.ResponseWriter, r *http.Request) error {
 }
 
 // recordOutageForm records an outage typed on the page (times in UTC).
-func (s *Server) recordOutageForm(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) recordOutageForm(w http.ResponseWriter, r *http.Request, id int64) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
@@ -146,25 +124,15 @@ func (s *Server) recordOutageForm(w http.ResponseWriter, r *http.Request) error 
 	if err1 != nil || err2 != nil || err3 != nil {
 		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) { m.OutageError = z.T("contract.error.outage_form") })
 	}
-	_, err = s.eval.RecordOutage(r.Context(), currentUser(r), id, store.Outage{Start: start, End: end, Nodes: nodes, Note: r.PostFormValue("note")})
-	if evaluation.IsContractError(err) {
-		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) {
-			m.OutageError = z.T("contract.error.terms", map[string]any{"Why": err.Error()})
-		})
-	}
-	if err != nil {
-		return err
-	}
-	return redirect(w, r, fmt.Sprintf("/contracts/%d#credits", id), "flash.outage_saved")
+	_, err := s.eval.RecordOutage(r.Context(), currentUser(r), id, store.Outage{Start: start, End: end, Nodes: nodes, Note: r.PostFormValue("note")})
+	return s.contractFormDone(w, r, id, err, "#credits", "flash.outage_saved", func(m *views.ContractView, why string) {
+		m.OutageError = z.T("contract.error.terms", map[string]any{"Why": why})
+	})
 }
 
 // saveUsefulUnitsForm records a month's useful units delivered; a refused
 // entry shows the page again with the reason beside the form.
-func (s *Server) saveUsefulUnitsForm(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) saveUsefulUnitsForm(w http.ResponseWriter, r *http.Request, id int64) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
@@ -173,15 +141,34 @@ func (s *Server) saveUsefulUnitsForm(w http.ResponseWriter, r *http.Request) err
 	if perr != nil {
 		units = r.PostFormValue("units") // refused below, with its reason
 	}
-	_, err = s.eval.RecordUsefulUnits(r.Context(), currentUser(r), id, r.PostFormValue("month"), units)
-	if evaluation.IsContractError(err) {
-		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) {
-			m.UnitsError = z.T("contract.error.useful_units", map[string]any{"Why": err.Error()})
-			m.UnitsMonth = r.PostFormValue("month")
-		})
-	}
+	_, err := s.eval.RecordUsefulUnits(r.Context(), currentUser(r), id, r.PostFormValue("month"), units)
+	return s.contractFormDone(w, r, id, err, "#commitment", "flash.useful_units_saved", func(m *views.ContractView, why string) {
+		m.UnitsError, m.UnitsMonth = z.T("contract.error.useful_units", map[string]any{"Why": why}), r.PostFormValue("month")
+	})
+}
+
+// renewalsPage lists the cancel-by dates of the next 180 days and every
+// contract.
+func (s *Server) renewalsPage(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.eval.RenewalsOverview(r.Context())
 	if err != nil {
 		return err
 	}
-	return redirect(w, r, fmt.Sprintf("/contracts/%d#commitment", id), "flash.useful_units_saved")
+	z := i18n.From(r.Context())
+	s.render(w, r, http.StatusOK, views.RenewalsPage(s.page(r, z.T("contract.renewals.title"), "renewals"), model.Renewals(z, o)))
+	return nil
+}
+
+// vendorRecordPage is a vendor's record across its contracts, quotes and
+// invitations, each figure linked to the records it reads.
+func (s *Server) vendorRecordPage(w http.ResponseWriter, r *http.Request, id int64) error {
+	rec, err := s.eval.VendorRecord(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	z := i18n.From(r.Context())
+	g := scoring.PastGrade(rec.Summary.Past())
+	m := model.VendorRecord(z, rec, scoreBand(z, rec.PreGrade.Low, rec.PreGrade.High), z.T(g.Rule, localFacts(z, g.Facts)))
+	s.render(w, r, http.StatusOK, views.VendorRecordPage(s.page(r, z.T("contract.record.title", map[string]any{"Vendor": rec.Vendor}), "renewals"), m))
+	return nil
 }

@@ -21,11 +21,7 @@ import (
 
 // rebidForm starts the re-bid; a vendor no round reached shows the
 // contract page again with the contact to give, next to the button.
-func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request, id int64) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
@@ -49,11 +45,7 @@ func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request) error {
 
 // apiRebid is the re-bid's JSON twin: 201 with the new evaluation, its
 // round and the incumbent's link (shown this once).
-func (s *Server) apiRebid(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) apiRebid(w http.ResponseWriter, r *http.Request, id int64) error {
 	var in evaluation.RebidRequest
 	if r.ContentLength != 0 {
 		if err := decodeJSON(w, r, &in); err != nil {

@@ -46,3 +46,24 @@ func (s *Service) SaveTypedAlertSettings(ctx context.Context, by audit.Actor, of
 	}
 	return s.SaveAlertSettings(ctx, by, days, roles)
 }
+
+// ContractChangeOf is the change a PATCH body asks for: the terms to
+// change, with its "reason" and the "version" it was made on taken out.
+// A reason that is no string, or a version that is no number from 1, is
+// refused by field.
+func ContractChangeOf(body map[string]json.RawMessage) (ContractChange, error) {
+	ch := ContractChange{Fields: body}
+	if raw, ok := body["reason"]; ok {
+		if json.Unmarshal(raw, &ch.Reason) != nil {
+			return ch, FieldErrors{"reason": "form.error.required"}
+		}
+		delete(body, "reason")
+	}
+	if raw, ok := body["version"]; ok {
+		if json.Unmarshal(raw, &ch.Version) != nil || ch.Version < 1 {
+			return ch, FieldErrors{"version": "form.error.number"}
+		}
+		delete(body, "version")
+	}
+	return ch, nil
+}

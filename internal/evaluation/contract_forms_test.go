@@ -59,3 +59,19 @@ func TestSaveTypedAlertSettings(t *testing.T) {
 		t.Errorf("saved: %+v %v", set, err)
 	}
 }
+
+// TestContractChangeOfABody: the reason and the version come out of the
+// fields; a reason or a version of the wrong kind is refused by field.
+func TestContractChangeOfABody(t *testing.T) {
+	t.Parallel()
+	ch, err := evaluation.ContractChangeOf(fields(t, `{"notice_days": 60, "reason": "signed", "version": 2}`))
+	if err != nil || ch.Reason != "signed" || ch.Version != 2 || len(ch.Fields) != 1 || string(ch.Fields["notice_days"]) != "60" {
+		t.Errorf("change %+v %v", ch, err)
+	}
+	for js, field := range map[string]string{`{"reason": 5}`: "reason", `{"version": 0}`: "version", `{"version": "2"}`: "version"} {
+		_, err := evaluation.ContractChangeOf(fields(t, js))
+		if fe, _ := err.(evaluation.FieldErrors); len(fe) != 1 || fe[field] == "" {
+			t.Errorf("%s: %v, want a refusal of %s", js, err, field)
+		}
+	}
+}

@@ -5,6 +5,18 @@ import (
 	"net/http"
 )
 
+// withID is a handler of a route's {id}: an id that does not read is not
+// found before fn runs.
+func withID(fn func(w http.ResponseWriter, r *http.Request, id int64) error) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := idParam(r, "id")
+		if err != nil {
+			return err
+		}
+		return fn(w, r, id)
+	}
+}
+
 // readJSON is a GET of /api/v1 that calls one read and answers 200 with
 // its result, as shape puts it in the body; the read's error goes to the
 // adapter.
@@ -38,3 +50,8 @@ func noID[T any](read func(context.Context) (T, error)) func(*http.Request) (T, 
 
 // asIs puts a result in the body as it is.
 func asIs[T any](v T) any { return v }
+
+// under puts a list in the body under key, [] for none.
+func under[E any](key string) func([]E) any {
+	return func(v []E) any { return map[string]any{key: append([]E{}, v...)} }
+}
