@@ -86,17 +86,14 @@ func (s *Server) setRecordThreshold(w http.ResponseWriter, r *http.Request) erro
 	}
 	z := i18n.From(r.Context())
 	v := strings.TrimSpace(r.PostForm.Get("record_threshold"))
-	canonical, perr := z.ParseDecimal(v)
+	canonical, err := z.ParseDecimal(v)
 	if v == "" {
-		canonical, perr = "0", nil
+		canonical, err = "0", nil
 	}
-	err := perr
 	if err == nil {
-		err = s.eval.SaveRecordThreshold(r.Context(), currentUser(r).Actor(), canonical)
-	}
-	var fe evaluation.FieldErrors
-	if err != nil && !errors.As(err, &fe) && perr == nil {
-		return err
+		if err = s.eval.SaveRecordThreshold(r.Context(), currentUser(r).Actor(), canonical); err != nil && !errors.As(err, new(evaluation.FieldErrors)) {
+			return err
+		}
 	}
 	if err != nil {
 		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{RecordThreshold: v,

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -96,10 +95,7 @@ func (s *Server) contractAnswer(w http.ResponseWriter, r *http.Request, status i
 	if !evaluation.IsContractError(err) {
 		return err
 	}
-	field, why, ok := strings.Cut(err.Error(), ": ")
-	if !ok || strings.Contains(field, " ") {
-		field, why = "terms", err.Error()
-	}
+	field, why := evaluation.RefusedField(err)
 	writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": i18n.T(r.Context(), "form.has_errors"),
 		"fields": map[string]string{field: why}})
 	return nil

@@ -5,14 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/contract"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
-// The contract forms' use cases: the same changes as the API's, from the
-// fields as typed on the page.
+// The contract forms' use cases (the same changes as the API's, from the
+// fields as typed on the page) and what the API reads from a body or says
+// of a refusal.
 
 // TermsForm is the contract page's terms form as typed: the start date,
 // the term and the notice, whether to activate a draft, and the reason.
@@ -66,4 +68,15 @@ func ContractChangeOf(body map[string]json.RawMessage) (ContractChange, error) {
 		delete(body, "version")
 	}
 	return ch, nil
+}
+
+// RefusedField is the field a refused contract change names and why, as
+// the API answers it: "field: why" of the message, or "terms" and the
+// whole message when it names no one field.
+func RefusedField(err error) (field, why string) {
+	field, why, ok := strings.Cut(err.Error(), ": ")
+	if !ok || strings.Contains(field, " ") {
+		return "terms", err.Error()
+	}
+	return field, why
 }

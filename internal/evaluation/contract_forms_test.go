@@ -2,6 +2,7 @@ package evaluation_test
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -72,6 +73,22 @@ func TestContractChangeOfABody(t *testing.T) {
 		_, err := evaluation.ContractChangeOf(fields(t, js))
 		if fe, _ := err.(evaluation.FieldErrors); len(fe) != 1 || fe[field] == "" {
 			t.Errorf("%s: %v, want a refusal of %s", js, err, field)
+		}
+	}
+}
+
+// TestRefusedFieldNamesTheField: "field: why" names the field; a message
+// that names none is about the terms.
+func TestRefusedFieldNamesTheField(t *testing.T) {
+	t.Parallel()
+	for msg, want := range map[string][2]string{
+		"notice_days: must be 0 or more":       {"notice_days", "must be 0 or more"},
+		"start_date, term_months, notice_days": {"terms", "start_date, term_months, notice_days"},
+		"a reason is required: say why":        {"terms", "a reason is required: say why"},
+	} {
+		f, why := evaluation.RefusedField(&evaluation.ContractError{Err: errors.New(msg)})
+		if f != want[0] || why != want[1] {
+			t.Errorf("%q: %q, %q; want %q", msg, f, why, want)
 		}
 	}
 }
