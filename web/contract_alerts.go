@@ -64,7 +64,7 @@ func (s *Server) apiPutContractAlerts(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	set, err := s.eval.SaveAlertSettings(r.Context(), currentUser(r).Actor(), in.Offsets, in.Roles)
-	return s.contractAnswer(w, r, http.StatusOK, set, err)
+	return contractAnswer(w, r, http.StatusOK, set, err)
 }
 
 // homeAlerts is home's contract alerts for the user, nil for one who

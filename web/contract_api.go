@@ -65,7 +65,7 @@ func (s *Server) apiDraftContracts(w http.ResponseWriter, r *http.Request) error
 		writeJSON(w, http.StatusConflict, map[string]any{"error": i18n.T(r.Context(), "contract.error.exists"), "code": "exists"})
 		return nil
 	}
-	return s.contractAnswer(w, r, http.StatusCreated, map[string]any{"contracts": list}, err)
+	return contractAnswer(w, r, http.StatusCreated, map[string]any{"contracts": list}, err)
 }
 
 // apiPatchContract makes a new version: the terms to change, a "reason"
@@ -81,13 +81,13 @@ func (s *Server) apiPatchContract(w http.ResponseWriter, r *http.Request, id int
 		return err
 	}
 	c, err := s.eval.ReviseContract(r.Context(), currentUser(r), id, ch)
-	return s.contractAnswer(w, r, http.StatusOK, c, err)
+	return contractAnswer(w, r, http.StatusOK, c, err)
 }
 
 // contractAnswer answers a contract change: v with status, or a refusal
 // 422 with the field it names and why; any other error goes to the
 // adapter.
-func (s *Server) contractAnswer(w http.ResponseWriter, r *http.Request, status int, v any, err error) error {
+func contractAnswer(w http.ResponseWriter, r *http.Request, status int, v any, err error) error {
 	if err == nil {
 		writeJSON(w, status, v)
 		return nil
@@ -176,7 +176,7 @@ func (s *Server) apiRecordOutage(w http.ResponseWriter, r *http.Request, id int6
 	}
 	o, err := s.eval.RecordOutage(r.Context(), currentUser(r), id, store.Outage{Start: in.Start, End: in.End, Nodes: in.Nodes,
 		Source: in.Source, Note: in.Note})
-	return s.contractAnswer(w, r, http.StatusCreated, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note}, err)
+	return contractAnswer(w, r, http.StatusCreated, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note}, err)
 }
 
 // apiSaveUsefulUnits records a month's useful units delivered ({"month":
@@ -188,5 +188,5 @@ func (s *Server) apiSaveUsefulUnits(w http.ResponseWriter, r *http.Request, id i
 		return err
 	}
 	rows, err := s.eval.RecordUsefulUnits(r.Context(), currentUser(r), id, in.Month, in.Units)
-	return s.contractAnswer(w, r, http.StatusOK, under[contract.CommitmentRow]("months")(rows), err)
+	return contractAnswer(w, r, http.StatusOK, under[contract.CommitmentRow]("months")(rows), err)
 }
