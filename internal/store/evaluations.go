@@ -22,6 +22,9 @@ type Evaluation struct {
 	CreatedAt time.Time `db:"created_at" json:"created_at"`
 	UpdatedAt time.Time `db:"updated_at" json:"updated_at"`
 	Version   int       `db:"version" json:"version"`
+	// RebidOf is the contract this evaluation re-bids, if any: its pages
+	// show that contract's delivered figures as the baseline.
+	RebidOf *int64 `db:"rebid_of" json:"-"`
 }
 
 func (e Evaluation) auditView() map[string]any {
@@ -29,7 +32,7 @@ func (e Evaluation) auditView() map[string]any {
 }
 
 const evaluationSelect = `SELECT e.id, e.name, e.archived, e.created_by, u.name AS owner_name,
-	e.created_at, e.updated_at, e.version FROM evaluations e JOIN users u ON u.id = e.created_by`
+	e.created_at, e.updated_at, e.version, e.rebid_of FROM evaluations e JOIN users u ON u.id = e.created_by`
 
 // CreateEvaluation adds an evaluation with an empty brief.
 func (s *Store) CreateEvaluation(ctx context.Context, by audit.Actor, name string) (Evaluation, error) {
