@@ -9,10 +9,10 @@ import (
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
-// TestDecisionStatusesCountShortlistsAndWaiversApart: an evaluation with
-// only waivers, one with only a shortlist and one with neither each read
-// as they are, in one query for all of them.
-func TestDecisionStatusesCountShortlistsAndWaiversApart(t *testing.T) {
+// TestSummariesCountShortlistsAndWaiversApart: an evaluation with only
+// waivers, one with only a shortlist and one with neither each read as
+// they are, with the list's summaries.
+func TestSummariesCountShortlistsAndWaiversApart(t *testing.T) {
 	t.Parallel()
 	st, _, u, waivedOnly := benchFixture(t)
 	ctx := context.Background()
@@ -43,20 +43,21 @@ func TestDecisionStatusesCountShortlistsAndWaiversApart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := st.DecisionStatuses(ctx, []int64{waivedOnly.EvaluationID, other.ID, empty.ID})
+	list, _, err := st.ListEvaluationSummaries(ctx, false, 10, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[int64]store.DecisionStatus{
 		waivedOnly.EvaluationID: {EvaluationID: waivedOnly.EvaluationID, Waived: 2},
 		other.ID:                {EvaluationID: other.ID, Shortlisted: 2},
+		empty.ID:                {EvaluationID: empty.ID},
 	}
-	if len(got) != len(want) {
-		t.Errorf("statuses = %+v, want %+v", got, want)
+	if len(list) != len(want) {
+		t.Errorf("%d summaries, want %d", len(list), len(want))
 	}
-	for id, w := range want {
-		if got[id] != w {
-			t.Errorf("evaluation %d: %+v, want %+v", id, got[id], w)
+	for _, es := range list {
+		if es.Decision != want[es.ID] {
+			t.Errorf("evaluation %d: %+v, want %+v", es.ID, es.Decision, want[es.ID])
 		}
 	}
 }
