@@ -89,3 +89,22 @@ func TestKeptEvaluationPagesReadTheSessionAndTheRevisionOnly(t *testing.T) {
 		}
 	}
 }
+
+// The evaluations list reads the session, a page of summaries (with where
+// each decision stands) and the alert board's contracts and settings in
+// one batch: three round trips, whatever the number of evaluations (it
+// took six).
+func TestEvaluationsListReadsInThreeRoundTrips(t *testing.T) {
+	t.Parallel()
+	tc := &tripCounter{}
+	a := newAppTracedBy(t, tc)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	importExample(t, a, buyer, "One")
+	importExample(t, a, buyer, "Two")
+	wantStatus(t, buyer.get("/evaluations"), 200)
+	tc.trips.Store(0)
+	wantStatus(t, buyer.get("/evaluations"), 200)
+	if n := tc.trips.Load(); n != 3 {
+		t.Errorf("the evaluations list took %d round trips, want 3 (the session, the summaries, the alert board)", n)
+	}
+}
