@@ -65,8 +65,11 @@ func (s *Server) apiRebid(w http.ResponseWriter, r *http.Request, id int64) erro
 
 // baselineBox is the baseline as the worksheet shows it, beside the new
 // quotes; nil when the evaluation re-bids no contract.
-func (s *Server) baselineBox(r *http.Request, evaluationID int64) (*views.BaselineView, error) {
-	b, err := s.eval.RebidBaseline(r.Context(), evaluationID)
+func (s *Server) baselineBox(r *http.Request, d *evaluation.Analysis) (*views.BaselineView, error) {
+	if d.Evaluation.RebidOf == nil {
+		return nil, nil // not a re-bid: no baseline to read
+	}
+	b, err := s.eval.RebidBaseline(r.Context(), d.Evaluation.ID)
 	if err != nil || b == nil {
 		return nil, err
 	}

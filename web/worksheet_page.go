@@ -40,7 +40,7 @@ func (s *Server) showWorksheet(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The baseline of a re-bid moves with the contract's bills, not with
 	// the analysis: it is drawn outside the kept body.
-	box, err := s.baselineBox(r, d.Evaluation.ID)
+	box, err := s.baselineBox(r, d)
 	if err != nil {
 		return err
 	}

@@ -96,6 +96,10 @@ type Analysis struct {
 	// TermFlags: this is the one place that decides it.
 	Compliance map[int64]QuoteCompliance
 	rounds     map[int64]store.QuoteRound
+	// awards are the evaluation's recent awards as recorded, read with the
+	// rest (an award or a signature moves the revision): Service.Awards
+	// judges them on this analysis.
+	awards []store.Award
 }
 
 // Unpriced is a quote the cost model cannot price, and why (a tco error
@@ -174,6 +178,7 @@ func (a *Analysis) load(snap store.Snapshot) error {
 	a.Shortlist, a.Waivers, a.Decisions = snap.Shortlist, snap.Waivers, snap.Decisions
 	a.AllReduce = snap.AllReduce
 	a.rounds = snap.Rounds
+	a.awards = snap.Awards
 	a.Scoring.Weights, a.Scoring.WeightsFrom = chooseWeights(snap.Criteria, snap.CriteriaTemplate)
 	a.Scoring.Overrides = snap.ScoreOverrides
 	a.AllowSelf = snap.AllowSelf == "yes"

@@ -19,6 +19,6 @@ func (s *Service) RenewalsOverview(ctx context.Context) (RenewalsOverview, error
 	if err != nil {
 		return RenewalsOverview{}, err
 	}
-	b, err := s.alertBoardOf(ctx, all, RenewalHorizon, func(Contract) bool { return true })
+	b, err := s.alertBoard(ctx, RenewalHorizon, all, func(Contract) bool { return true })
 	return RenewalsOverview{AlertBoard: b, Contracts: all}, err
 }
