@@ -205,6 +205,7 @@ func (a *Analysis) compute(today time.Time) {
 	if len(a.Inputs) > 0 {
 		a.priceQuotes()
 	}
+	a.shareQuotes()
 	in := newInterner() // equal values held once (analysis_compact.go)
 	in.worksheet(&a.WS)
 	a.PerRun = a.perRuns()

@@ -10,6 +10,21 @@ import (
 	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
+// shareQuotes makes Quotes a view of All when every quote is priced, the
+// usual case: one copy of 10,000 stored quotes (1 KB each) rather than
+// two.
+func (a *Analysis) shareQuotes() {
+	if len(a.Quotes) != len(a.All) {
+		return
+	}
+	for i := range a.Quotes {
+		if a.Quotes[i].ID != a.All[i].ID {
+			return
+		}
+	}
+	a.Quotes = slices.Clip(a.All)
+}
+
 // interner hands out one canonical copy of each value it has seen, for
 // the analysis's compute: the red flags, the grades' facts and the
 // worksheet lines' workings are built a quote at a time, so an evaluation
