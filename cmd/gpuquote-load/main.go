@@ -57,7 +57,7 @@ func main() {
 	flag.IntVar(&o.rounds, "rounds", 2, "rounds; pages are interleaved within each")
 	flag.BoolVar(&o.keep, "keep", false, "keep the database")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the load (app and driver) to `file`")
-	flag.StringVar(&o.memProfile, "memprofile", "", "write the heap profile (app and driver) at the live heap's peak to `file`")
+	flag.StringVar(&o.memProfile, "memprofile", "", "write the heap profile (app and driver) at the live heap's peak during the load to `file`, and during the exports to file.exports")
 	flag.StringVar(&o.report, "report", "", "also write the table as CSV to `file`")
 	flag.BoolVar(&o.exports, "exports", false, "after the load, fetch each export of the large evaluation once and time it")
 	flag.StringVar(&o.only, "only", "", "drive only the pages whose name contains `text` (and the stylesheet)")
@@ -117,19 +117,24 @@ func run(o options) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	stopProfile := func() error { return nil }
 	if o.memProfile != "" {
-		stop := peakHeapProfile(o.memProfile)
-		defer func() {
-			if err := stop(); err != nil {
-				log.Print(err)
-			}
-		}()
+		stopProfile = peakHeapProfile(o.memProfile)
 	}
 	rows := reportRows(drive(fx, o))
 	loadPeak := phasePeak()
 	peak = max(peak, loadPeak)
+	if err := stopProfile(); err != nil {
+		return err
+	}
 	if o.exports {
+		if o.memProfile != "" {
+			stopProfile = peakHeapProfile(o.memProfile + ".exports")
+		}
 		more, exportsPeak := exportRows(fx)
+		if err := stopProfile(); err != nil {
+			return err
+		}
 		rows = append(rows, more...)
 		peak = max(peak, exportsPeak)
 	}
