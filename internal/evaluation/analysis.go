@@ -186,6 +186,8 @@ func (a *Analysis) load(snap store.Snapshot) error {
 // load read.
 func (a *Analysis) compute(today time.Time) {
 	a.A = Assumptions(a.Brief.Data, a.Stored.Overrides, a.FX)
+	shared := newInterner() // equal values held once (analysis_compact.go)
+	shared.quotes(a.All)
 	for _, sq := range a.All {
 		in, err := costInput(sq, a.Brief.Data, a.A, a.FX)
 		switch {
@@ -206,10 +208,9 @@ func (a *Analysis) compute(today time.Time) {
 		a.priceQuotes()
 	}
 	a.shareQuotes()
-	in := newInterner() // equal values held once (analysis_compact.go)
-	in.worksheet(&a.WS)
+	shared.worksheet(&a.WS)
 	a.PerRun = a.perRuns()
-	a.flag(today, in)
+	a.flag(today, shared)
 	a.Input = decisionInput(a, a.Facts)
 	a.Input.Benchmark = a.benchmarkFacts()
 	rec, err := decision.Recommend(a.Input)
@@ -221,7 +222,7 @@ func (a *Analysis) compute(today time.Time) {
 	a.PassedOver = passedOver(a.Award)
 	a.Story = a.story()
 	a.score()
-	in.scores(&a.Scoring)
+	shared.scores(&a.Scoring)
 }
 
 // flag evaluates every quote's red flags with what only the analysis

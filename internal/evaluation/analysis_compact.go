@@ -1,12 +1,14 @@
 package evaluation
 
 import (
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
@@ -53,6 +55,9 @@ func newInterner() *interner {
 		missing: map[string][]tco.Missing{}, flagSets: map[string][]redflag.Flag{}}
 }
 
+// str is s's canonical copy: a copy of its own, so that it does not keep
+// alive a larger string it was cut from (a stored quote's terms are cut
+// from their JSON, 2 KB a quote).
 func (in *interner) str(s string) string {
 	if s == "" {
 		return ""
@@ -60,8 +65,32 @@ func (in *interner) str(s string) string {
 	if c, ok := in.strs[s]; ok {
 		return c
 	}
-	in.strs[s] = s
-	return s
+	c := strings.Clone(s)
+	in.strs[c] = c
+	return c
+}
+
+// quotes shares the text of every stored quote's terms and names.
+func (in *interner) quotes(sqs []store.StoredQuote) {
+	for i := range sqs {
+		sq := &sqs[i]
+		sq.ProviderName, sq.ProviderCategory, sq.AuthorName = in.str(sq.ProviderName), in.str(sq.ProviderCategory), in.str(sq.AuthorName)
+		in.terms(reflect.ValueOf(&sq.Quote).Elem())
+	}
+}
+
+// terms replaces the text of each of q's terms (a quote.Term whose Value
+// is a string or a kind of one) by its canonical copy.
+func (in *interner) terms(q reflect.Value) {
+	for i := range q.NumField() {
+		f := q.Field(i)
+		if f.Kind() != reflect.Struct {
+			continue
+		}
+		if v := f.FieldByName("Value"); v.IsValid() && v.Kind() == reflect.String && v.CanSet() {
+			v.SetString(in.str(v.String()))
+		}
+	}
 }
 
 // part adds s to the scratch key, length first, so no two different

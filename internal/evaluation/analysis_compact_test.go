@@ -6,9 +6,11 @@ import (
 	"strconv"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
+	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
@@ -92,5 +94,25 @@ func TestInternedWorksheetIsTheWorksheet(t *testing.T) {
 	newInterner().worksheet(&ws)
 	if !reflect.DeepEqual(ws, want) {
 		t.Fatal("interning changed the worksheet")
+	}
+}
+
+// Interned stored quotes read exactly as stored, with their text copied
+// out of the JSON it was cut from.
+func TestInternedQuotesAreTheQuotes(t *testing.T) {
+	t.Parallel()
+	var got, want []store.StoredQuote
+	for i, q := range exampleQuotes(t, 2) {
+		sq := store.StoredQuote{ID: int64(i + 1), ProviderName: "Vendor", AuthorName: "Author", Quote: q}
+		got, want = append(got, sq), append(want, sq)
+	}
+	newInterner().quotes(got)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatal("interning changed the quotes")
+	}
+	p, _ := want[0].Quote.Provider.Get()
+	g, _ := got[0].Quote.Provider.Get()
+	if p == "" || unsafe.StringData(p) == unsafe.StringData(g) {
+		t.Errorf("the provider's name %q was not copied", p)
 	}
 }
