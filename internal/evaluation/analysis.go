@@ -191,6 +191,8 @@ func (a *Analysis) load(snap store.Snapshot) error {
 // load read.
 func (a *Analysis) compute(today time.Time) {
 	a.A = Assumptions(a.Brief.Data, a.Stored.Overrides, a.FX)
+	shared := newInterner() // equal values held once (analysis_compact.go)
+	shared.quotes(a.All)
 	for _, sq := range a.All {
 		in, err := costInput(sq, a.Brief.Data, a.A, a.FX)
 		switch {
@@ -210,8 +212,10 @@ func (a *Analysis) compute(today time.Time) {
 	if len(a.Inputs) > 0 {
 		a.priceQuotes()
 	}
+	a.shareQuotes()
+	shared.worksheet(&a.WS)
 	a.PerRun = a.perRuns()
-	a.flag(today)
+	a.flag(today, shared)
 	a.Input = decisionInput(a, a.Facts)
 	a.Input.Benchmark = a.benchmarkFacts()
 	rec, err := decision.Recommend(a.Input)
@@ -223,11 +227,12 @@ func (a *Analysis) compute(today time.Time) {
 	a.PassedOver = passedOver(a.Award)
 	a.Story = a.story()
 	a.score()
+	shared.scores(&a.Scoring)
 }
 
 // flag evaluates every quote's red flags with what only the analysis
 // knows: the exchange rates and, for priced quotes, the retry waste.
-func (a *Analysis) flag(today time.Time) {
+func (a *Analysis) flag(today time.Time, shared *interner) {
 	a.Flags = make(map[int64][]redflag.Flag, len(a.All))
 	a.TermFlags = make(map[int64][]redflag.Flag, len(a.All))
 	a.Compliance = make(map[int64]QuoteCompliance, len(a.rounds))
@@ -246,8 +251,8 @@ func (a *Analysis) flag(today time.Time) {
 			in.RetryWaste = &w
 		}
 		cf := complianceFlags(a.Compliance[sq.ID])
-		a.Flags[sq.ID] = withBlockers(redflag.Evaluate(in), cf)
-		a.TermFlags[sq.ID] = withBlockers(Flags(sq.Quote, a.Brief.Data, today), cf)
+		a.Flags[sq.ID] = shared.flags(withBlockers(redflag.Evaluate(in), cf))
+		a.TermFlags[sq.ID] = shared.flags(withBlockers(Flags(sq.Quote, a.Brief.Data, today), cf))
 	}
 }
 
