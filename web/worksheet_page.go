@@ -50,7 +50,9 @@ func money(z *i18n.Localizer, m tco.Money) string { return views.Money(z, m) }
 
 // pageRange is the [from, to) of n items the "page" parameter asks for,
 // size a page, and the pager linking the others.
-func pageRange(n int, q url.Values, size int) (int, int, views.Pager) { return views.PageRange(n, q, size) }
+func pageRange(n int, q url.Values, size int) (int, int, views.Pager) {
+	return views.PageRange(n, q, size)
+}
 
 // worksheetView lays the computed worksheet out as the page shows it;
 // input and errs carry a failed assumptions form back.
