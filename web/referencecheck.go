@@ -2,28 +2,11 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"strings"
 
-	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/web/views"
 )
-
-// rateDoubtText words why a new rate needs confirming.
-func rateDoubtText(z *i18n.Localizer, d *evaluation.RateDoubt) string {
-	return z.T("reference.error.implausible_rate", map[string]any{"Factor": z.Decimal(fmt.Sprintf("%.0f", d.Factor)),
-		"Old": z.Decimal(d.Old.String()), "Date": z.Date(d.AsOf)})
-}
-
-// priceDoubtText words why a new price file needs confirming.
-func priceDoubtText(z *i18n.Localizer, d *evaluation.PriceDoubt) string {
-	if d.FewerRows() {
-		return z.T("reference.error.fewer_rows", map[string]any{"New": d.NewRows, "Old": d.OldRows})
-	}
-	return z.T("reference.error.moved_prices", map[string]any{"GPUs": strings.Join(d.Moved, ", ")})
-}
 
 // referenceHistory fills the page's history of rates and price files.
 func (s *Server) referenceHistory(ctx context.Context, m *views.ReferencePage) error {

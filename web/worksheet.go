@@ -6,7 +6,6 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/tco"
 )
 
 // analysisParam analyses the {id} evaluation: the one source of every
@@ -18,9 +17,6 @@ func (s *Server) analysisParam(r *http.Request) (*evaluation.Analysis, error) {
 	}
 	return s.eval.Analyze(r.Context(), id)
 }
-
-// minorDecimal is an exact amount from minor units.
-func minorDecimal(m tco.Money) string { return m.Decimal() }
 
 // skippedNotice names the quotes left out of the worksheet: for want of an
 // exchange rate, or because the cost model cannot price them.
