@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
@@ -20,28 +19,11 @@ func (s *Server) referencePage(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status int, m views.ReferencePage) error {
 	ctx := r.Context()
 	z := i18n.From(ctx)
-	ref, err := s.eval.Reference(ctx)
+	b, err := s.eval.ReferenceBoard(ctx)
 	if err != nil {
 		return err
 	}
-	for _, fx := range ref.Rates {
-		m.Rates = append(m.Rates, views.FXRow{Currency: fx.Currency, Rate: z.Decimal(trimDecimal(fx.USDPerUnit)), AsOf: z.Date(fx.AsOf)})
-	}
-	for _, c := range ref.Capital {
-		m.Capital = append(m.Capital, views.CapitalRow{GPU: c.GPUModel, USD: z.Decimal(trimDecimal(c.USDPerGPU)), Source: keepAmountsWhole(c.Source), Date: c.SourceDate})
-	}
-	m.Source, m.SourceDate, m.RowCount = ref.Prices.Source, ref.Prices.SourceDate, len(ref.Prices.Rows)
-	m.AllowSelf, m.AwardAcceptance = ref.AllowSelfApproval, ref.AwardRequiresAcceptance
-	if m.RecordThreshold == "" {
-		th, err := s.eval.RecordThreshold(ctx)
-		if err != nil {
-			return err
-		}
-		m.RecordThreshold = z.Decimal(strconv.FormatFloat(th, 'f', -1, 64))
-	}
-	if err := s.referenceHistory(ctx, &m); err != nil {
-		return err
-	}
+	referenceRows(z, &m, b)
 	if m.Settings == nil {
 		if m.Settings, err = s.approvalSettings(ctx, z); err != nil {
 			return err
