@@ -135,7 +135,7 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 	// analysis, like the analysis itself.
 	win.begin()
 	z := i18n.From(r.Context())
-	out := apiAnalysis{AwardSplit: split, EvaluationID: a.Evaluation.ID, Currency: a.WS.Currency, Unit: a.WS.UnitName, Assumptions: assumptionValues(a),
+	out := apiAnalysis{AwardSplit: split, EvaluationID: a.Evaluation.ID, Currency: a.WS.Currency, Unit: a.WS.UnitName, Assumptions: a.AssumptionValues(),
 		Quotes: []apiAnalysisRow{}, Award: awardJSON(a, awardSummary(z, a)),
 		Recommendation: recommendationJSON(a), Best: views.APIBestIDs(a.WS.Best), Approval: approvalJSON(a), Scoring: scoringJSON(a)}
 	all := leftOut(a)
@@ -170,16 +170,6 @@ func analysisRow(z *i18n.Localizer, a *evaluation.Analysis, i int) apiAnalysisRo
 	row.Suite = views.APISuiteCounts{Passed: c.Passed, Failed: c.Failed, Waived: c.Waived, Total: c.Total()}
 	row.Score = scoreJSON(z, a, sq.ID)
 	return row
-}
-
-func assumptionValues(a *evaluation.Analysis) map[string]string {
-	out := map[string]string{}
-	for _, key := range tco.Editable {
-		if f, ok := a.A.Field(key); ok {
-			out[key] = evaluation.AssumptionText(key, f.Value)
-		}
-	}
-	return out
 }
 
 func approvalJSON(a *evaluation.Analysis) any {
