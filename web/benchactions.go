@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/gpuquote/gpuquote/internal/benchlog"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
@@ -96,11 +95,9 @@ func (s *Server) apiBenchAction(w http.ResponseWriter, r *http.Request, field st
 		return err
 	}
 	z := i18n.From(r.Context())
-	for i, u := range d.Uploads {
-		if u.ID == saved.ID {
-			writeJSON(w, http.StatusOK, map[string]any{"benchmark": apiBenchmarkOf(z, u, d.Report.Uploads[i]), "acceptance": apiSuiteOf(z, d)})
-			return nil
-		}
+	if u, rep, ok := views.BenchAPIFind(d, saved.ID); ok {
+		writeJSON(w, http.StatusOK, map[string]any{"benchmark": views.BenchAPIUpload(z, u, rep), "acceptance": views.BenchAPISuite(z, d)})
+		return nil
 	}
 	return store.ErrNotFound
 }
@@ -111,14 +108,4 @@ func (s *Server) apiWithdrawBenchmark(w http.ResponseWriter, r *http.Request) er
 
 func (s *Server) apiReclassifyBenchmark(w http.ResponseWriter, r *http.Request) error {
 	return s.apiBenchAction(w, r, "kind", s.reclassify)
-}
-
-// kindOptions are the formats a re-classification may choose.
-func kindOptions(z *i18n.Localizer) []views.Option {
-	kinds := benchlog.Kinds()
-	out := make([]views.Option, 0, len(kinds))
-	for _, k := range kinds {
-		out = append(out, views.Option{Value: string(k), Label: kindLabel(z, string(k))})
-	}
-	return out
 }

@@ -101,7 +101,7 @@ func (s *Server) renderBenchPage(w http.ResponseWriter, r *http.Request, status 
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 		if key == "flash.benchmark_uploaded" {
-			p.Flash, p.FlashTone = uploadFlash(z, body.uploads, r.URL.Query().Get("uploaded"), p.Flash)
+			p.Flash, p.FlashTone = views.BenchUploadFlash(z, body.uploads, r.URL.Query().Get("uploaded"), p.Flash)
 		}
 	}
 	s.render(w, r, status, views.PageWith(p, body.html))

@@ -3,8 +3,6 @@ package web
 import (
 	"errors"
 	"net/http"
-	"strconv"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -82,14 +80,4 @@ func (s *Server) testPlanPages(r chi.Router) {
 func (s *Server) testPlanAPI(r chi.Router) {
 	r.Get("/quotes/{id}/test-plan", s.h(s.apiTestPlan))
 	r.With(s.requirePermission(auth.UploadBenchmarks)).Post("/quotes/{id}/evidence-tokens", s.h(s.apiCreateEvidenceToken))
-}
-
-// runLine is the upload's run record as its metadata line shows it.
-func runLine(z *i18n.Localizer, r *testplan.Run) string {
-	exit := strconv.Itoa(r.Exit)
-	if r.TimedOut {
-		exit = z.T("bench.meta.timed_out")
-	}
-	return z.T("bench.meta.run", map[string]any{"Hosts": strings.Join(r.Hosts, ", "), "Exit": exit,
-		"Start": z.DateTime(r.Start), "End": z.DateTime(r.End)})
 }
