@@ -10,10 +10,8 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
-	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/verdict"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -89,12 +87,7 @@ func (s *Server) renderBenchPage(w http.ResponseWriter, r *http.Request, status 
 	} else {
 		// A refused form's values and message: this request's own.
 		m := benchView(z, sq, rd.Bench, currentUser(r).Role.Can(auth.UploadBenchmarks), true)
-		edit(&m)
-		for i := range m.Uploads {
-			if m.Uploads[i].ID == m.ActionID {
-				m.Uploads[i].ActionError = m.ActionError
-			}
-		}
+		views.BenchApplyEdit(&m, edit)
 		body = benchBody{uploads: m.Uploads, html: views.BenchmarksBody(sq.ProviderName, m)}
 	}
 	p := s.page(r, z.T("bench.title", map[string]any{"Provider": sq.ProviderName}), "evaluations")
@@ -203,43 +196,11 @@ func (s *Server) busbwChart(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	sq, err := s.eval.Quote(r.Context(), id)
+	sq, uploads, err := s.eval.QuoteBenchmarks(r.Context(), id)
 	if err != nil {
 		return err
-	}
-	uploads, err := s.eval.Benchmarks(r.Context(), sq.ID)
-	if err != nil {
-		return err
-	}
-	z := i18n.From(r.Context())
-	c := chart.Line{Title: z.T("bench.chart_title"), XLabel: z.T("bench.chart_x"), YLabel: z.T("bench.chart_y"),
-		XScale: chart.Log2, Lang: z.Lang, NoData: z.T("bench.chart_none"), Desc: z.T("bench.chart_alt"),
-		YFormat: func(v float64) string { return z.Decimal(trimDecimal(strconv.FormatFloat(v, 'f', 2, 64))) }}
-	for _, u := range uploads {
-		if u.Result == nil || u.Result.NCCL == nil || u.WithdrawnAt != nil {
-			continue
-		}
-		for i, run := range u.Result.NCCL.Runs {
-			if run.Collective != "all_reduce" || run.Failed {
-				continue
-			}
-			series := chart.Series{Name: u.FileName}
-			if len(u.Result.NCCL.Runs) > 1 {
-				series.Name += " #" + strconv.Itoa(i+1)
-			}
-			for _, p := range run.Points {
-				series.Points = append(series.Points, chart.Point{X: float64(p.Size), Y: p.BusBW})
-			}
-			if len(series.Points) > 0 {
-				c.Series = append(c.Series, series)
-			}
-		}
-	}
-	if e, ok := verdict.QuoteExpectation(sq.Quote); ok && e.Lo > 0 {
-		label := z.T("bench.chart_band", map[string]any{"Class": z.T("bench.class." + e.Class), "Lo": z.Int(int64(e.Lo)), "Hi": z.Int(int64(e.Hi))})
-		c.Bands = []chart.Band{{Label: label, From: e.Lo, To: e.Hi}}
 	}
 	w.Header().Set("Content-Type", "image/svg+xml; charset=utf-8")
-	_, err = w.Write(c.SVG())
+	_, err = w.Write(views.BenchBusbwChart(i18n.From(r.Context()), sq.Quote, uploads).SVG())
 	return err
 }

@@ -30,17 +30,7 @@ func (s *Server) evidenceAllows(ctx context.Context, r *http.Request, t *store.A
 	if err != nil {
 		return false, nil
 	}
-	if t.QuoteID != nil {
-		return *t.QuoteID == id, nil
-	}
-	if t.EvaluationID == nil {
-		return false, nil
-	}
-	sq, err := s.eval.Quote(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return false, nil
-	}
-	return err == nil && sq.EvaluationID == *t.EvaluationID, err
+	return s.eval.EvidenceTokenReaches(ctx, t, id)
 }
 
 // confineEvidence refuses an evidence token anything but its own quote's

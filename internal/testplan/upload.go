@@ -59,3 +59,24 @@ type Bench struct {
 	History []acceptance.Result
 	Report  verdict.Report
 }
+
+// UploadedRun is a run already uploaded to a quote, so a rerun of
+// `gpuquote collect` can skip it.
+type UploadedRun struct {
+	Step        string   `json:"step"`
+	Hosts       []string `json:"hosts"`
+	Command     string   `json:"command"`
+	BenchmarkID int64    `json:"benchmark_id"`
+}
+
+// UploadedRuns are the collected runs among uploads; withdrawn ones do not
+// count. None is an empty list, not nil.
+func UploadedRuns(uploads []Benchmark) []UploadedRun {
+	out := []UploadedRun{}
+	for _, u := range uploads {
+		if run := u.Meta.Run; run != nil && u.WithdrawnAt == nil {
+			out = append(out, UploadedRun{Step: run.Step, Hosts: run.Hosts, Command: run.Command, BenchmarkID: u.ID})
+		}
+	}
+	return out
+}
