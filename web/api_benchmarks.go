@@ -38,18 +38,7 @@ func (s *Server) apiUploadBenchmark(w http.ResponseWriter, r *http.Request) erro
 		writeJSON(w, status, map[string]any{"benchmark": ab, "acceptance": views.BenchAPISuite(z, d), "reclassified": added.Reclassified})
 		return nil
 	}
-	body := map[string]any{"error": problem.message(z), "code": problem.key}
-	if len(problem.fields) > 0 {
-		fields := map[string]string{}
-		for k, key := range problem.fields {
-			fields[k] = z.T(key)
-		}
-		body["fields"] = fields
-	}
-	if id, ok := problem.data["ID"]; ok {
-		body["existing_id"] = id
-	}
-	writeJSON(w, problem.status, body)
+	writeJSON(w, problem.status, problem.API(z))
 	return nil
 }
 

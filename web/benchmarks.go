@@ -15,13 +15,10 @@ import (
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// uploadProblem is why an upload was refused: a status, a message key with
-// its data, and field errors (message keys) for metadata.
+// uploadProblem is why an upload was refused: a status and the refusal.
 type uploadProblem struct {
 	status int
-	key    string
-	data   map[string]any
-	fields map[string]string
+	views.BenchRefusal
 }
 
 // uploadRefusalStatus is the status of each refusal of an upload.
@@ -33,34 +30,24 @@ var uploadRefusalStatus = map[string]int{
 	"bench.error.duplicate": http.StatusConflict,
 }
 
-func (p *uploadProblem) message(z *i18n.Localizer) string {
-	msg := z.T(p.key, p.data)
-	for _, k := range []string{"kind", "run_date", "region", "gpu_model", "image_version", "framework_version", "node_ids", "run"} {
-		if key, ok := p.fields[k]; ok {
-			msg += " " + z.T("bench.field."+k) + ": " + z.T(key)
-		}
-	}
-	return msg
-}
-
 // addUpload reads the upload's multipart body and hands it to the use
 // case; a body it cannot read or a refusal is the problem to show.
 func (s *Server) addUpload(w http.ResponseWriter, r *http.Request, quoteID int64) (evaluation.Added, evaluation.Upload, *uploadProblem, error) {
 	up, err := readMultipart(w, r, maxBenchmark)
 	switch {
 	case errors.Is(err, errTooLarge):
-		return evaluation.Added{}, up, &uploadProblem{status: http.StatusRequestEntityTooLarge, key: "bench.error.too_large"}, nil
+		return evaluation.Added{}, up, &uploadProblem{http.StatusRequestEntityTooLarge, views.BenchRefusal{Key: "bench.error.too_large"}}, nil
 	case err != nil:
-		return evaluation.Added{}, up, &uploadProblem{status: http.StatusBadRequest, key: "bench.error.bad_upload"}, nil
+		return evaluation.Added{}, up, &uploadProblem{http.StatusBadRequest, views.BenchRefusal{Key: "bench.error.bad_upload"}}, nil
 	}
 	added, refusal, err := s.eval.AddBenchmark(r.Context(), currentUser(r).Actor(), quoteID, up)
 	if err != nil || refusal == nil {
 		return added, up, nil, err
 	}
-	p := &uploadProblem{status: uploadRefusalStatus[refusal.Key], key: refusal.Key, fields: refusal.Fields}
+	p := &uploadProblem{uploadRefusalStatus[refusal.Key], views.BenchRefusal{Key: refusal.Key, Fields: refusal.Fields}}
 	if dup := refusal.Duplicate; dup != nil {
 		z := i18n.From(r.Context())
-		p.data = map[string]any{"File": dup.FileName, "At": z.DateTime(dup.UploadedAt), "ID": dup.ID}
+		p.Data = map[string]any{"File": dup.FileName, "At": z.DateTime(dup.UploadedAt), "ID": dup.ID}
 	}
 	return added, up, p, nil
 }
@@ -147,7 +134,7 @@ func (s *Server) uploadBenchmark(w http.ResponseWriter, r *http.Request) error {
 	if problem != nil {
 		fields := up.Fields
 		return s.renderBenchPage(w, r, problem.status, func(m *views.BenchView) {
-			m.UploadError, m.UploadFields = problem.message(z), fields
+			m.UploadError, m.UploadFields = problem.Message(z), fields
 		})
 	}
 	// The use case kept the quote's figures and verdicts; the page the
