@@ -69,7 +69,7 @@ func (s *Server) createEvidenceTokenForm(w http.ResponseWriter, r *http.Request)
 	}
 	z := i18n.From(r.Context())
 	raw := r.PostForm.Get("days")
-	days, ok := parseEvidenceDays(raw)
+	days, ok := auth.ParseEvidenceDays(raw)
 	var et evidenceToken
 	if ok {
 		et, err = s.issueEvidenceToken(r, id, days)

@@ -68,15 +68,6 @@ func (s *Server) issueEvidenceToken(r *http.Request, quoteID int64, days int) (e
 	return evidenceToken{Token: token, ExpiresAt: expires, Command: testplan.CollectCommand(s.baseURL(r), token, quoteID)}, nil
 }
 
-// parseEvidenceDays reads a lifetime in days; "" is the default (0).
-func parseEvidenceDays(raw string) (int, bool) {
-	if raw == "" {
-		return 0, true
-	}
-	n, err := strconv.Atoi(raw)
-	return n, err == nil && n >= 1 && n <= auth.MaxEvidenceTokenDays
-}
-
 // apiCreateEvidenceToken: POST /api/v1/quotes/{id}/evidence-tokens with
 // {"days": n} answers 201 {"token", "expires_at", "command"}. An evidence
 // token cannot reach this route, so no evidence token mints another.
@@ -96,7 +87,7 @@ func (s *Server) apiCreateEvidenceToken(w http.ResponseWriter, r *http.Request) 
 	days := 0
 	if in.Days != nil {
 		days = *in.Days
-		if days < 1 || days > auth.MaxEvidenceTokenDays {
+		if !auth.EvidenceDaysValid(days) {
 			return evidenceDaysError(w, r)
 		}
 	}
