@@ -1,10 +1,10 @@
-package web
+package views
 
 import "github.com/gpuquote/gpuquote/internal/benchlog"
 
-// apiNCCLRun is one nccl-tests run's figures. Status is "failed" for a run
+// benchAPINCCLRun is one nccl-tests run's figures. Status is "failed" for a run
 // whose figures must not be used, else "ok"; bandwidths are GB/s.
-type apiNCCLRun struct {
+type benchAPINCCLRun struct {
 	Run               int      `json:"run"`
 	Collective        string   `json:"collective"`
 	Status            string   `json:"status"`
@@ -31,14 +31,15 @@ type apiNCCLRun struct {
 	Hosts             []string `json:"hosts,omitempty"`
 }
 
-func apiFigures(r *benchlog.Result) any {
+// benchAPIFigures are an upload's figures by format.
+func benchAPIFigures(r *benchlog.Result) any {
 	switch {
 	case r == nil:
 		return nil
 	case r.NCCL != nil:
-		runs := make([]apiNCCLRun, 0, len(r.NCCL.Runs))
+		runs := make([]benchAPINCCLRun, 0, len(r.NCCL.Runs))
 		for i, run := range r.NCCL.Runs {
-			a := apiNCCLRun{Run: i + 1, Collective: run.Collective, Status: "ok", Failed: run.Failed, FailureReasons: run.FailureReasons,
+			a := benchAPINCCLRun{Run: i + 1, Collective: run.Collective, Status: "ok", Failed: run.Failed, FailureReasons: run.FailureReasons,
 				Ranks: run.Ranks, Nodes: run.Nodes, GPUModel: run.GPUModel, PeakBusBW: run.PeakBusBW, PeakSize: run.PeakSize,
 				MaxSize: run.MaxSize, MaxSizeBusBW: run.MaxSizeBusBW, SmallMsgSize: run.SmallMsgSize,
 				SmallMsgLatencyUS: run.SmallMsgLatencyUS, TotalWrong: run.TotalWrong, StartLine: run.StartLine,
@@ -65,7 +66,7 @@ func apiFigures(r *benchlog.Result) any {
 		return map[string]any{"topo": map[string]any{"gpus": len(r.Topo.GPUs), "nics": len(r.Topo.NICs),
 			"all_nvlink": r.Topo.AllNVLink, "min_nvlinks": r.Topo.MinNVLinks}}
 	case r.Fio != nil:
-		return map[string]any{"fio": apiFio(r.Fio)}
+		return map[string]any{"fio": benchAPIFio(r.Fio)}
 	case r.DCGMI != nil:
 		return map[string]any{"dcgmi_diag": r.DCGMI}
 	case r.NVBandwidth != nil:
@@ -88,7 +89,7 @@ func apiFigures(r *benchlog.Result) any {
 
 // apiFio is a fio report's totals, and each job with its latency
 // percentiles, bandwidth in GB/s.
-func apiFio(f *benchlog.FioReport) map[string]any {
+func benchAPIFio(f *benchlog.FioReport) map[string]any {
 	t := f.Total
 	jobs := make([]map[string]any, 0, len(f.Jobs))
 	for _, j := range f.Jobs {

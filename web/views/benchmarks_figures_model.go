@@ -1,4 +1,4 @@
-package web
+package views
 
 import (
 	"strconv"
@@ -10,8 +10,8 @@ import (
 	"github.com/gpuquote/gpuquote/internal/verdict"
 )
 
-// kindLabel names a log format as its tool prints it.
-func kindLabel(z *i18n.Localizer, kind string) string {
+// benchKindLabel names a log format as its tool prints it.
+func benchKindLabel(z *i18n.Localizer, kind string) string {
 	switch kind {
 	case "nccl":
 		return "nccl-tests"
@@ -35,8 +35,8 @@ func kindLabel(z *i18n.Localizer, kind string) string {
 	return z.T("bench.kind." + kind)
 }
 
-// figures are an upload's headline numbers, one line each.
-func figures(z *i18n.Localizer, r *benchlog.Result) []string {
+// BenchFigures are an upload's headline numbers, one line each.
+func BenchFigures(z *i18n.Localizer, r *benchlog.Result) []string {
 	var out []string
 	switch {
 	case r == nil:
@@ -55,25 +55,25 @@ func figures(z *i18n.Localizer, r *benchlog.Result) []string {
 			if bw, at, _, ok := verdict.JudgedPeak(run); ok {
 				peak, size = bw, at
 			}
-			args["Peak"], args["Size"] = gbs(z, peak), chart.Bytes(float64(size))
+			args["Peak"], args["Size"] = benchGBs(z, peak), chart.Bytes(float64(size))
 			args["Latency"] = z.Decimal(strconv.FormatFloat(run.SmallMsgLatencyUS, 'f', 1, 64))
 			args["Small"] = chart.Bytes(float64(run.SmallMsgSize))
 			out = append(out, z.T("bench.figure.nccl", args))
 		}
 		for _, o := range r.NCCL.Omitted {
 			out = append(out, z.T("bench.figure.nccl_omitted", map[string]any{"Runs": z.Int(int64(o.Runs)), "Collective": o.Collective,
-				"Best": gbs(z, o.BestBusBW), "Worst": gbs(z, o.WorstBusBW)}))
+				"Best": benchGBs(z, o.BestBusBW), "Worst": benchGBs(z, o.WorstBusBW)}))
 		}
 	case r.NvidiaSMI != nil && r.NvidiaSMI.GPUModel == "" && r.NvidiaSMI.CSV != nil:
-		out = append(out, smiTableFigure(z, r.NvidiaSMI))
+		out = append(out, benchSMITableFigure(z, r.NvidiaSMI))
 	case r.NvidiaSMI != nil:
 		smi := r.NvidiaSMI
 		var mib int64
 		for _, g := range smi.GPUs {
 			mib = max(mib, g.MemoryTotalMiB)
 		}
-		out = append(out, z.T("bench.figure.smi", map[string]any{"Count": z.Int(int64(smi.GPUCount)), "Model": orDash(smi.GPUModel),
-			"Memory": z.Int(mib), "Driver": orDash(smi.DriverVersion), "CUDA": orDash(smi.CUDAVersion)}))
+		out = append(out, z.T("bench.figure.smi", map[string]any{"Count": z.Int(int64(smi.GPUCount)), "Model": benchOrDash(smi.GPUModel),
+			"Memory": z.Int(mib), "Driver": benchOrDash(smi.DriverVersion), "CUDA": benchOrDash(smi.CUDAVersion)}))
 	case r.Topo != nil:
 		all := z.T("common.no")
 		if r.Topo.AllNVLink {
@@ -83,26 +83,26 @@ func figures(z *i18n.Localizer, r *benchlog.Result) []string {
 			"NICs": z.Int(int64(len(r.Topo.NICs))), "NVLink": all}))
 	case r.Fio != nil:
 		t := r.Fio.Total
-		out = append(out, z.T("bench.figure.fio", map[string]any{"Read": gbs(z, t.Read.BWBytes/1e9), "Write": gbs(z, t.Write.BWBytes/1e9),
+		out = append(out, z.T("bench.figure.fio", map[string]any{"Read": benchGBs(z, t.Read.BWBytes/1e9), "Write": benchGBs(z, t.Write.BWBytes/1e9),
 			"ReadIOPS": z.Int(int64(t.Read.IOPS)), "WriteIOPS": z.Int(int64(t.Write.IOPS))}))
 	default:
-		out = toolFigures(z, r)
+		out = benchToolFigures(z, r)
 	}
 	return out
 }
 
-// toolFigures are the headline numbers of the acceptance tools.
-func toolFigures(z *i18n.Localizer, r *benchlog.Result) []string {
+// benchToolFigures are the headline numbers of the acceptance tools.
+func benchToolFigures(z *i18n.Localizer, r *benchlog.Result) []string {
 	var out []string
 	switch {
 	case r.DCGMI != nil:
 		out = append(out, z.T("bench.figure.dcgmi", map[string]any{"Tests": z.Int(int64(len(r.DCGMI.Tests))),
-			"Version": orDash(r.DCGMI.Version), "GPUs": z.Int(int64(r.DCGMI.GPUs))}))
+			"Version": benchOrDash(r.DCGMI.Version), "GPUs": z.Int(int64(r.DCGMI.GPUs))}))
 	case r.NVBandwidth != nil:
 		for _, t := range r.NVBandwidth.Tests {
 			weak, strong, measured, na := t.Extremes()
-			out = append(out, z.T("bench.figure.nvbandwidth", map[string]any{"Test": t.Name, "Weak": gbs(z, weak.GBs),
-				"Strong": gbs(z, strong.GBs), "Measured": z.Int(int64(measured)), "NA": z.Int(int64(na))}))
+			out = append(out, z.T("bench.figure.nvbandwidth", map[string]any{"Test": t.Name, "Weak": benchGBs(z, weak.GBs),
+				"Strong": benchGBs(z, strong.GBs), "Measured": z.Int(int64(measured)), "NA": z.Int(int64(na))}))
 		}
 	case r.NVLink != nil:
 		for _, g := range r.NVLink.GPUs {
@@ -116,8 +116,8 @@ func toolFigures(z *i18n.Localizer, r *benchlog.Result) []string {
 		}
 	case r.Perftest != nil:
 		for _, p := range r.Perftest.Runs() {
-			out = append(out, z.T("bench.figure.perftest", map[string]any{"Test": orDash(p.Test), "Device": orDash(p.Device),
-				"Peak": gbs(z, p.PeakGbps), "QPs": z.Int(int64(p.QPs))}))
+			out = append(out, z.T("bench.figure.perftest", map[string]any{"Test": benchOrDash(p.Test), "Device": benchOrDash(p.Device),
+				"Peak": benchGBs(z, p.PeakGbps), "QPs": z.Int(int64(p.QPs))}))
 		}
 	case r.IBStat != nil:
 		for _, p := range r.IBStat.Ports {
@@ -132,58 +132,16 @@ func toolFigures(z *i18n.Localizer, r *benchlog.Result) []string {
 			"Incidents": z.Int(int64(len(r.DCGMHealth.Incidents)))}))
 	case r.GPUBurn != nil:
 		for _, g := range r.GPUBurn.GPUs {
-			out = append(out, z.T("bench.figure.gpu_burn", map[string]any{"GPU": g.Index, "Verdict": orDash(g.Verdict),
+			out = append(out, z.T("bench.figure.gpu_burn", map[string]any{"GPU": g.Index, "Verdict": benchOrDash(g.Verdict),
 				"Gflops": z.Int(int64(g.Gflops)), "Errors": z.Int(g.Errors), "Temp": z.Int(int64(g.MaxTempC))}))
 		}
 	}
 	return out
 }
 
-// runNote is one parser note with the nccl-tests run it belongs to
-// (0 for the formats that have no runs).
-type runNote struct {
-	Run  int
-	Note benchlog.Note
-}
-
-// parserNotes are the parser's own observations (validation disabled, no
-// footer, abridged lists, trimmed rows), shown with the upload; the ones
-// that bear on a verdict are also checks.
-func parserNotes(r *benchlog.Result) []runNote {
-	if r == nil {
-		return nil
-	}
-	var out []runNote
-	add := func(run int, notes []benchlog.Note) {
-		for _, n := range notes {
-			out = append(out, runNote{Run: run, Note: n})
-		}
-	}
-	switch {
-	case r.NCCL != nil:
-		for i, run := range r.NCCL.Runs {
-			add(i+1, run.Notes)
-			if len(out) >= 32 {
-				return out
-			}
-		}
-	case r.Fio != nil:
-		add(0, r.Fio.Notes)
-	case r.NvidiaSMI != nil:
-		add(0, r.NvidiaSMI.Notes)
-	case r.Topo != nil:
-		add(0, r.Topo.Notes)
-	case r.IBStat != nil:
-		add(0, r.IBStat.Notes)
-	case r.Perftest != nil:
-		add(0, r.Perftest.Notes)
-	}
-	return out
-}
-
-// noteText translates a parser note; a note stored before notes had keys
+// benchNoteText translates a parser note; a note stored before notes had keys
 // (or one the catalog lacks) is shown in the parser's English.
-func noteText(z *i18n.Localizer, n runNote) string {
+func benchNoteText(z *i18n.Localizer, n benchlog.RunNote) string {
 	text := n.Note.Text
 	if n.Note.Key != "" {
 		args := make(map[string]any, len(n.Note.Args))
@@ -205,18 +163,18 @@ func noteText(z *i18n.Localizer, n runNote) string {
 	return text
 }
 
-func noteTexts(z *i18n.Localizer, notes []runNote) []string {
+func benchNoteTexts(z *i18n.Localizer, notes []benchlog.RunNote) []string {
 	var out []string
 	for _, n := range notes {
-		out = append(out, noteText(z, n))
+		out = append(out, benchNoteText(z, n))
 	}
 	return out
 }
 
-// smiTableFigure describes an nvidia-smi --query-gpu table that names no
+// benchSMITableFigure describes an nvidia-smi --query-gpu table that names no
 // GPU model (a power or clock log): how many samples of which fields, for
 // how many GPUs, rather than an inventory of dashes.
-func smiTableFigure(z *i18n.Localizer, smi *benchlog.SMIReport) string {
+func benchSMITableFigure(z *i18n.Localizer, smi *benchlog.SMIReport) string {
 	var fields []string
 	for i, h := range smi.CSV.Header {
 		if h == "index" || h == "timestamp" {
