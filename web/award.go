@@ -22,7 +22,9 @@ func awardView(z *i18n.Localizer, a *evaluation.Analysis) *views.AwardView {
 }
 
 // awardSummary says what to award in the reader's language.
-func awardSummary(z *i18n.Localizer, a *evaluation.Analysis) string { return views.AwardSummary(z, a.Award.Winner) }
+func awardSummary(z *i18n.Localizer, a *evaluation.Analysis) string {
+	return views.AwardSummary(z, a.Award.Winner)
+}
 
 // unitLabel is the useful unit in the reader's language.
 func unitLabel(z *i18n.Localizer, a *evaluation.Analysis) string { return views.AwardUnitLabel(z, a.A) }
