@@ -82,3 +82,32 @@ func TestAwardSettingsReadsRulesAndTemplate(t *testing.T) {
 		t.Errorf("%+v %v", rules, err)
 	}
 }
+
+// The award form lists every priced quote while they are few; past the
+// limit, the pinned ones and then the cheapest, in worksheet order.
+func TestAwardFormRowsBoundTheForm(t *testing.T) {
+	t.Parallel()
+	f := newDecisionFixture(t)
+	a := f.analyze(t)
+	none := func(int64) bool { return false }
+	if got := a.AwardFormRows(len(a.Quotes), none); len(got) != len(a.Quotes) {
+		t.Fatalf("every quote while few: %v", got)
+	}
+	cheapest := 0
+	for i, r := range a.WS.Results {
+		if r.CostPerUnit.Minor < a.WS.Results[cheapest].CostPerUnit.Minor {
+			cheapest = i
+		}
+	}
+	if got := a.AwardFormRows(1, none); len(got) != 1 || got[0] != cheapest {
+		t.Errorf("the cheapest of %d: %v, want [%d]", len(a.Quotes), got, cheapest)
+	}
+	last := len(a.Quotes) - 1
+	pinLast := func(id int64) bool { return id == a.Quotes[last].ID }
+	if got := a.AwardFormRows(1, pinLast); len(got) != 1 || got[0] != last {
+		t.Errorf("a pinned quote comes first: %v", got)
+	}
+	if got := a.AwardFormRows(2, pinLast); len(got) != 2 || got[1] != last || (cheapest != last && got[0] != cheapest) {
+		t.Errorf("the pinned one and the cheapest, in order: %v", got)
+	}
+}
