@@ -86,19 +86,29 @@ func awardNames(z *i18n.Localizer, st *evaluation.Analysis) views.AwardNames {
 
 // awardFacts is an award as the views word it.
 func awardFacts(aw evaluation.AwardView) views.AwardFacts {
-	f := views.AwardFacts{ID: aw.ID, Status: aw.Status, Hash: aw.ApprovalHash, Reason: aw.Reason, RecordedBy: aw.RecordedBy,
+	f := views.AwardFacts{ID: aw.ID, EvaluationID: aw.EvaluationID, Direct: aw.Direct, Status: aw.Status, Hash: aw.ApprovalHash, Reason: aw.Reason, RecordedBy: aw.RecordedBy,
 		RecordedAt: aw.RecordedAt, Value: aw.Figures.Value, Monthly: aw.Figures.Monthly, CostPerUnit: aw.Figures.CostPerUnit,
 		Priced: aw.Priced, NotPriced: aw.NotPriced, Changes: aw.Changes, Plan: aw.Plan, PlanChanged: aw.PlanChanged,
 		Awaiting: aw.Awaiting, Signatures: aw.Signatures}
+	if aw.Shares != nil {
+		f.Shares = make([]scoring.SplitShare, 0, len(aw.Shares))
+	}
 	for _, sh := range aw.Shares {
 		f.Shares = append(f.Shares, scoring.SplitShare(sh))
 	}
-	for _, qb := range aw.Blockers {
-		c := qb.Acceptance
-		f.Quotes = append(f.Quotes, views.AwardQuoteFacts{QuoteID: qb.QuoteID, Provider: qb.Provider, Passed: c.Passed, Waived: c.Waived,
-			Failed: c.Failed, Tests: qb.Tests, Blockers: qb.Blockers})
-	}
+	f.Quotes = quoteBlockerFacts(aw.Blockers)
 	return f
+}
+
+// quoteBlockerFacts are awarded quotes' blockers as the views word them.
+func quoteBlockerFacts(list []evaluation.QuoteBlockers) []views.AwardQuoteFacts {
+	out := make([]views.AwardQuoteFacts, 0, len(list))
+	for _, qb := range list {
+		c := qb.Acceptance
+		out = append(out, views.AwardQuoteFacts{QuoteID: qb.QuoteID, Provider: qb.Provider, Passed: c.Passed, Waived: c.Waived,
+			Failed: c.Failed, Tests: qb.Tests, Blockers: qb.Blockers, AutomaticOpen: qb.AutomaticOpen})
+	}
+	return out
 }
 
 // recordedAwardView words an award as judged on today's figures.

@@ -40,7 +40,8 @@ func (n AwardNames) shareLine(z *i18n.Localizer, quoteID int64, pct int) string 
 // AwardFacts is a recorded award as judged on today's figures
 // (evaluation.AwardView), with what the viewer may do with it.
 type AwardFacts struct {
-	ID                          int64
+	ID, EvaluationID            int64
+	Direct                      bool
 	Status, Hash, Reason        string
 	RecordedBy                  string
 	RecordedAt                  time.Time
@@ -66,6 +67,7 @@ type AwardQuoteFacts struct {
 	Provider                      string
 	Passed, Waived, Failed, Tests int
 	Blockers                      []approval.AwardBlocker
+	AutomaticOpen                 []string // automatic tests neither passed nor waived
 }
 
 // AwardRefusal is a refused signature (evaluation.SigningRefusal): its
