@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/decision"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
@@ -264,17 +263,4 @@ func approvalJSON(a *evaluation.Analysis) any {
 	}
 	return map[string]any{"quote_id": cur.QuoteID, "by": cur.DecidedBy, "at": cur.DecidedAt, "reason": cur.Reason,
 		"content_hash": cur.ContentHash, "stale": a.ApprovalStale(), "self_approval": cur.SelfApproval}
-}
-
-// rateText is an hourly rate as an exact-looking decimal: up to six
-// places (rates are quoted finer than cents), trailing zeros dropped.
-func rateText(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 6, 64)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
-}
-
-// amountOf rounds an engine estimate to the currency's minor unit, the
-// way every amount the app shows is rounded.
-func amountOf(v float64, cur string) apiMoney {
-	return apiMoneyOf(tco.NewMoney(v, cur))
 }
