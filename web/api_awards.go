@@ -88,28 +88,19 @@ func (s *Server) apiNeedsReauth(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-func (s *Server) apiRejectAward(w http.ResponseWriter, r *http.Request) error {
-	return s.apiAwardAction(w, r, false, func(id int64, reason string) (func(evaluation.AwardView) (int, any), error) {
-		return nil, s.eval.RejectAward(r.Context(), currentUser(r), id, reason)
-	})
-}
-
-func (s *Server) apiRevokeAward(w http.ResponseWriter, r *http.Request) error {
-	return s.apiAwardAction(w, r, false, func(id int64, reason string) (func(evaluation.AwardView) (int, any), error) {
-		return nil, s.eval.RevokeAward(r.Context(), currentUser(r), id, reason)
-	})
-}
-
-// apiReapproveAward renews a stale award; the answer is the stale award,
-// now revoked (the new one is in the evaluation's awards).
-func (s *Server) apiReapproveAward(w http.ResponseWriter, r *http.Request) error {
-	if s.apiNeedsReauth(w, r) {
-		return nil
+// apiAwardStep takes step with the reason the body gives; a re-approval
+// meets the fresh-login rule first (reauth). The answer is the award (a
+// stale one re-approved is now revoked; the new one is in the
+// evaluation's awards).
+func (s *Server) apiAwardStep(reauth bool, step awardStep) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if reauth && s.apiNeedsReauth(w, r) {
+			return nil
+		}
+		return s.apiAwardAction(w, r, false, func(id int64, reason string) (func(evaluation.AwardView) (int, any), error) {
+			return nil, step(r.Context(), currentUser(r), id, reason)
+		})
 	}
-	return s.apiAwardAction(w, r, false, func(id int64, reason string) (func(evaluation.AwardView) (int, any), error) {
-		_, err := s.eval.ReapproveAward(r.Context(), currentUser(r), id, reason)
-		return nil, err
-	})
 }
 
 // refusalCode is a refused decision's API code: the rule's key without

@@ -122,11 +122,11 @@ func (s *Server) awardAction(w http.ResponseWriter, r *http.Request, reauth, own
 	var dr evaluation.Refusal
 	switch {
 	case errors.As(err, &rf):
-		af, err := s.refusedSignature(ctx, z, aw.EvaluationID, rf)
+		st, err := s.eval.Analyze(ctx, aw.EvaluationID)
 		if err != nil {
 			return err
 		}
-		return refuse(http.StatusConflict, af)
+		return refuse(http.StatusConflict, refusedSignature(z, st, rf))
 	case errors.As(err, &dr):
 		return refuse(refusalStatus(dr), &awardForm{signError: refusalText(z, dr)})
 	case err != nil:
@@ -141,11 +141,7 @@ func (s *Server) awardAction(w http.ResponseWriter, r *http.Request, reauth, own
 
 // refusedSignature is a refused signature as the award shows it: the
 // rule's message and, for open blockers, each of them.
-func (s *Server) refusedSignature(ctx context.Context, z *i18n.Localizer, evaluationID int64, rf *evaluation.SigningRefusal) (*awardForm, error) {
-	st, err := s.eval.Analyze(ctx, evaluationID)
-	if err != nil {
-		return nil, err
-	}
+func refusedSignature(z *i18n.Localizer, st *evaluation.Analysis, rf *evaluation.SigningRefusal) *awardForm {
 	names := awardNames(z, st)
 	af := &awardForm{signError: views.AwardRefusalText(z, views.AwardRefusal{Code: rf.Code, Awaiting: rf.Awaiting, Required: rf.Plan.Required})}
 	for _, qb := range rf.Blockers {
@@ -153,7 +149,7 @@ func (s *Server) refusedSignature(ctx context.Context, z *i18n.Localizer, evalua
 			af.signBlockers = append(af.signBlockers, qb.Provider+": "+line)
 		}
 	}
-	return af, nil
+	return af
 }
 
 // approveAwardForm signs an award from the decision page. Every approver
@@ -169,24 +165,25 @@ func (s *Server) approveAwardForm(w http.ResponseWriter, r *http.Request) error 
 	})
 }
 
-// reapproveAwardForm renews a stale award in one step (a fresh password).
-func (s *Server) reapproveAwardForm(w http.ResponseWriter, r *http.Request) error {
-	return s.awardAction(w, r, true, false, func(id int64, reason string) (string, error) {
-		_, err := s.eval.ReapproveAward(r.Context(), currentUser(r), id, reason)
-		return "flash.award_reapproved", err
-	})
+// awardStep is a decision on a recorded award after its record: a
+// re-approval (reapproval), a rejection or a revocation.
+type awardStep func(ctx context.Context, u store.User, awardID int64, reason string) error
+
+// reapproval is ReapproveAward as an awardStep: a stale award renewed in
+// one step.
+func reapproval(e *evaluation.Service) awardStep {
+	return func(ctx context.Context, u store.User, awardID int64, reason string) error {
+		_, err := e.ReapproveAward(ctx, u, awardID, reason)
+		return err
+	}
 }
 
-// rejectAwardForm rejects an award awaiting approval.
-func (s *Server) rejectAwardForm(w http.ResponseWriter, r *http.Request) error {
-	return s.awardAction(w, r, false, false, func(id int64, reason string) (string, error) {
-		return "flash.award_rejected", s.eval.RejectAward(r.Context(), currentUser(r), id, reason)
-	})
-}
-
-// revokeAwardForm revokes an approved (or stale) award.
-func (s *Server) revokeAwardForm(w http.ResponseWriter, r *http.Request) error {
-	return s.awardAction(w, r, false, false, func(id int64, reason string) (string, error) {
-		return "flash.award_revoked", s.eval.RevokeAward(r.Context(), currentUser(r), id, reason)
-	})
+// awardStepForm takes step from the decision page (a re-approval asks a
+// fresh password: reauth), and says flash.
+func (s *Server) awardStepForm(reauth bool, flash string, step awardStep) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		return s.awardAction(w, r, reauth, false, func(id int64, reason string) (string, error) {
+			return flash, step(r.Context(), currentUser(r), id, reason)
+		})
+	}
 }

@@ -36,18 +36,23 @@ func (s *Server) saveApprovalRulesForm(w http.ResponseWriter, r *http.Request) e
 	}
 	z := i18n.From(r.Context())
 	m, rules, rowOf := views.ApprovalRulesTyped(z, postedTrim(r))
-	if len(m.Errors) > 0 {
-		return s.renderSettingsRefusal(w, r, m)
+	if len(m.Errors) == 0 {
+		err := s.eval.SaveApprovalRules(r.Context(), currentUser(r).Actor(), rules)
+		if fe, ok := err.(evaluation.FieldErrors); ok {
+			m.RuleErrors(z, fe, rowOf)
+		} else if err != nil {
+			return err
+		}
 	}
-	err := s.eval.SaveApprovalRules(r.Context(), currentUser(r).Actor(), rules)
-	if fe, ok := err.(evaluation.FieldErrors); ok {
-		m.RuleErrors(z, fe, rowOf)
-		return s.renderSettingsRefusal(w, r, m)
+	if len(m.Errors) == 0 {
+		return redirect(w, r, "/admin/reference#approval-rules", "flash.setting_saved")
 	}
+	full, err := s.approvalSettings(r.Context(), z)
 	if err != nil {
 		return err
 	}
-	return redirect(w, r, "/admin/reference#approval-rules", "flash.setting_saved")
+	m.Criteria = full.Criteria
+	return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{Settings: m})
 }
 
 // saveCriteriaTemplateForm sets the organisation's criteria template: a
@@ -70,20 +75,7 @@ func (s *Server) saveCriteriaTemplateForm(w http.ResponseWriter, r *http.Request
 		return err
 	}
 	if len(m.Errors) > 0 {
-		return s.renderSettingsRefusal(w, r, m)
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{Settings: m})
 	}
 	return redirect(w, r, "/admin/reference#criteria-template", "flash.setting_saved")
-}
-
-// renderSettingsRefusal shows the reference page with the settings as
-// typed and their errors, summarised at the top.
-func (s *Server) renderSettingsRefusal(w http.ResponseWriter, r *http.Request, m *views.ApprovalSettings) error {
-	if m.Criteria == nil {
-		full, err := s.approvalSettings(r.Context(), i18n.From(r.Context()))
-		if err != nil {
-			return err
-		}
-		m.Criteria = full.Criteria
-	}
-	return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{Settings: m})
 }
