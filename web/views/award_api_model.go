@@ -22,9 +22,9 @@ type AwardJSONView struct {
 	RecordedAt   any              `json:"recorded_at"`
 	// The figures are null while an awarded quote cannot be priced
 	// (not_priced says which and why): unknown, never zero.
-	ContractValue     *recMoney           `json:"contract_value"`
-	MonthlyEquivalent *recMoney           `json:"monthly_equivalent"`
-	CostPerUnit       *recMoney           `json:"cost_per_unit"`
+	ContractValue     *APIMoney           `json:"contract_value"`
+	MonthlyEquivalent *APIMoney           `json:"monthly_equivalent"`
+	CostPerUnit       *APIMoney           `json:"cost_per_unit"`
 	Priced            bool                `json:"priced"`
 	NotPriced         []awardNotPricedAPI `json:"not_priced"`
 	RequiredApprovers int                 `json:"required_approvers"`
@@ -105,8 +105,9 @@ func AwardSharesJSON(list []scoring.SplitShare) []AwardShareJSON {
 
 // AwardMoneyJSON is m as a figure the API states (a pointer: an unknown
 // one is null).
-func AwardMoneyJSON(m tco.Money) *recMoney {
-	return &recMoney{Amount: m.Decimal(), Currency: m.Currency}
+func AwardMoneyJSON(m tco.Money) *APIMoney {
+	out := APIMoneyOf(m)
+	return &out
 }
 
 func awardBlockersJSON(list []AwardQuoteFacts) []awardBlockersAPI {
@@ -169,15 +170,12 @@ func AwardSplitJSON(sp *scoring.Split, currency string) any {
 	if sp == nil {
 		return nil
 	}
-	money := func(minor int64) recMoney {
-		m := tco.Money{Minor: minor, Currency: currency}
-		return recMoney{Amount: m.Decimal(), Currency: m.Currency}
-	}
+	money := func(minor int64) APIMoney { return APIMoneyOf(tco.Money{Minor: minor, Currency: currency}) }
 	out := &struct {
 		Shares        []AwardShareJSON `json:"shares"`
-		CostPerUnit   recMoney         `json:"cost_per_unit"`
-		ContractValue recMoney         `json:"contract_value"`     // as the award recorded from it will carry
-		MonthlyEquiv  recMoney         `json:"monthly_equivalent"` // its contract monthly equivalent
+		CostPerUnit   APIMoney         `json:"cost_per_unit"`
+		ContractValue APIMoney         `json:"contract_value"`     // as the award recorded from it will carry
+		MonthlyEquiv  APIMoney         `json:"monthly_equivalent"` // its contract monthly equivalent
 	}{CostPerUnit: money(sp.Figures.CostPerUnitMinor), ContractValue: money(sp.Figures.ContractMinor), MonthlyEquiv: money(sp.Figures.MonthlyMinor)}
 	for _, sh := range sp.Shares {
 		out.Shares = append(out.Shares, AwardShareJSON(sh))

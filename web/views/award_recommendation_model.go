@@ -1,9 +1,6 @@
 package views
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/gpuquote/gpuquote/internal/decision"
 	"github.com/gpuquote/gpuquote/internal/tco"
 )
@@ -13,7 +10,7 @@ import (
 // currency's minor unit, like every other amount it returns.
 
 type recRate struct {
-	PerGPUHour recMoney `json:"per_gpu_hour"`
+	PerGPUHour APIMoney `json:"per_gpu_hour"`
 	QuoteID    int64    `json:"quote_id,omitempty"`
 	QuoteLabel string   `json:"quote_label,omitempty"`
 	Source     string   `json:"source"`
@@ -22,12 +19,12 @@ type recRate struct {
 
 type recBreakEven struct {
 	Against           string   `json:"against"`
-	RatePerGPUHour    recMoney `json:"rate_per_gpu_hour"`
+	RatePerGPUHour    APIMoney `json:"rate_per_gpu_hour"`
 	Utilization       float64  `json:"utilization"`
-	CapexPerGPU       recMoney `json:"capex_per_gpu"`
-	OpexPerGPUMonth   recMoney `json:"opex_per_gpu_month"`
-	RentPerGPUMonth   recMoney `json:"rent_per_gpu_month"`
-	SavingPerGPUMonth recMoney `json:"saving_per_gpu_month"`
+	CapexPerGPU       APIMoney `json:"capex_per_gpu"`
+	OpexPerGPUMonth   APIMoney `json:"opex_per_gpu_month"`
+	RentPerGPUMonth   APIMoney `json:"rent_per_gpu_month"`
+	SavingPerGPUMonth APIMoney `json:"saving_per_gpu_month"`
 	Months            float64  `json:"months"`
 	Never             bool     `json:"never"`
 }
@@ -36,23 +33,23 @@ type recModelAPI struct {
 	Model                      string   `json:"model"`
 	Basis                      string   `json:"basis"`
 	TokensPerSecondPerGPU      float64  `json:"tokens_per_second_per_gpu"`
-	RatePerGPUHour             recMoney `json:"rate_per_gpu_hour"`
+	RatePerGPUHour             APIMoney `json:"rate_per_gpu_hour"`
 	Utilization                float64  `json:"utilization"`
 	GPUHoursPerMonth           float64  `json:"gpu_hours_per_month"`
-	SelfHostedPerMOutputTokens recMoney `json:"self_hosted_per_m_output_tokens"`
-	SelfHostedMonthly          recMoney `json:"self_hosted_monthly"`
-	APIMonthly                 recMoney `json:"api_monthly"`
-	APIPerMOutputTokens        recMoney `json:"api_per_m_output_tokens"`
+	SelfHostedPerMOutputTokens APIMoney `json:"self_hosted_per_m_output_tokens"`
+	SelfHostedMonthly          APIMoney `json:"self_hosted_monthly"`
+	APIMonthly                 APIMoney `json:"api_monthly"`
+	APIPerMOutputTokens        APIMoney `json:"api_per_m_output_tokens"`
 	APICheaper                 bool     `json:"api_cheaper"`
-	MonthlySaving              recMoney `json:"monthly_saving"`
+	MonthlySaving              APIMoney `json:"monthly_saving"`
 }
 
 type recBlendTier struct {
 	Share          float64  `json:"share"`
 	DemandGPUHours float64  `json:"demand_gpu_hours"`
 	PaidGPUHours   float64  `json:"paid_gpu_hours"`
-	RatePerGPUHour recMoney `json:"rate_per_gpu_hour"`
-	MonthlyCost    recMoney `json:"monthly_cost"`
+	RatePerGPUHour APIMoney `json:"rate_per_gpu_hour"`
+	MonthlyCost    APIMoney `json:"monthly_cost"`
 }
 
 type recBlend struct {
@@ -60,8 +57,8 @@ type recBlend struct {
 	Reserved               recBlendTier `json:"reserved"`
 	OnDemand               recBlendTier `json:"on_demand"`
 	Spot                   recBlendTier `json:"spot"`
-	MonthlyCost            recMoney     `json:"monthly_cost"`
-	AllOnDemandMonthlyCost recMoney     `json:"all_on_demand_monthly_cost"`
+	MonthlyCost            APIMoney     `json:"monthly_cost"`
+	AllOnDemandMonthlyCost APIMoney     `json:"all_on_demand_monthly_cost"`
 }
 
 type recAnswer struct {
@@ -113,7 +110,7 @@ func RecommendationJSON(rec decision.Recommendation, recErr error, story decisio
 		ChangeIf: rec.ChangeIf, Missing: rec.Missing, Notes: rec.Notes, Currency: cur, Rates: map[string]recRate{}, recStory: recStoryJSON(story, facts)}
 	for kind, r := range map[string]*decision.Rate{"on_demand": rec.Rates.OnDemand, "reserved": rec.Rates.Reserved, "spot": rec.Rates.Spot} {
 		if r != nil {
-			out.Rates[kind] = recRate{PerGPUHour: recMoney{Amount: recRateText(r.PerGPUHour), Currency: cur}, QuoteID: r.QuoteID,
+			out.Rates[kind] = recRate{PerGPUHour: APIMoney{Amount: APIRate(r.PerGPUHour), Currency: cur}, QuoteID: r.QuoteID,
 				QuoteLabel: r.QuoteLabel, Source: r.Source, Date: r.Date}
 		}
 	}
@@ -121,25 +118,25 @@ func RecommendationJSON(rec decision.Recommendation, recErr error, story decisio
 		if b == nil {
 			return nil
 		}
-		return &recBreakEven{Against: string(b.Against), RatePerGPUHour: recMoney{Amount: recRateText(b.RatePerGPUHour), Currency: cur},
+		return &recBreakEven{Against: string(b.Against), RatePerGPUHour: APIMoney{Amount: APIRate(b.RatePerGPUHour), Currency: cur},
 			Utilization: b.Utilization, CapexPerGPU: recAmountOf(b.CapexPerGPU, cur), OpexPerGPUMonth: recAmountOf(b.OpexPerGPUMonth, cur),
 			RentPerGPUMonth: recAmountOf(b.RentPerGPUMonth, cur), SavingPerGPUMonth: recAmountOf(b.SavingPerGPUMonth, cur),
-			Months: recRound2(b.Months), Never: b.Never}
+			Months: Round2(b.Months), Never: b.Never}
 	}
 	out.BreakEvenVsReserved, out.BreakEvenVsOnDemand = be(rec.BreakEvenVsReserved), be(rec.BreakEvenVsOnDemand)
 	if m := rec.ModelAPI; m != nil {
 		out.ModelAPI = &recModelAPI{Model: m.Model, Basis: string(m.Basis), TokensPerSecondPerGPU: m.TokensPerSecondPerGPU,
-			RatePerGPUHour: recMoney{Amount: recRateText(m.RatePerGPUHour), Currency: cur}, Utilization: m.Utilization,
+			RatePerGPUHour: APIMoney{Amount: APIRate(m.RatePerGPUHour), Currency: cur}, Utilization: m.Utilization,
 			GPUHoursPerMonth:           m.GPUHoursPerMonth,
-			SelfHostedPerMOutputTokens: recMoney{Amount: recRateText(m.SelfHostedPerMOutputTokens), Currency: cur},
+			SelfHostedPerMOutputTokens: APIMoney{Amount: APIRate(m.SelfHostedPerMOutputTokens), Currency: cur},
 			SelfHostedMonthly:          recAmountOf(m.SelfHostedMonthly, cur), APIMonthly: recAmountOf(m.APIMonthly, cur),
-			APIPerMOutputTokens: recMoney{Amount: recRateText(m.APIPerMOutputTokens), Currency: cur}, APICheaper: m.APICheaper,
+			APIPerMOutputTokens: APIMoney{Amount: APIRate(m.APIPerMOutputTokens), Currency: cur}, APICheaper: m.APICheaper,
 			MonthlySaving: recAmountOf(m.MonthlySaving, cur)}
 	}
 	if b := rec.Blend; b != nil {
 		tier := func(t decision.BlendTier) recBlendTier {
 			return recBlendTier{Share: t.Share, DemandGPUHours: t.DemandGPUHours, PaidGPUHours: t.PaidGPUHours,
-				RatePerGPUHour: recMoney{Amount: recRateText(t.RatePerGPUHour), Currency: cur}, MonthlyCost: recAmountOf(t.MonthlyCost, cur)}
+				RatePerGPUHour: APIMoney{Amount: APIRate(t.RatePerGPUHour), Currency: cur}, MonthlyCost: recAmountOf(t.MonthlyCost, cur)}
 		}
 		out.Blend = &recBlend{GPUHoursPerMonth: b.GPUHoursPerMonth, Reserved: tier(b.Reserved), OnDemand: tier(b.OnDemand),
 			Spot: tier(b.Spot), MonthlyCost: recAmountOf(b.MonthlyCost, cur), AllOnDemandMonthlyCost: recAmountOf(b.AllOnDemandMonthlyCost, cur)}
@@ -147,28 +144,6 @@ func RecommendationJSON(rec decision.Recommendation, recErr error, story decisio
 	return out
 }
 
-// recMoney is an amount as the API states it: a decimal string with its
-// currency.
-type recMoney struct {
-	Amount   string `json:"amount"`
-	Currency string `json:"currency"`
-}
-
-// recRateText is an hourly rate as an exact-looking decimal: up to six
-// places (rates are quoted finer than cents), trailing zeros dropped.
-func recRateText(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 6, 64)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
-}
-
 // recAmountOf rounds an engine estimate to the currency's minor unit, the
 // way every amount the app shows is rounded.
-func recAmountOf(v float64, cur string) recMoney {
-	m := tco.NewMoney(v, cur)
-	return recMoney{Amount: m.Decimal(), Currency: m.Currency}
-}
-
-func recRound2(x float64) float64 {
-	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 2, 64), 64)
-	return v
-}
+func recAmountOf(v float64, cur string) APIMoney { return APIMoneyOf(tco.NewMoney(v, cur)) }

@@ -1,4 +1,4 @@
-package web
+package views
 
 import (
 	"slices"
@@ -9,17 +9,16 @@ import (
 	currencies "github.com/gpuquote/gpuquote/internal/money"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/tco"
-	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // The worksheet's words: the cost model names terms and sources by their
 // keys and in English; readers see them in their language, without field
 // names or file paths.
 
-// assumptionSource says where an assumption's value comes from: the
+// worksheetSource says where an assumption's value comes from: the
 // brief, an edit on the worksheet, or the evaluation's default with the
 // reference it rests on.
-func assumptionSource(z *i18n.Localizer, key string, a tco.Assumption) string {
+func worksheetSource(z *i18n.Localizer, key string, a tco.Assumption) string {
 	switch {
 	case a.Source == tco.SourceEdited:
 		return z.T("worksheet.source_edited")
@@ -29,30 +28,27 @@ func assumptionSource(z *i18n.Localizer, key string, a tco.Assumption) string {
 	return z.T("worksheet.source_default." + key)
 }
 
-// termName is a quote term as the reader knows it: the quote form's label.
-func termName(z *i18n.Localizer, term string) string {
+// worksheetTermName is a quote term as the reader knows it: the quote
+// form's label.
+func worksheetTermName(z *i18n.Localizer, term string) string {
 	if c, ok := quote.ColumnByName(term); ok {
 		return z.T(c.Label)
 	}
 	return z.T("worksheet.term." + term)
 }
 
-// assumedTexts explains what a cost line assumed, each term said once:
+// worksheetAssumed explains what a cost line assumed, each term said once:
 // a term the vendor did not state or refused, named by the quote form's
 // label (the figure used is in the line's basis); for engineering effort,
 // the evaluation's default for every quote. It reads the line's structured
 // Missing terms, not the English labels beside them.
-func assumedTexts(z *i18n.Localizer, l tco.Line) string {
+func worksheetAssumed(z *i18n.Localizer, l tco.Line) string {
 	if l.Key == tco.LineEngineering {
 		return z.T("worksheet.assumed_engineering.engineering_hours") + " " + z.T("worksheet.assumed_engineering.engineering_rate")
 	}
 	var out []string
 	for _, m := range l.Missing {
-		status := "quote.state.not_stated"
-		if m.Status == tco.StatusRefused {
-			status = "quote.state.refused"
-		}
-		if s := z.T("worksheet.assumed_term", map[string]any{"Term": termName(z, m.Term), "Status": z.T(status)}); !slices.Contains(out, s) {
+		if s := z.T("worksheet.assumed_term", map[string]any{"Term": worksheetTermName(z, m.Term), "Status": z.T(worksheetStatusKey(m.Status))}); !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
@@ -63,10 +59,10 @@ func assumedTexts(z *i18n.Localizer, l tco.Line) string {
 // currency with the price as quoted beside it when it was converted, and
 // with the currency's digits at least; any other term as the quote page
 // shows it.
-func worksheetTerm(z *i18n.Localizer, c quote.Column, q *quote.Quote, a tco.Assumptions) views.WorksheetCell {
-	cell := views.WorksheetCell{Text: termText(z, c, q), State: stateName(c.State(q))}
+func worksheetTerm(z *i18n.Localizer, w WorksheetWords, c quote.Column, q *quote.Quote, a tco.Assumptions) WorksheetCell {
+	cell := WorksheetCell{Text: w.Term(c, q), State: w.State(c.State(q))}
 	v := c.Cell(q)
-	if !moneyColumns[c.Name] || v.State != quote.Stated {
+	if !w.MoneyColumn(c.Name) || v.State != quote.Stated {
 		return cell
 	}
 	cur, _ := q.Currency.Get()
@@ -85,4 +81,30 @@ func worksheetTerm(z *i18n.Localizer, c quote.Column, q *quote.Quote, a tco.Assu
 	cell.Original = z.T("worksheet.as_quoted", map[string]any{"Amount": cell.Text})
 	cell.Text = z.Price(converted, a.Currency)
 	return cell
+}
+
+// worksheetConversion says how a line was converted: the amount as
+// quoted, the rate (one unit of the quote's currency in the evaluation's),
+// the rate's date and where it came from (adminFX: the admin's table).
+func worksheetConversion(z *i18n.Localizer, l tco.Line, evalCurrency, adminFX string) string {
+	rate := z.Decimal(strconv.FormatFloat(l.FX.Rate, 'f', worksheetRateDigits(l.FX.Rate), 64))
+	date := z.T("worksheet.converted_undated")
+	if !l.FX.Date.IsZero() {
+		date = z.Date(l.FX.Date)
+	}
+	source := l.FX.Source
+	if source == adminFX || source == "" {
+		source = z.T("worksheet.fx_source_admin")
+	}
+	return z.T("worksheet.converted", map[string]any{"Original": Money(z, l.Original),
+		"Rate": "1\u00a0" + l.Original.Currency + " = " + rate + "\u00a0" + evalCurrency, "Date": date, "Source": source})
+}
+
+// worksheetRateDigits keeps four significant digits of a rate: 0.9259, 147.3.
+func worksheetRateDigits(rate float64) int {
+	d := 4
+	for r := rate; r >= 10 && d > 0; r /= 10 {
+		d--
+	}
+	return d
 }
