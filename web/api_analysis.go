@@ -6,7 +6,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/redflag"
-	"github.com/gpuquote/gpuquote/internal/tco"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -179,13 +178,4 @@ func approvalJSON(a *evaluation.Analysis) any {
 	}
 	return map[string]any{"quote_id": cur.QuoteID, "by": cur.DecidedBy, "at": cur.DecidedAt, "reason": cur.Reason,
 		"content_hash": cur.ContentHash, "stale": a.ApprovalStale(), "self_approval": cur.SelfApproval}
-}
-
-// rateText is an hourly rate as an exact-looking decimal.
-func rateText(v float64) string { return views.APIRate(v) }
-
-// amountOf rounds an engine estimate to the currency's minor unit, the
-// way every amount the app shows is rounded.
-func amountOf(v float64, cur string) apiMoney {
-	return apiMoneyOf(tco.NewMoney(v, cur))
 }

@@ -2,14 +2,12 @@ package web
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
 	"strings"
 
-	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // apiPutApprovalRules sets the approval thresholds (admin, audited as a
@@ -49,56 +47,17 @@ func (s *Server) apiPutApprovalRules(w http.ResponseWriter, r *http.Request) err
 // signature the plan refuses (its recorder, someone who signed, out of
 // order, another role) is 409 with a code saying which.
 func (s *Server) apiApproveAward(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	var in struct {
-		Reason string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	if in.Reason = strings.TrimSpace(in.Reason); in.Reason == "" || len(in.Reason) > 8000 {
-		return fieldErrors{"reason": "form.error.required"}
-	}
-	// A browser session reaching the API meets the approval form's
-	// fresh-login rule, as decisions do.
-	if s.needsReauth(principalFrom(r.Context())) {
-		writeJSON(w, http.StatusUnauthorized, map[string]any{"error": i18n.T(r.Context(), "decision.error.reauth"), "code": "reauth"})
-		return nil
-	}
-	res, err := s.eval.ApproveAward(r.Context(), currentUser(r), id, in.Reason)
-	if rf := (*evaluation.SigningRefusal)(nil); errors.As(err, &rf) {
-		signingRefusalJSON(w, r, rf)
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	v, _, err := s.eval.Award(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	body := map[string]any{"award_id": res.AwardID, "evaluation_id": res.EvaluationID, "status": res.Status,
-		"approvals": res.Approvals, "required_approvers": res.RequiredApprovers, "approvers": res.Approvers,
-		"signatures": apiSignatures(res.Signatures), "award": awardViewJSON(v)}
-	if res.Status == "approved" {
-		body["state"] = "approved"
-		writeJSON(w, http.StatusOK, body)
-		return nil
-	}
-	body["state"] = "awaiting approval"
-	writeJSON(w, http.StatusAccepted, body)
-	return nil
-}
-
-// apiSignatures lists every approver: name, email, role, time and reason.
-func apiSignatures(list []approval.Signature) []map[string]any {
-	out := make([]map[string]any, 0, len(list))
-	for _, sg := range list {
-		out = append(out, map[string]any{"step": sg.Step, "name": sg.Name, "email": sg.Email, "role": sg.Role,
-			"reason": sg.Reason, "approved_at": sg.At})
-	}
-	return out
+	return s.apiAwardAction(w, r, true, func(id int64, reason string) (func(evaluation.AwardView) (int, any), error) {
+		res, err := s.eval.ApproveAward(r.Context(), currentUser(r), id, reason)
+		return func(v evaluation.AwardView) (int, any) {
+			body := map[string]any{"award_id": res.AwardID, "evaluation_id": res.EvaluationID, "status": res.Status,
+				"approvals": res.Approvals, "required_approvers": res.RequiredApprovers, "approvers": res.Approvers,
+				"signatures": views.AwardSignaturesJSON(res.Signatures), "award": awardViewJSON(v), "state": "awaiting approval"}
+			if res.Status == "approved" {
+				body["state"] = "approved"
+				return http.StatusOK, body
+			}
+			return http.StatusAccepted, body
+		}, err
+	})
 }

@@ -8,9 +8,8 @@ import (
 	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/store"
-	"github.com/gpuquote/gpuquote/internal/tco"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 type apiAwardShare struct {
@@ -49,23 +48,15 @@ func (s *Server) apiRecordAward(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Location", fmt.Sprintf("/api/v1/evaluations/%d/award", id))
-	var value, cpu *apiMoney // null: a quote of the award is not priced yet
+	var value, cpu any // null: a quote of the award is not priced yet
 	if rec.Priced {
-		value, cpu = knownMoney(rec.Value), knownMoney(rec.CostPerUnit)
+		value, cpu = views.AwardMoneyJSON(rec.Value), views.AwardMoneyJSON(rec.CostPerUnit)
 	}
 	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "evaluation_id": id, "status": rec.Status,
 		"shares": rec.Shares, "reason": rec.Reason, "contract_value": value, "cost_per_unit": cpu, "priced": rec.Priced,
 		"unit": rec.Unit, "recorded_by": rec.RecordedBy, "recorded_at": rec.RecordedAt, "required_approvers": rec.RequiredApprovers,
 		"approval_order": rec.ApprovalOrder, "approver_roles": append([]string{}, rec.ApproverRoles...)})
 	return nil
-}
-
-// apiSplit is a suggested split of the capacity.
-type apiSplit struct {
-	Shares        []store.AwardShare `json:"shares"`
-	CostPerUnit   apiMoney           `json:"cost_per_unit"`
-	ContractValue apiMoney           `json:"contract_value"`     // as the award recorded from it will carry
-	MonthlyEquiv  apiMoney           `json:"monthly_equivalent"` // its contract monthly equivalent
 }
 
 // splitJSON reads the buyer's constraints from the query
@@ -83,18 +74,6 @@ func (s *Server) splitJSON(r *http.Request, a *evaluation.Analysis) (map[string]
 	}
 	verified := q.Get("verified_fabric_only") == "1"
 	best, run := s.suggestSplit(a, maxPct, verified)
-	conv := func(s *scoring.Split) *apiSplit {
-		if s == nil {
-			return nil
-		}
-		cur := a.WS.Currency
-		out := &apiSplit{CostPerUnit: apiMoneyOf(tco.Money{Minor: s.Figures.CostPerUnitMinor, Currency: cur}),
-			ContractValue: apiMoneyOf(tco.Money{Minor: s.Figures.ContractMinor, Currency: cur}),
-			MonthlyEquiv:  apiMoneyOf(tco.Money{Minor: s.Figures.MonthlyMinor, Currency: cur})}
-		for _, sh := range s.Shares {
-			out.Shares = append(out.Shares, store.AwardShare{QuoteID: sh.QuoteID, SharePct: sh.SharePct})
-		}
-		return out
-	}
-	return map[string]any{"max_vendor_pct": maxPct, "verified_fabric_only": verified, "suggested": conv(best), "runner_up": conv(run)}, nil
+	return map[string]any{"max_vendor_pct": maxPct, "verified_fabric_only": verified,
+		"suggested": views.AwardSplitJSON(best, a.WS.Currency), "runner_up": views.AwardSplitJSON(run, a.WS.Currency)}, nil
 }

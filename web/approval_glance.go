@@ -2,102 +2,59 @@ package web
 
 import (
 	"context"
-	"strings"
+	"net/http"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// approvalGlance words the evaluation's approval state for its home: a
-// status (approved, stale, awaiting approvers, none), who and when, what
-// changed since a stale approval, and the next step.
+// approvalGlance words the evaluation's approval state for its home.
 func (s *Server) approvalGlance(ctx context.Context, z *i18n.Localizer, a *evaluation.Analysis) (*views.ApprovalGlance, error) {
 	st, err := s.eval.ApprovalState(ctx, a)
 	if err != nil {
 		return nil, err
 	}
-	g := &views.ApprovalGlance{State: st.State, Changes: changeLines(z, a, st.Changes)}
-	switch {
-	case st.Decision != nil:
-		d := st.Decision
-		g.Detail = z.T("decision.approved", map[string]any{"Provider": d.Snapshot.Provider, "By": d.DecidedBy, "At": z.DateTime(d.DecidedAt)})
-	case st.Award != nil:
-		aw := st.Award
-		g.Detail = z.N("evaluation.approval.award_detail", aw.Plan.Required, map[string]any{"Signed": z.Int(int64(len(aw.Signatures))),
-			"Value": money(z, aw.Figures.Value)})
-	default:
-		g.Label, g.Class, g.NextStep = z.T("evaluation.approval.none"), "info", z.T("evaluation.approval.next_decide")
-		return g, nil
+	f := views.ApprovalGlanceFacts{State: st.State, Changes: st.Changes}
+	if d := st.Decision; d != nil {
+		f.Decision = &views.ApprovalDecisionFacts{Provider: d.Snapshot.Provider, By: d.DecidedBy, At: d.DecidedAt}
 	}
-	switch st.State {
-	case evaluation.StateStale:
-		g.Label, g.Class, g.NextStep = z.T("evaluation.approval.stale"), "warn", z.T("evaluation.approval.next_reapprove")
-	case evaluation.StateAwaiting:
-		g.Label = z.N("evaluation.approval.awaiting", len(st.Award.Awaiting))
-		g.Class, g.NextStep = "warn", z.T("evaluation.approval.next_sign")
-	default:
-		g.Label, g.Class, g.NextStep = z.T("evaluation.approval.approved"), "ok", z.T("evaluation.approval.next_memo")
+	if st.Award != nil {
+		aw := awardFacts(*st.Award)
+		f.Award = &aw
 	}
-	return g, nil
+	return views.ApprovalGlanceModel(z, awardNames(z, a), f), nil
 }
 
-// changeLines words each change since an approval: what changed by its
-// label (with the quote's provider when it is one quote's), before → after.
-func changeLines(z *i18n.Localizer, a *evaluation.Analysis, list []evaluation.Change) []string {
-	out := make([]string, 0, len(list))
-	for _, c := range list {
-		label := changeLabel(z, c)
-		if c.QuoteID != 0 {
-			if sq, _, ok := a.Quote(c.QuoteID); ok {
-				label = sq.ProviderName + " — " + label
-			}
-		}
-		before, after := c.Before, c.After
-		if before == "" {
-			before = z.T("evaluation.approval.blank")
-		}
-		if after == "" {
-			after = z.T("evaluation.approval.blank")
-		}
-		out = append(out, z.T("evaluation.approval.change", map[string]any{"What": label, "Before": changeValue(z, c, before),
-			"After": changeValue(z, c, after)}))
+// approvalInForce judges the approval in force as every surface does
+// (evaluation.ApprovalState): a single-quote approval (cur) is stale when
+// its award is, with what changed; an award of several quotes in force is
+// set in inForce.
+func (s *Server) approvalInForce(ctx context.Context, z *i18n.Localizer, st *evaluation.Analysis, cur *views.ApprovalView, inForce **views.RecordedAward) error {
+	state, err := s.eval.ApprovalState(ctx, st)
+	if err != nil || state.State != evaluation.StateStale && state.State != evaluation.StateApproved {
+		return err
 	}
-	return out
+	if state.Decision != nil && cur != nil {
+		if cur.Stale = state.State == evaluation.StateStale; cur.Stale {
+			cur.Changes = changeLines(z, st, state.Changes)
+		}
+	} else if state.Award != nil && cur == nil {
+		v := recordedAwardView(z, st, *state.Award, nil)
+		*inForce = &v
+	}
+	return nil
 }
 
-func changeLabel(z *i18n.Localizer, c evaluation.Change) string {
-	switch c.Kind {
-	case "assumption":
-		return z.T("worksheet.assumption." + c.Key)
-	case "acceptance":
-		return z.T("bench.test." + c.Key)
-	case "fx":
-		return z.T("award.change.fx", map[string]any{"Currency": c.Key})
-	case "brief":
-		return z.T("brief.field." + c.Key)
-	case "value":
-		return z.T("award.change.value")
+// setAwardAcceptance is the admin's rule that an award needs every
+// automatic acceptance test of its quotes passed or waived (off by
+// default).
+func (s *Server) setAwardAcceptance(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r); err != nil {
+		return err
 	}
-	return z.T("quote.term." + c.Key)
-}
-
-// changeValue is a changed value in the reader's format: a number as a
-// number, a contract value ("123.45 EUR") as money, a status by its label.
-func changeValue(z *i18n.Localizer, c evaluation.Change, v string) string {
-	switch c.Kind {
-	case "value":
-		if amount, cur, ok := cutMoney(v); ok {
-			return z.Money(amount, cur)
-		}
-	case "acceptance":
-		return z.T("bench.suite_status." + v)
+	if err := s.eval.SetAwardRequiresAcceptance(r.Context(), currentUser(r).Actor(), r.PostForm.Get("require") == "yes"); err != nil {
+		return err
 	}
-	return z.Decimal(v)
-}
-
-// cutMoney splits "123.45 EUR" into its amount and currency.
-func cutMoney(v string) (amount, currency string, ok bool) {
-	amount, currency, ok = strings.Cut(v, " ")
-	return amount, currency, ok && len(currency) == 3
+	return redirect(w, r, "/admin/reference", "flash.setting_saved")
 }

@@ -1,57 +1,30 @@
 package web
 
 import (
-	"strconv"
-
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/tco"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// awardView translates the analysis's award; nil when nothing is priced.
+// awardView translates the analysis's award and its decision story.
 func awardView(z *i18n.Localizer, a *evaluation.Analysis) *views.AwardView {
-	aw := a.Award
-	v := &views.AwardView{Summary: awardSummary(z, a), Ready: aw.Ready()}
-	storyInto(z, a, v)
-	if aw.Winner == nil {
-		return v
+	f := views.AwardCardFacts{EvaluationID: a.Evaluation.ID, Award: a.Award, Currency: a.WS.Currency, PassedOver: a.PassedOver.Nearest,
+		PassedMore: a.PassedOver.More(), Story: a.Story.Story, Facts: a.Story.Facts, LeftOut: a.Story.LeftOut}
+	if a.RecErr == nil {
+		f.Rec = &a.Rec
 	}
-	v.QuoteID = aw.Winner.QuoteID
-	if res, ok := a.Result(aw.Winner.QuoteID); ok {
-		v.CostPerUnit, v.MonthlyTCO, v.ContractValue = money(z, res.CostPerUnit), money(z, res.TCO), money(z, res.Contract.Value)
+	if w := a.Award.Winner; w != nil {
+		if res, ok := a.Result(w.QuoteID); ok {
+			f.Winner = &res
+		}
 	}
-	for _, g := range aw.Gaps {
-		v.Gaps = append(v.Gaps, z.T("award.gap."+string(g)))
-	}
-	cur := a.WS.Currency
-	if r := aw.RunnerUp; r != nil {
-		v.RunnerUp = z.T("award.runner_up", map[string]any{"Provider": r.Provider,
-			"Cost": money(z, tco.Money{Minor: r.CostPerUnit, Currency: cur}), "Margin": money(z, tco.Money{Minor: aw.Margin, Currency: cur}),
-			"Percent": z.Decimal(strconv.FormatFloat(aw.MarginShare*100, 'f', 1, 64))})
-	}
-	// A bounded few, nearest the award first; the rest are counted and
-	// on the worksheet sorted by cost.
-	for _, c := range a.PassedOver.Nearest {
-		v.PassedOver = append(v.PassedOver, z.T("award.passed_over", map[string]any{"Provider": c.Provider,
-			"Cost": money(z, tco.Money{Minor: c.CostPerUnit, Currency: cur}), "Blockers": c.OpenBlockers}))
-	}
-	if more := a.PassedOver.More(); more > 0 {
-		v.PassedOverMore = z.N("award.passed_over_more", more)
-		v.PassedOverLink = "/evaluations/" + strconv.FormatInt(a.Evaluation.ID, 10) + "/worksheet?sort=cost"
-	}
-	return v
+	return views.AwardCard(z, f)
 }
 
-// unitLabel is the useful unit in the reader's language: the brief's
-// option label, "1M …" for token workloads priced per million.
-func unitLabel(z *i18n.Localizer, a *evaluation.Analysis) string {
-	if a.A.UnitKey == "" {
-		return a.A.UnitName
-	}
-	l := z.T("brief.option." + a.A.UnitKey)
-	if a.A.UnitPer == 1e6 {
-		return z.T("worksheet.unit_million", map[string]any{"Unit": l})
-	}
-	return l
+// awardSummary says what to award in the reader's language.
+func awardSummary(z *i18n.Localizer, a *evaluation.Analysis) string {
+	return views.AwardSummary(z, a.Award.Winner)
 }
+
+// unitLabel is the useful unit in the reader's language.
+func unitLabel(z *i18n.Localizer, a *evaluation.Analysis) string { return views.AwardUnitLabel(z, a.A) }

@@ -1,46 +1,41 @@
 package web
 
 import (
-	"cmp"
-	"slices"
+	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
+	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// maxAwardOptions bounds the award form's rows: with 10,000 quotes the
-// form was 10,000 share fields, 2.6 MB of a decision page nobody reads.
+// maxAwardOptions bounds the award form's rows (evaluation.AwardFormRows).
 const maxAwardOptions = 100
 
-// awardRows are the indexes (into st.Quotes) of the award form's rows:
-// every priced quote when there are few; else every quote with a share
-// suggested or typed, or an error, and every one on the shortlist or
-// decided, then the cheapest per useful unit up to maxAwardOptions. In
-// st's order. Only these rows are formatted.
-func awardRows(st *evaluation.Analysis, suggested map[int64]int, af *awardForm) []int {
-	n := len(st.Quotes)
-	keep := make([]bool, n)
-	var rest []int
-	kept := 0
-	for i, sq := range st.Quotes {
-		typed := af != nil && (af.shares[sq.ID] != "" || af.errors[sq.ID] != "")
-		if n <= maxAwardOptions || typed || suggested[sq.ID] > 0 || st.Shortlist[sq.ID].Status != "" {
-			keep[i] = true
-			kept++
-			continue
+// awardOptions are the award form's rows, prefilled with the suggested
+// split best or with what was typed; only these rows are formatted.
+func awardOptions(z *i18n.Localizer, st *evaluation.Analysis, best *scoring.Split, af *awardForm) []views.AwardOption {
+	suggested := map[int64]int{}
+	if best != nil {
+		for _, sh := range best.Shares {
+			suggested[sh.QuoteID] = sh.SharePct
 		}
-		rest = append(rest, i)
 	}
-	slices.SortStableFunc(rest, func(a, b int) int {
-		return cmp.Compare(st.WS.Results[a].CostPerUnit.Minor, st.WS.Results[b].CostPerUnit.Minor)
-	})
-	for _, i := range rest[:max(0, min(len(rest), maxAwardOptions-kept))] {
-		keep[i] = true
+	pinned := func(id int64) bool {
+		return suggested[id] > 0 || af != nil && (af.shares[id] != "" || af.errors[id] != "")
 	}
-	out := make([]int, 0, min(n, maxAwardOptions))
-	for i, k := range keep {
-		if k {
-			out = append(out, i)
+	var out []views.AwardOption
+	for _, i := range st.AwardFormRows(maxAwardOptions, pinned) {
+		sq, res := st.Quotes[i], st.WS.Results[i]
+		o := views.AwardOption{QuoteID: sq.ID, Provider: sq.ProviderName, Rental: z.T("quote.term.rental_model." + string(res.RentalModel)),
+			CostPerUnit: money(z, res.CostPerUnit)}
+		if n := suggested[sq.ID]; n > 0 {
+			o.Share = strconv.Itoa(n)
 		}
+		if af != nil {
+			o.Share, o.Error = af.shares[sq.ID], af.errors[sq.ID]
+		}
+		out = append(out, o)
 	}
 	return out
 }

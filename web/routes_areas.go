@@ -90,9 +90,9 @@ func (s *Server) scoringPages(r chi.Router) {
 	r.With(s.requirePermission(auth.EditQuotes)).Post("/evaluations/{id}/awards", s.h(s.recordAwardForm))
 	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/approval", s.h(s.approveAwardForm))
 	// One decision (issue 23): a stale award renewed in one step; reject and revoke.
-	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/reapproval", s.h(s.reapproveAwardForm))
-	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/rejection", s.h(s.rejectAwardForm))
-	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/revocation", s.h(s.revokeAwardForm))
+	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/reapproval", s.h(s.awardStepForm(true, "flash.award_reapproved", reapproval(s.eval))))
+	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/rejection", s.h(s.awardStepForm(false, "flash.award_rejected", s.eval.RejectAward)))
+	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/revocation", s.h(s.awardStepForm(false, "flash.award_revoked", s.eval.RevokeAward)))
 }
 
 // adminPages are the audit log, the API reference, users, reference data and settings.
@@ -176,7 +176,7 @@ func (s *Server) awardAPI(r chi.Router) {
 	r.With(s.requirePermission(auth.ManageReference)).Put("/settings/approval-rules", s.h(s.apiPutApprovalRules))
 	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/approval", s.h(s.apiApproveAward))
 	r.Get("/awards/{id}", s.h(s.apiAward))
-	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/reapproval", s.h(s.apiReapproveAward))
-	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/rejection", s.h(s.apiRejectAward))
-	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/revocation", s.h(s.apiRevokeAward))
+	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/reapproval", s.h(s.apiAwardStep(true, reapproval(s.eval))))
+	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/rejection", s.h(s.apiAwardStep(false, s.eval.RejectAward)))
+	r.With(s.requirePermission(auth.ApproveAward)).Post("/awards/{id}/revocation", s.h(s.apiAwardStep(false, s.eval.RevokeAward)))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
@@ -18,17 +19,8 @@ const (
 )
 
 // Change is one input that differs between an approval's snapshot and
-// now, with both values as text: a quote's term or acceptance result
-// (QuoteID says which quote, 0 for a single-quote approval's own), an
-// assumption, an exchange rate (Key the currency), a brief field, or the
-// contract value.
-type Change struct {
-	Kind    string // "term", "acceptance", "assumption", "fx", "brief" or "value"
-	QuoteID int64
-	Key     string
-	Before  string
-	After   string
-}
+// now, with both values as text.
+type Change = approval.Change
 
 // ApprovalState is where the evaluation's approval stands, in one word,
 // with what a reader needs next: the approval in force and, when stale,

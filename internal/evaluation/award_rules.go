@@ -45,13 +45,7 @@ func (r *SigningRefusal) Unwrap() error { return r.Err }
 
 // Blocker is one blocker of an awarded quote: a blocker red flag (waived
 // or not) or a failed acceptance test (open until waived in the suite).
-type Blocker struct {
-	Kind    string // "flag" or "test"
-	ID      string
-	Message string
-	Waived  bool
-	Reason  string
-}
+type Blocker = approval.AwardBlocker
 
 // QuoteBlockers are an awarded quote's blockers and acceptance state.
 type QuoteBlockers struct {

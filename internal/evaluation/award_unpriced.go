@@ -1,18 +1,13 @@
 package evaluation
 
-import "github.com/gpuquote/gpuquote/internal/store"
+import (
+	"github.com/gpuquote/gpuquote/internal/approval"
+	"github.com/gpuquote/gpuquote/internal/store"
+)
 
 // NotPriced is a quote an award names that the analysis cannot price
 // now, and why (an English sentence for the API; Code for pages).
-type NotPriced struct {
-	QuoteID  int64
-	Provider string
-	// Code is LeftOutNoRate (Currency has no exchange rate) or
-	// LeftOutUnpriced (the cost model refuses the quote: Reason says why).
-	Code     string
-	Currency string
-	Reason   string
-}
+type NotPriced = approval.NotPriced
 
 // WhyUnpriced says why a quote of the evaluation is outside the
 // worksheet (false: priced, or not a quote of the evaluation). It reads

@@ -21,32 +21,12 @@ const (
 )
 
 // SplitExclusion is one quote and why it could not carry (all of) a split.
-type SplitExclusion struct {
-	QuoteID  int64
-	Provider string
-	Reason   string
-	Count    int    // open blockers (SplitOpenBlockers)
-	Pct      int    // the cap (SplitCap)
-	Currency string // SplitNoRate: from Currency to Target
-	Target   string
-	Detail   string // SplitUnpriced: the cost model's words
-}
+type SplitExclusion = scoring.SplitExclusion
 
 // SplitWhy says why no split meets the buyer's constraints, quote by
-// quote, and offers the nearest split that can be found: the smallest cap
-// above maxVendorPct that lets one exist, else the same without the
-// verified-fabric condition (Nearest nil: none at all).
-type SplitWhy struct {
-	// Excluded names at most SplitWhyShown quotes, in worksheet order: the
-	// cheapest priced ones first chosen, then those left out;
-	// ExcludedTotal counts them all.
-	Excluded      []SplitExclusion
-	ExcludedTotal int
-	Nearest       *scoring.Split
-	// NearestPct and NearestVerified are the constraints Nearest meets.
-	NearestPct      int
-	NearestVerified bool
-}
+// quote, and offers the nearest split that can be found (at most
+// SplitWhyShown quotes are named).
+type SplitWhy = scoring.SplitWhy
 
 // WhyNoSplit explains an empty SuggestSplit under these constraints.
 func (a *Analysis) WhyNoSplit(maxVendorPct int, verifiedOnly bool) SplitWhy {

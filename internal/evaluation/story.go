@@ -17,35 +17,19 @@ const (
 )
 
 // NotStated is the value of a fact nobody stated.
-const NotStated = "not_stated"
+const NotStated = decision.FactNotStated
 
 // DecisionFact is one fact the recommendation reads, with its source.
-// Value is plain text: a decimal with a dot ("85"), a machine word
-// ("stable", "yes") or NotStated.
-type DecisionFact struct {
-	Key    string `json:"key"`
-	Value  string `json:"value"`
-	Unit   string `json:"unit,omitempty"`
-	Source string `json:"source"`
-}
+type DecisionFact = decision.StoryFact
 
 // Left-out reasons.
 const (
-	LeftOutNoRate   = "no_rate"  // no exchange rate from the quote's currency to the evaluation's
-	LeftOutUnpriced = "unpriced" // the cost model cannot price it (Detail names the field)
+	LeftOutNoRate   = decision.LeftOutNoRate
+	LeftOutUnpriced = decision.LeftOutUnpriced
 )
 
 // LeftOut is a quote no choice considered, and why.
-type LeftOut struct {
-	QuoteID  int64  `json:"quote_id"`
-	Provider string `json:"provider"`
-	Reason   string `json:"reason"` // LeftOutNoRate or LeftOutUnpriced
-	// Currency is the quote's currency and Target the evaluation's (for
-	// LeftOutNoRate); Detail the cost model's words (LeftOutUnpriced).
-	Currency string `json:"currency,omitempty"`
-	Target   string `json:"target,omitempty"`
-	Detail   string `json:"detail,omitempty"`
-}
+type LeftOut = decision.LeftOut
 
 // DecisionStory is the one decision every surface renders (home, the
 // decision page, the memo, GET /api/v1/evaluations/{id}/decision): the
