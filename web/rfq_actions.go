@@ -13,8 +13,6 @@ import (
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-func rfqURL(id int64) string { return "/rfqs/" + strconv.FormatInt(id, 10) }
-
 // rerenderRFQ shows the round page again with errors at their fields.
 func (s *Server) rerenderRFQ(w http.ResponseWriter, r *http.Request, fe fieldErrors) error {
 	d, err := s.roundDetail(r)
@@ -30,7 +28,7 @@ func (s *Server) rerenderRFQ(w http.ResponseWriter, r *http.Request, fe fieldErr
 		m.Errors[k] = z.T(key)
 	}
 	if _, ok := fe["time_zone"]; ok {
-		m.Errors["time_zone"] = zoneError(z, r.PostForm.Get("time_zone"))
+		m.Errors["time_zone"] = views.RFQZoneError(z, r.PostForm.Get("time_zone"))
 	}
 	s.render(w, r, http.StatusUnprocessableEntity, views.RFQDetailPage(s.page(r, m.Title, "evaluations"), m))
 	return nil
@@ -52,7 +50,7 @@ func (s *Server) openForm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_opened")
+	return redirect(w, r, views.RFQURL(rd.ID), "flash.rfq_opened")
 }
 
 func (s *Server) startRoundForm(w http.ResponseWriter, r *http.Request) error {
@@ -83,27 +81,18 @@ func (s *Server) startRoundForm(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// noticeMail is a notice of kind to one vendor of round rd, in its
-// language.
-func noticeMail(rd store.RFQ, i store.Invitation, kind string) store.Mail {
-	z := i18n.New(i.Language)
-	data := map[string]any{"Contact": i.Contact, "Company": i.Company, "Deadline": deadlineText(z, rd.Deadline, rd.TimeZone),
-		"Invited": z.DateTime(i.CreatedAt)}
-	return store.Mail{Kind: kind, To: i.Email, Subject: z.T("rfq.mail."+kind+"_subject", data), Body: z.T("rfq.mail."+kind+"_body", data) + "\n"}
-}
-
 func (s *Server) remind(w http.ResponseWriter, r *http.Request) error {
 	rd, err := s.loadRound(r)
 	if err != nil {
 		return err
 	}
 	if !s.mailOn {
-		return redirect(w, r, rfqURL(rd.ID), "flash.rfq_no_mail")
+		return redirect(w, r, views.RFQURL(rd.ID), "flash.rfq_no_mail")
 	}
 	if err := s.eval.Remind(r.Context(), currentUser(r).Actor(), rd, s.links(r)); err != nil {
 		return err
 	}
-	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_reminded")
+	return redirect(w, r, views.RFQURL(rd.ID), "flash.rfq_reminded")
 }
 
 func (s *Server) resendBrief(w http.ResponseWriter, r *http.Request) error {
@@ -114,7 +103,7 @@ func (s *Server) resendBrief(w http.ResponseWriter, r *http.Request) error {
 	if err := s.eval.ResendBrief(r.Context(), currentUser(r).Actor(), rd, s.links(r)); err != nil {
 		return err
 	}
-	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_brief_sent")
+	return redirect(w, r, views.RFQURL(rd.ID), "flash.rfq_brief_sent")
 }
 
 func (s *Server) revokeForm(w http.ResponseWriter, r *http.Request) error {
@@ -126,7 +115,7 @@ func (s *Server) revokeForm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return redirect(w, r, rfqURL(rfqID), "flash.rfq_revoked")
+	return redirect(w, r, views.RFQURL(rfqID), "flash.rfq_revoked")
 }
 
 // answerForm publishes an answer to every vendor of the round; the mail
@@ -148,12 +137,12 @@ func (s *Server) answerForm(w http.ResponseWriter, r *http.Request) error {
 	rfqID, err := s.eval.Answer(r.Context(), currentUser(r).Actor(), id, published, r.PostForm.Get("answer"), s.links(r))
 	var fe fieldErrors
 	if errors.As(err, &fe) {
-		return redirect(w, r, rfqURL(rfqID), cmp.Or(fe["answer"], fe["published"]))
+		return redirect(w, r, views.RFQURL(rfqID), cmp.Or(fe["answer"], fe["published"]))
 	}
 	if err != nil {
 		return err
 	}
-	return redirect(w, r, rfqURL(rfqID), "flash.rfq_answered")
+	return redirect(w, r, views.RFQURL(rfqID), "flash.rfq_answered")
 }
 
 // reissueForm gives a vendor a new link (the old one stops working) and
@@ -165,7 +154,7 @@ func (s *Server) reissueForm(w http.ResponseWriter, r *http.Request) error {
 	}
 	rd, inv, err := s.eval.ReissueLink(r.Context(), currentUser(r).Actor(), id, s.links(r))
 	if errors.Is(err, store.ErrConflict) {
-		return redirect(w, r, rfqURL(rd.ID), "flash.rfq_link_not_reissued")
+		return redirect(w, r, views.RFQURL(rd.ID), "flash.rfq_link_not_reissued")
 	}
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 type apiVendorRFQ struct {
@@ -58,28 +59,28 @@ type apiVendorDraft struct {
 	Flags []apiVendorFlag `json:"flags"`
 }
 
-func vendorDraftOf(s *Server, z *i18n.Localizer, v vendorState) apiVendorDraft {
-	out := apiVendorDraft{apiQuote: s.apiQuoteOf(z, v.Draft, nil), Flags: []apiVendorFlag{}}
-	out.Blockers, out.Warnings = v.Check.Blockers, v.Check.Warnings
-	for i, f := range vendorFlagViews(z, v.Flags) {
+func vendorDraftOf(s *Server, z *i18n.Localizer, v views.VendorRound) apiVendorDraft {
+	out := apiVendorDraft{apiQuote: s.apiQuoteOf(z, v.State.Draft, nil), Flags: []apiVendorFlag{}}
+	out.Blockers, out.Warnings = v.State.Check.Blockers, v.State.Check.Warnings
+	for i, f := range v.Check.Flags {
 		sev := "warning"
 		if f.Blocker {
 			sev = "blocker"
 		}
-		out.Flags = append(out.Flags, apiVendorFlag{ID: v.Flags[i].ID, Severity: sev, Message: f.Message, Terms: v.Flags[i].Terms})
+		out.Flags = append(out.Flags, apiVendorFlag{ID: v.State.Flags[i].ID, Severity: sev, Message: f.Message, Terms: v.State.Flags[i].Terms})
 	}
 	return out
 }
 
-func (s *Server) vendorDraftJSON(z *i18n.Localizer, v vendorState) map[string]any {
-	out := map[string]any{"draft": vendorDraftOf(s, z, v), "saved": v.HasDraft,
-		"completeness": apiDraftCheck{Percent: v.Check.Percent(), Stated: v.Check.Stated, Refused: v.Check.Refused,
-			Total: v.Check.Total, Missing: append([]string{}, v.Check.Missing...)}}
-	if v.Saved.DraftAt != nil {
-		out["saved_at"] = v.Saved.DraftAt
+func (s *Server) vendorDraftJSON(z *i18n.Localizer, v views.VendorRound) map[string]any {
+	c, saved := v.State.Check, v.State.Saved
+	out := map[string]any{"draft": vendorDraftOf(s, z, v), "saved": v.State.HasDraft,
+		"completeness": apiDraftCheck{Percent: c.Percent(), Stated: c.Stated, Refused: c.Refused, Total: c.Total, Missing: append([]string{}, c.Missing...)}}
+	if saved.DraftAt != nil {
+		out["saved_at"] = saved.DraftAt
 	}
-	if v.Saved.Revision > 0 {
-		out["submitted"] = map[string]any{"revision": v.Saved.Revision, "at": v.Saved.SubmittedAt}
+	if saved.Revision > 0 {
+		out["submitted"] = map[string]any{"revision": saved.Revision, "at": saved.SubmittedAt}
 	}
 	return out
 }
@@ -90,28 +91,26 @@ func (s *Server) apiVendorRFQ(w http.ResponseWriter, r *http.Request) error {
 	if err := s.eval.VendorOpened(ctx, sess.Invitation.ID); err != nil {
 		return err
 	}
-	v, err := s.vendorState(ctx)
+	v, err := s.vendorRound(ctx)
 	if err != nil {
 		return err
 	}
-	rd := v.Session.RFQ
+	rd, st := v.RFQ, v.State
 	out := apiVendorRFQ{Company: sess.Invitation.Company, Round: rd.Round, Deadline: rd.Deadline, TimeZone: rd.TimeZone,
-		LinksExpireAt: rd.Rules().LinkExpiry(), Note: rd.Note, Brief: v.Brief, BriefVersion: rd.BriefVersion,
-		BriefSentAt: rd.BriefSentAt, Status: string(sess.Invitation.Status), CanSubmit: v.CanSubmit == nil,
+		LinksExpireAt: rd.Rules().LinkExpiry(), Note: rd.Note, Brief: st.Brief, BriefVersion: rd.BriefVersion,
+		BriefSentAt: rd.BriefSentAt, Status: string(sess.Invitation.Status), CanSubmit: st.CanSubmit == nil,
 		Answers: []apiAnswer{}, Questions: []apiAnswer{}}
-	if _, code, ok := roundError(v.CanSubmit); ok {
-		out.Closed = code
-	}
-	for _, q := range v.Answers {
+	out.Closed = v.Closed
+	for _, q := range st.Answers {
 		out.Answers = append(out.Answers, apiAnswer{Question: q.Text, Answer: q.Answer, AnsweredAt: q.AnsweredAt})
 	}
-	for _, q := range v.Own {
+	for _, q := range st.Own {
 		out.Questions = append(out.Questions, apiAnswer{Question: q.Text, AskedAt: &q.AskedAt, Answer: q.Answer, AnsweredAt: q.AnsweredAt})
 	}
 	body := s.vendorDraftJSON(i18n.From(ctx), v)
 	body["rfq"] = out
 	body["compliance"] = map[string]any{"requirements": append([]sourcing.Requirement{}, rd.Compliance.Requirements...),
-		"sites": rd.Compliance.Sites, "fabric": rd.Compliance.Fabric, "attestations": attestationList(v.Attestations)}
+		"sites": rd.Compliance.Sites, "fabric": rd.Compliance.Fabric, "attestations": attestationList(st.Attestations)}
 	writeJSON(w, http.StatusOK, body)
 	return nil
 }

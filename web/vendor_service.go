@@ -8,23 +8,20 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// vendorState is what the vendor's page and API show: the vendor's round
-// as the use case reads it, with the session it was read for.
-type vendorState struct {
-	evaluation.VendorState
-	Session vendorSession
-}
-
-// vendorState reads the session's round for its vendor.
-func (s *Server) vendorState(ctx context.Context) (vendorState, error) {
-	v := vendorState{Session: vendorFrom(ctx)}
-	var err error
-	v.VendorState, err = s.eval.VendorState(ctx, v.Session.Invitation, v.Session.RFQ)
+// vendorRound reads the session's round for its vendor, as its pages
+// and API show it.
+func (s *Server) vendorRound(ctx context.Context) (views.VendorRound, error) {
+	sess := vendorFrom(ctx)
+	st, err := s.eval.VendorState(ctx, sess.Invitation, sess.RFQ)
+	v := views.VendorRound{Invitation: sess.Invitation, RFQ: sess.RFQ, State: st, Check: vendorCheck(i18n.From(ctx), st.Check, st.Flags)}
+	if _, code, ok := roundError(st.CanSubmit); ok {
+		v.Closed = code
+	}
 	return v, err
 }
 

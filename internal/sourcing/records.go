@@ -157,3 +157,28 @@ type VendorState struct {
 	Attestations map[Kind]Attestation
 	Now          time.Time
 }
+
+// TermEnd is when the round's contract would end: the brief's term
+// (12 months when it states none) from the deadline.
+func (r RFQ) TermEnd() time.Time {
+	months, ok := r.Brief.Int("term_months")
+	if !ok || months <= 0 {
+		months = 12
+	}
+	return r.Deadline.AddDate(0, int(months), 0)
+}
+
+// Source is where a quote revision came from: a round, a vendor, a
+// submission.
+type Source struct {
+	QuoteID       int64
+	QuoteRevision int
+	RFQID         int64
+	Round         int
+	InvitationID  int64
+	Company       string
+	Contact       string
+	Email         string
+	Revision      int
+	SubmittedAt   time.Time
+}
