@@ -5,7 +5,6 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
@@ -71,19 +70,7 @@ func (s *Server) sealedRounds(ctx context.Context, z *i18n.Localizer, evalID int
 	return views.SealedRoundsModel(z, list), err
 }
 
-type apiSealedRound struct {
-	RFQID     int64     `json:"rfq_id"`
-	Round     int       `json:"round"`
-	Deadline  time.Time `json:"deadline"`
-	Invited   int       `json:"invited"`
-	Submitted int       `json:"submitted"`
-}
-
-func (s *Server) sealedRoundsJSON(ctx context.Context, evalID int64) ([]apiSealedRound, error) {
+func (s *Server) sealedRoundsJSON(ctx context.Context, evalID int64) ([]views.SealedRoundJSON, error) {
 	list, err := s.eval.SealedRounds(ctx, evalID)
-	out := []apiSealedRound{}
-	for _, x := range list {
-		out = append(out, apiSealedRound{RFQID: x.RFQ.ID, Round: x.RFQ.Round, Deadline: x.RFQ.Deadline, Invited: x.Invited, Submitted: x.Submitted})
-	}
-	return out, err
+	return views.SealedRoundsJSONModel(list), err
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/sourcing"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // attestationsFromForm reads the vendor's compliance form.
@@ -79,17 +80,6 @@ func (s *Server) apiVendorAttestations(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"attestations": attestationList(own)})
+	writeJSON(w, http.StatusOK, map[string]any{"attestations": views.AttestationList(own)})
 	return nil
-}
-
-// attestationList is a vendor's answers in the order of Kinds.
-func attestationList(own map[sourcing.Kind]sourcing.Attestation) []sourcing.Attestation {
-	out := []sourcing.Attestation{}
-	for _, k := range sourcing.Kinds {
-		if a, ok := own[k]; ok {
-			out = append(out, a)
-		}
-	}
-	return out
 }

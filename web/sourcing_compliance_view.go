@@ -4,7 +4,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
@@ -33,46 +32,4 @@ func complianceView(z *i18n.Localizer, c sourcing.Compliance, rows []sourcing.Ro
 // requirementLabel names a requirement (views.SourcingRequirementLabel).
 func requirementLabel(z *i18n.Localizer, r sourcing.Requirement) string {
 	return views.SourcingRequirementLabel(z, r)
-}
-
-// apiCompliance is the matrix in the round's JSON.
-type apiCompliance struct {
-	Requirements []sourcing.Requirement `json:"requirements"`
-	Sites        string                 `json:"sites,omitempty"`
-	Fabric       bool                   `json:"fabric"`
-	Vendors      []apiComplianceRow     `json:"vendors"`
-}
-
-type apiComplianceRow struct {
-	InvitationID int64                `json:"invitation_id"`
-	Company      string               `json:"company"`
-	Blockers     int                  `json:"blockers"`
-	Cells        []apiComplianceCell  `json:"cells"`
-	Alerts       []apiComplianceAlert `json:"alerts"` // attestations ending during the contract's term
-}
-
-type apiComplianceAlert struct {
-	Kind sourcing.Kind `json:"kind"`
-	Ends string        `json:"ends"` // yyyy-mm-dd
-}
-
-type apiComplianceCell struct {
-	Kind   sourcing.Kind   `json:"kind"`
-	Status sourcing.Status `json:"status"`
-}
-
-func complianceJSON(c sourcing.Compliance, rows []sourcing.Row) apiCompliance {
-	out := apiCompliance{Requirements: append([]sourcing.Requirement{}, c.Requirements...), Sites: c.Sites, Fabric: c.Fabric, Vendors: []apiComplianceRow{}}
-	for _, r := range rows {
-		row := apiComplianceRow{InvitationID: r.InvitationID, Company: r.Company, Blockers: r.Blockers, Cells: []apiComplianceCell{},
-			Alerts: []apiComplianceAlert{}}
-		for _, al := range r.Alerts {
-			row.Alerts = append(row.Alerts, apiComplianceAlert{Kind: al.Kind, Ends: al.Ends.Format(time.DateOnly)})
-		}
-		for i, st := range r.Cells {
-			row.Cells = append(row.Cells, apiComplianceCell{Kind: c.Requirements[i].Kind, Status: st})
-		}
-		out.Vendors = append(out.Vendors, row)
-	}
-	return out
 }
