@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/brief"
@@ -136,6 +137,21 @@ func RFQFormErrors(z *i18n.Localizer, m *RFQForm, errs map[string]string, rowOf 
 		var field string
 		if _, err := fmt.Sscanf(k, "vendors[%d].%s", &n, &field); err == nil && n < len(rowOf) {
 			k = fmt.Sprintf("vendors[%d].%s", rowOf[n], field)
+		}
+		m.Errors[k] = z.T(key)
+	}
+	if _, ok := errs["time_zone"]; ok {
+		m.Errors["time_zone"] = RFQZoneError(z, zone)
+	}
+}
+
+// RFQPageErrors puts the errors of a form on the round's page (message
+// keys by field) at their fields; an unknown zone says the zone the buyer
+// probably meant.
+func RFQPageErrors(z *i18n.Localizer, m *RFQPage, errs map[string]string, zone string) {
+	for k, key := range errs {
+		if strings.HasPrefix(k, "quote_ids") {
+			k = "quote_ids"
 		}
 		m.Errors[k] = z.T(key)
 	}
