@@ -5,8 +5,6 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
-	"github.com/gpuquote/gpuquote/internal/rfq"
-	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -80,11 +78,8 @@ func (s *Server) vendorCheckDraft(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	rfq.AsVendor(&q, sess.Invitation.Company)
-	z := i18n.From(ctx)
-	rd := sess.RFQ
-	c := rfq.CheckDraft(q, rd.Brief, s.eval.Now())
-	check := vendorCheck(z, c, sourcing.ForVendor(c.Flags, rd.Brief, rd.InternalFields))
+	c, flags := s.eval.CheckVendorDraft(sess.Invitation, sess.RFQ, q)
+	check := vendorCheck(i18n.From(ctx), c, flags)
 	s.render(w, r, http.StatusOK, views.DraftCheckSection(check, views.VendorFieldFlags(check.Flags)))
 	return nil
 }
