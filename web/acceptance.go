@@ -42,20 +42,8 @@ func (s *Server) recordAcceptance(w http.ResponseWriter, r *http.Request) error 
 	}
 	if len(errs) > 0 {
 		return s.renderBenchPage(w, r, http.StatusUnprocessableEntity, func(m *views.BenchView) {
-			m.AcceptanceError, m.Acceptance = fieldMessages(z, errs), up.Fields
+			m.AcceptanceError, m.Acceptance = views.BenchFieldMessages(z, errs, append(append([]string{}, evaluation.AcceptanceFields...), "file")), up.Fields
 		})
 	}
 	return redirect(w, r, "/quotes/"+strconv.FormatInt(sq.ID, 10)+"/benchmarks#acceptance", "flash.acceptance_recorded")
-}
-
-// fieldMessages joins field errors into one sentence per field, in form
-// order.
-func fieldMessages(z *i18n.Localizer, errs map[string]string) string {
-	var parts []string
-	for _, k := range append(append([]string{}, evaluation.AcceptanceFields...), "file") {
-		if key, ok := errs[k]; ok {
-			parts = append(parts, z.T(key))
-		}
-	}
-	return strings.Join(parts, " ")
 }

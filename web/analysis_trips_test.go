@@ -67,3 +67,44 @@ func TestAnalysisReadsInOneRoundTrip(t *testing.T) {
 		t.Errorf("a kept analysis took %d round trips, want 1 (the revision)", n)
 	}
 }
+
+// Once its analysis is kept, a page of the evaluation reads the session
+// and the revision, nothing more: the awards come with the analysis (an
+// award or a signature moves its revision) and a baseline is read only
+// for a re-bid. Each other read was a tenth of such a page's time under
+// load.
+func TestKeptEvaluationPagesReadTheSessionAndTheRevisionOnly(t *testing.T) {
+	t.Parallel()
+	tc := &tripCounter{}
+	a := newAppTracedBy(t, tc)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	mgr, _ := a.login("manager@example.com", auth.Manager)
+	ev := importExample(t, a, buyer, "Trips per page")
+	for _, path := range []string{ev, ev + "/decision", ev + "/worksheet"} {
+		wantStatus(t, mgr.get(path), 200) // keeps the analysis and the page's parts
+		tc.trips.Store(0)
+		wantStatus(t, mgr.get(path), 200)
+		if n := tc.trips.Load(); n != 2 {
+			t.Errorf("%s took %d round trips once kept, want 2 (the session, the revision)", path, n)
+		}
+	}
+}
+
+// The evaluations list reads the session, a page of summaries (with where
+// each decision stands) and the alert board's contracts and settings in
+// one batch: three round trips, whatever the number of evaluations (it
+// took six).
+func TestEvaluationsListReadsInThreeRoundTrips(t *testing.T) {
+	t.Parallel()
+	tc := &tripCounter{}
+	a := newAppTracedBy(t, tc)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	importExample(t, a, buyer, "One")
+	importExample(t, a, buyer, "Two")
+	wantStatus(t, buyer.get("/evaluations"), 200)
+	tc.trips.Store(0)
+	wantStatus(t, buyer.get("/evaluations"), 200)
+	if n := tc.trips.Load(); n != 3 {
+		t.Errorf("the evaluations list took %d round trips, want 3 (the session, the summaries, the alert board)", n)
+	}
+}

@@ -2,14 +2,12 @@ package web
 
 import (
 	"net/http"
-	"strconv"
-	"strings"
 
-	"github.com/gpuquote/gpuquote/internal/decision"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/tco"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // apiQuoteFigures are the figures of one priced quote, exactly as every
@@ -48,7 +46,7 @@ func quoteFigures(a *evaluation.Analysis, i int) apiQuoteFigures {
 		ContractValue: apiMoneyOf(res.Contract.Value), MonthlyEquiv: apiMoneyOf(res.Contract.Monthly),
 		Shortfall: apiMoneyOf(res.Contract.Shortfall), MinSpend: apiMoneyOf(res.Contract.MinSpend), Upfront: apiMoneyOf(res.Contract.Upfront),
 		TermMonths: res.Contract.TermMonths, TermBasis: res.Contract.TermBasis,
-		UnitsPerMonth: res.UnitsPerMonth, Throughput: throughputJSON(res.Speed), Incomplete: res.Incomplete, Status: a.Shortlist[sq.ID].Status, OpenBlockers: []string{},
+		UnitsPerMonth: res.UnitsPerMonth, Throughput: views.APIThroughputOf(res.Speed), Incomplete: res.Incomplete, Status: a.Shortlist[sq.ID].Status, OpenBlockers: []string{},
 		PerRun: perRunJSON(a, sq.ID)}
 	for _, b := range a.OpenBlockers(sq.ID) {
 		f.OpenBlockers = append(f.OpenBlockers, b.ID)
@@ -82,58 +80,13 @@ func leftOut(a *evaluation.Analysis) []apiLeftOut {
 	return out
 }
 
-type apiAwardQuote struct {
-	QuoteID     int64    `json:"quote_id"`
-	Provider    string   `json:"provider"`
-	RentalModel string   `json:"rental_model"`
-	TermMonths  int      `json:"term_months"`
-	CostPerUnit apiMoney `json:"cost_per_unit"`
-}
-
-type apiAward struct {
-	Summary   string         `json:"summary"`
-	Ready     bool           `json:"ready"`
-	Gaps      []string       `json:"gaps"`
-	Quote     *apiAwardQuote `json:"quote"`
-	RunnerUp  *apiAwardQuote `json:"runner_up"`
-	Margin    *apiMoney      `json:"margin"`
-	MarginPct float64        `json:"margin_pct"`
-	// CheaperBlocked are the cheaper quotes passed over for their
-	// blockers, the evaluation.PassedOverShown nearest the award's cost
-	// first; CheaperBlockedTotal counts them all.
-	CheaperBlocked      []apiAwardQuote `json:"cheaper_blocked"`
-	CheaperBlockedTotal int             `json:"cheaper_blocked_total"`
-}
+type apiAward = views.APIAward
 
 func awardJSON(a *evaluation.Analysis, summary string) apiAward {
-	aw := a.Award
-	cur := a.WS.Currency
-	ref := func(c *decision.Candidate) *apiAwardQuote {
-		if c == nil {
-			return nil
-		}
-		return &apiAwardQuote{QuoteID: c.QuoteID, Provider: c.Provider, RentalModel: string(c.RentalModel), TermMonths: c.TermMonths,
-			CostPerUnit: apiMoneyOf(tco.Money{Minor: c.CostPerUnit, Currency: cur})}
-	}
-	out := apiAward{Summary: summary, Ready: aw.Ready(), Gaps: []string{}, Quote: ref(aw.Winner), RunnerUp: ref(aw.RunnerUp),
-		CheaperBlocked: []apiAwardQuote{}, CheaperBlockedTotal: a.PassedOver.Total}
-	if aw.RunnerUp != nil {
-		m := apiMoneyOf(tco.Money{Minor: aw.Margin, Currency: cur})
-		out.Margin, out.MarginPct = &m, round2(aw.MarginShare*100)
-	}
-	for _, g := range aw.Gaps {
-		out.Gaps = append(out.Gaps, string(g))
-	}
-	for i := range a.PassedOver.Nearest {
-		out.CheaperBlocked = append(out.CheaperBlocked, *ref(&a.PassedOver.Nearest[i]))
-	}
-	return out
+	return views.APIAwardOf(a.Award, a.WS.Currency, a.PassedOver.Nearest, a.PassedOver.Total, summary)
 }
 
-func round2(x float64) float64 {
-	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 2, 64), 64)
-	return v
-}
+func round2(x float64) float64 { return views.Round2(x) }
 
 // apiAnalysis is GET /api/v1/evaluations/{id}/analysis: the whole analysis.
 type apiAnalysis struct {
@@ -148,7 +101,7 @@ type apiAnalysis struct {
 	Recommendation any               `json:"recommendation"`
 	Best           map[string]int64  `json:"best"`
 	Approval       any               `json:"approval"`
-	Scoring        apiScoring        `json:"scoring"`
+	Scoring        views.APIScoring  `json:"scoring"`
 	AwardSplit     map[string]any    `json:"award_split"`
 	// Awards are the recorded awards on today's figures (see apiAwardView).
 	Awards []apiAwardView `json:"awards"`
@@ -156,20 +109,13 @@ type apiAnalysis struct {
 
 type apiAnalysisRow struct {
 	apiQuoteFigures
-	Committed bool           `json:"committed"`
-	Lines     []apiLine      `json:"lines"`
-	Missing   []apiMissing   `json:"missing"`
-	Blockers  int            `json:"blockers"`
-	Warnings  int            `json:"warnings"`
-	Suite     apiSuiteCounts `json:"suite"`
-	Score     *apiScore      `json:"score"`
-}
-
-type apiSuiteCounts struct {
-	Passed int `json:"passed"`
-	Failed int `json:"failed"`
-	Waived int `json:"waived"`
-	Total  int `json:"total"`
+	Committed bool                 `json:"committed"`
+	Lines     []views.APILine      `json:"lines"`
+	Missing   []views.APIMissing   `json:"missing"`
+	Blockers  int                  `json:"blockers"`
+	Warnings  int                  `json:"warnings"`
+	Suite     views.APISuiteCounts `json:"suite"`
+	Score     *apiScore            `json:"score"`
 }
 
 func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
@@ -189,9 +135,9 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 	// analysis, like the analysis itself.
 	win.begin()
 	z := i18n.From(r.Context())
-	out := apiAnalysis{AwardSplit: split, EvaluationID: a.Evaluation.ID, Currency: a.WS.Currency, Unit: a.WS.UnitName, Assumptions: assumptionValues(a),
+	out := apiAnalysis{AwardSplit: split, EvaluationID: a.Evaluation.ID, Currency: a.WS.Currency, Unit: a.WS.UnitName, Assumptions: a.AssumptionValues(),
 		Quotes: []apiAnalysisRow{}, Award: awardJSON(a, awardSummary(z, a)),
-		Recommendation: recommendationJSON(a), Best: bestIDs(a.WS.Best), Approval: approvalJSON(a), Scoring: scoringJSON(a)}
+		Recommendation: recommendationJSON(a), Best: views.APIBestIDs(a.WS.Best), Approval: approvalJSON(a), Scoring: scoringJSON(a)}
 	all := leftOut(a)
 	lf, lt := win.span(len(all))
 	out.LeftOut = all[lf:lt]
@@ -218,43 +164,12 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) error {
 // the analysis knows of it.
 func analysisRow(z *i18n.Localizer, a *evaluation.Analysis, i int) apiAnalysisRow {
 	res, sq := a.WS.Results[i], a.Quotes[i]
-	row := apiAnalysisRow{apiQuoteFigures: quoteFigures(a, i), Committed: res.Committed, Lines: apiLines(res), Missing: missingJSON(res.Missing)}
+	row := apiAnalysisRow{apiQuoteFigures: quoteFigures(a, i), Committed: res.Committed, Lines: views.APILines(res), Missing: views.APIMissingOf(res.Missing)}
 	row.Blockers, row.Warnings = redflag.Counts(a.Flags[sq.ID])
 	c := a.SuiteCounts[sq.ID]
-	row.Suite = apiSuiteCounts{Passed: c.Passed, Failed: c.Failed, Waived: c.Waived, Total: c.Total()}
+	row.Suite = views.APISuiteCounts{Passed: c.Passed, Failed: c.Failed, Waived: c.Waived, Total: c.Total()}
 	row.Score = scoreJSON(z, a, sq.ID)
 	return row
-}
-
-func assumptionValues(a *evaluation.Analysis) map[string]string {
-	out := map[string]string{}
-	for _, key := range tco.Editable {
-		if f, ok := a.A.Field(key); ok {
-			out[key] = evaluation.AssumptionText(key, f.Value)
-		}
-	}
-	return out
-}
-
-func bestIDs(best map[string]string) map[string]int64 {
-	out := make(map[string]int64, len(best))
-	for k, v := range best {
-		out[k], _ = strconv.ParseInt(v, 10, 64)
-	}
-	return out
-}
-
-func apiLines(res tco.Result) []apiLine {
-	out := make([]apiLine, 0, len(res.Lines))
-	for _, l := range res.Lines {
-		state := "stated"
-		if len(l.Assumed) > 0 {
-			state = "assumed"
-		}
-		out = append(out, apiLine{Key: l.Key, Label: l.Label, Amount: apiMoneyOf(l.Amount), Low: apiMoneyOf(l.Low),
-			High: apiMoneyOf(l.High), Original: apiMoneyOf(l.Original), Basis: l.Basis.English(), Keyed: l.Basis, State: state, Assumed: l.Assumed})
-	}
-	return out
 }
 
 func approvalJSON(a *evaluation.Analysis) any {
@@ -266,12 +181,8 @@ func approvalJSON(a *evaluation.Analysis) any {
 		"content_hash": cur.ContentHash, "stale": a.ApprovalStale(), "self_approval": cur.SelfApproval}
 }
 
-// rateText is an hourly rate as an exact-looking decimal: up to six
-// places (rates are quoted finer than cents), trailing zeros dropped.
-func rateText(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 6, 64)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
-}
+// rateText is an hourly rate as an exact-looking decimal.
+func rateText(v float64) string { return views.APIRate(v) }
 
 // amountOf rounds an engine estimate to the currency's minor unit, the
 // way every amount the app shows is rounded.

@@ -3,6 +3,8 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+
+	"github.com/gpuquote/gpuquote/internal/brief"
 )
 
 // apiPatchBrief changes only the fields it is given (null or "" clears
@@ -30,16 +32,5 @@ func (s *Server) apiPatchBrief(w http.ResponseWriter, r *http.Request) error {
 	if in.Version != nil {
 		version = *in.Version
 	}
-	merged := map[string]string{}
-	for k, v := range current.Data {
-		merged[k] = v
-	}
-	for k, v := range patch {
-		if v == "" {
-			delete(merged, k)
-		} else {
-			merged[k] = v
-		}
-	}
-	return s.saveBriefJSON(w, r, id, version, merged, errs)
+	return s.saveBriefJSON(w, r, id, version, brief.Patch(current.Data, patch), errs)
 }

@@ -26,29 +26,14 @@ func (s *Server) apiGetQuote(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// apiQuoteByID renders a quote from its evaluation's analysis (its own
-// flags) and sourcing rounds, as apiListQuotes does.
+// apiQuoteByID renders a quote as apiListQuotes does: its own flags and
+// sourcing rounds.
 func (s *Server) apiQuoteByID(r *http.Request, id int64) (apiQuote, error) {
-	sq, err := s.eval.Quote(r.Context(), id)
+	q, err := s.eval.ListedQuote(r.Context(), id)
 	if err != nil {
 		return apiQuote{}, err
 	}
-	d, err := s.eval.Analyze(r.Context(), sq.EvaluationID)
-	if err != nil {
-		return apiQuote{}, err
-	}
-	srcs, err := s.eval.QuoteSources(r.Context(), sq.EvaluationID)
-	if err != nil {
-		return apiQuote{}, err
-	}
-	for _, cur := range d.All {
-		if cur.ID == id {
-			q := s.apiStoredQuote(i18n.From(r.Context()), cur, d.TermFlags[id])
-			q.Source = sourcesJSON(srcs[id])
-			return q, nil
-		}
-	}
-	return apiQuote{}, errNotFound
+	return apiStoredQuote(i18n.From(r.Context()), q.Quote, q.Flags, q.Sources), nil
 }
 
 // apiPatchQuote revises a quote: {"version": n, "terms": {column: cell}}

@@ -8,104 +8,18 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// apiScore is one quote's weighted score: the band, the point value, its
-// place, and each criterion's grade with its rule.
-type apiScore struct {
-	Low            float64        `json:"low"`
-	High           float64        `json:"high"`
-	Value          float64        `json:"value"`
-	Scale          float64        `json:"scale"`
-	Place          int            `json:"place"`
-	OverlapsLeader bool           `json:"overlaps_leader"`
-	Exact          float64        `json:"exact"`
-	TiesLeader     bool           `json:"ties_leader"`
-	Criteria       []apiCriterion `json:"criteria"`
-}
+type apiScore = views.APIScore
 
-type apiCriterion struct {
-	Key      string            `json:"key"`
-	Weight   int               `json:"weight"`
-	Grade    apiGrade          `json:"grade"`
-	Rule     apiRule           `json:"rule"`
-	Capped   bool              `json:"capped"`
-	Flags    []string          `json:"flags"`
-	Override *apiScoreOverride `json:"override"`
-}
-
-type apiGrade struct {
-	Low   float64 `json:"low"`
-	High  float64 `json:"high"`
-	Value float64 `json:"value"`
-}
-
-type apiRule struct {
-	Key   string            `json:"key"`
-	Text  string            `json:"text"`
-	Facts map[string]string `json:"facts"`
-}
-
-type apiScoreOverride struct {
-	Consensus float64          `json:"consensus"`
-	Grades    []apiGraderGrade `json:"grades"`
-}
-
-type apiGraderGrade struct {
-	Evaluator string  `json:"evaluator"`
-	Grade     float64 `json:"grade"`
-	Reason    string  `json:"reason"`
-}
-
+// scoreJSON is the quote's weighted score (nil when it has none).
 func scoreJSON(z *i18n.Localizer, a *evaluation.Analysis, quoteID int64) *apiScore {
-	s, ok := a.Scoring.Score(quoteID)
-	if !ok {
-		return nil
-	}
-	out := apiScore{Low: s.Low, High: s.High, Value: s.Value, Scale: scoring.Scale, Place: s.Place, OverlapsLeader: s.OverlapsLeader,
-		Exact: s.Exact, TiesLeader: s.TiesLeader, Criteria: []apiCriterion{}}
-	for k, g := range s.Grades {
-		c := apiCriterion{Key: g.Key, Weight: a.Scoring.Weights[k].Weight, Grade: apiGrade{g.Low, g.High, g.Value},
-			Rule: apiRule{Key: g.Rule, Text: z.T(g.Rule, g.Facts), Facts: g.Facts}, Capped: g.Capped, Flags: g.Flags}
-		if c.Flags == nil {
-			c.Flags = []string{}
-		}
-		if g.Overridden {
-			c.Override = &apiScoreOverride{Consensus: g.Consensus}
-			for _, o := range g.Overrides {
-				c.Override.Grades = append(c.Override.Grades, apiGraderGrade{o.Evaluator, o.Grade, o.Reason})
-			}
-		}
-		out.Criteria = append(out.Criteria, c)
-	}
-	return &out
+	return views.APIScoreOf(z, a.Scoring.Weights, a.Scoring.Scores, quoteID)
 }
 
-// apiScoring is the evaluation-wide part of the scores: the weights in
-// force, the leader, whether bands overlap and the weight that flips it.
-type apiScoring struct {
-	Weights     []scoring.Weight `json:"weights"`
-	WeightsFrom string           `json:"weights_from"`
-	Leader      int64            `json:"leader"`
-	Overlap     bool             `json:"overlap"`
-	Tie         bool             `json:"tie"`
-	Flip        *apiFlip         `json:"flip"`
-}
-
-type apiFlip struct {
-	Criterion string  `json:"criterion"`
-	From      float64 `json:"from"`
-	To        float64 `json:"to"`
-	NewLeader int64   `json:"new_leader"`
-}
-
-func scoringJSON(a *evaluation.Analysis) apiScoring {
-	sc := a.Scoring
-	out := apiScoring{Weights: sc.Weights, WeightsFrom: sc.WeightsFrom, Leader: sc.Scores.Leader, Overlap: sc.Scores.Overlap, Tie: sc.Scores.Tie}
-	if f := sc.Scores.Flip; f != nil {
-		out.Flip = &apiFlip{f.Criterion, f.From, f.To, f.NewLeader}
-	}
-	return out
+func scoringJSON(a *evaluation.Analysis) views.APIScoring {
+	return views.APIScoringOf(a.Scoring.Weights, a.Scoring.WeightsFrom, a.Scoring.Scores)
 }
 
 // apiPutCriteria replaces the evaluation's weights: 422 with the entry at

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/verdict"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // A benchmark's basis counts nodes and NICs as each language does: "1
@@ -24,7 +25,7 @@ func TestBasisTextCountsInWords(t *testing.T) {
 		{"vi", verdict.Basis{Nodes: 1, NICs: 8, NICGbps: 400}, []string{"1 nút", "8 NIC"}},
 		{"zh", verdict.Basis{Nodes: 2, NICs: 8, NICGbps: 400}, []string{"2 个节点", "8 块网卡"}},
 	} {
-		got := strings.ReplaceAll(basisText(i18n.New(c.lang), c.b), "\u00a0", " ")
+		got := strings.ReplaceAll(views.BenchBasisText(i18n.New(c.lang), c.b), "\u00a0", " ")
 		for _, w := range c.wants {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s %+v: %q lacks %q", c.lang, c.b, got, w)

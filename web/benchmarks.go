@@ -10,20 +10,15 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
-	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/verdict"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// uploadProblem is why an upload was refused: a status, a message key with
-// its data, and field errors (message keys) for metadata.
+// uploadProblem is why an upload was refused: a status and the refusal.
 type uploadProblem struct {
 	status int
-	key    string
-	data   map[string]any
-	fields map[string]string
+	views.BenchRefusal
 }
 
 // uploadRefusalStatus is the status of each refusal of an upload.
@@ -35,34 +30,24 @@ var uploadRefusalStatus = map[string]int{
 	"bench.error.duplicate": http.StatusConflict,
 }
 
-func (p *uploadProblem) message(z *i18n.Localizer) string {
-	msg := z.T(p.key, p.data)
-	for _, k := range []string{"kind", "run_date", "region", "gpu_model", "image_version", "framework_version", "node_ids", "run"} {
-		if key, ok := p.fields[k]; ok {
-			msg += " " + z.T("bench.field."+k) + ": " + z.T(key)
-		}
-	}
-	return msg
-}
-
 // addUpload reads the upload's multipart body and hands it to the use
 // case; a body it cannot read or a refusal is the problem to show.
 func (s *Server) addUpload(w http.ResponseWriter, r *http.Request, quoteID int64) (evaluation.Added, evaluation.Upload, *uploadProblem, error) {
 	up, err := readMultipart(w, r, maxBenchmark)
 	switch {
 	case errors.Is(err, errTooLarge):
-		return evaluation.Added{}, up, &uploadProblem{status: http.StatusRequestEntityTooLarge, key: "bench.error.too_large"}, nil
+		return evaluation.Added{}, up, &uploadProblem{http.StatusRequestEntityTooLarge, views.BenchRefusal{Key: "bench.error.too_large"}}, nil
 	case err != nil:
-		return evaluation.Added{}, up, &uploadProblem{status: http.StatusBadRequest, key: "bench.error.bad_upload"}, nil
+		return evaluation.Added{}, up, &uploadProblem{http.StatusBadRequest, views.BenchRefusal{Key: "bench.error.bad_upload"}}, nil
 	}
 	added, refusal, err := s.eval.AddBenchmark(r.Context(), currentUser(r).Actor(), quoteID, up)
 	if err != nil || refusal == nil {
 		return added, up, nil, err
 	}
-	p := &uploadProblem{status: uploadRefusalStatus[refusal.Key], key: refusal.Key, fields: refusal.Fields}
+	p := &uploadProblem{uploadRefusalStatus[refusal.Key], views.BenchRefusal{Key: refusal.Key, Fields: refusal.Fields}}
 	if dup := refusal.Duplicate; dup != nil {
 		z := i18n.From(r.Context())
-		p.data = map[string]any{"File": dup.FileName, "At": z.DateTime(dup.UploadedAt), "ID": dup.ID}
+		p.Data = map[string]any{"File": dup.FileName, "At": z.DateTime(dup.UploadedAt), "ID": dup.ID}
 	}
 	return added, up, p, nil
 }
@@ -89,19 +74,14 @@ func (s *Server) renderBenchPage(w http.ResponseWriter, r *http.Request, status 
 	} else {
 		// A refused form's values and message: this request's own.
 		m := benchView(z, sq, rd.Bench, currentUser(r).Role.Can(auth.UploadBenchmarks), true)
-		edit(&m)
-		for i := range m.Uploads {
-			if m.Uploads[i].ID == m.ActionID {
-				m.Uploads[i].ActionError = m.ActionError
-			}
-		}
+		views.BenchApplyEdit(&m, edit)
 		body = benchBody{uploads: m.Uploads, html: views.BenchmarksBody(sq.ProviderName, m)}
 	}
 	p := s.page(r, z.T("bench.title", map[string]any{"Provider": sq.ProviderName}), "evaluations")
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 		if key == "flash.benchmark_uploaded" {
-			p.Flash, p.FlashTone = uploadFlash(z, body.uploads, r.URL.Query().Get("uploaded"), p.Flash)
+			p.Flash, p.FlashTone = views.BenchUploadFlash(z, body.uploads, r.URL.Query().Get("uploaded"), p.Flash)
 		}
 	}
 	s.render(w, r, status, views.PageWith(p, body.html))
@@ -154,7 +134,7 @@ func (s *Server) uploadBenchmark(w http.ResponseWriter, r *http.Request) error {
 	if problem != nil {
 		fields := up.Fields
 		return s.renderBenchPage(w, r, problem.status, func(m *views.BenchView) {
-			m.UploadError, m.UploadFields = problem.message(z), fields
+			m.UploadError, m.UploadFields = problem.Message(z), fields
 		})
 	}
 	// The use case kept the quote's figures and verdicts; the page the
@@ -203,43 +183,11 @@ func (s *Server) busbwChart(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	sq, err := s.eval.Quote(r.Context(), id)
+	sq, uploads, err := s.eval.QuoteBenchmarks(r.Context(), id)
 	if err != nil {
 		return err
-	}
-	uploads, err := s.eval.Benchmarks(r.Context(), sq.ID)
-	if err != nil {
-		return err
-	}
-	z := i18n.From(r.Context())
-	c := chart.Line{Title: z.T("bench.chart_title"), XLabel: z.T("bench.chart_x"), YLabel: z.T("bench.chart_y"),
-		XScale: chart.Log2, Lang: z.Lang, NoData: z.T("bench.chart_none"), Desc: z.T("bench.chart_alt"),
-		YFormat: func(v float64) string { return z.Decimal(trimDecimal(strconv.FormatFloat(v, 'f', 2, 64))) }}
-	for _, u := range uploads {
-		if u.Result == nil || u.Result.NCCL == nil || u.WithdrawnAt != nil {
-			continue
-		}
-		for i, run := range u.Result.NCCL.Runs {
-			if run.Collective != "all_reduce" || run.Failed {
-				continue
-			}
-			series := chart.Series{Name: u.FileName}
-			if len(u.Result.NCCL.Runs) > 1 {
-				series.Name += " #" + strconv.Itoa(i+1)
-			}
-			for _, p := range run.Points {
-				series.Points = append(series.Points, chart.Point{X: float64(p.Size), Y: p.BusBW})
-			}
-			if len(series.Points) > 0 {
-				c.Series = append(c.Series, series)
-			}
-		}
-	}
-	if e, ok := verdict.QuoteExpectation(sq.Quote); ok && e.Lo > 0 {
-		label := z.T("bench.chart_band", map[string]any{"Class": z.T("bench.class." + e.Class), "Lo": z.Int(int64(e.Lo)), "Hi": z.Int(int64(e.Hi))})
-		c.Bands = []chart.Band{{Label: label, From: e.Lo, To: e.Hi}}
 	}
 	w.Header().Set("Content-Type", "image/svg+xml; charset=utf-8")
-	_, err = w.Write(c.SVG())
+	_, err = w.Write(views.BenchBusbwChart(i18n.From(r.Context()), sq.Quote, uploads).SVG())
 	return err
 }

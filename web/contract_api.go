@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -19,50 +18,33 @@ import (
 )
 
 // contractAPI declares the contract routes of /api/v1 (issue 31): every
-// user reads; procurement, managers, admins and finance change.
+// user reads; procurement, managers, admins and finance change; admins
+// set the contract alerts.
 func (s *Server) contractAPI(r chi.Router) {
-	r.Get("/contracts", s.h(s.apiListContracts))
-	r.Get("/contracts/{id}", s.h(s.apiGetContract))
-	r.Get("/contracts/{id}/bills", s.h(s.apiListBills))
-	r.Get("/contracts/{id}/commitment", s.h(s.apiCommitment))
-	r.Get("/contracts/{id}/outages", s.h(s.apiListOutages))
-	r.Get("/contracts/{id}/credits", s.h(s.apiCredits))
-	r.Get("/renewals", s.h(s.apiRenewals))
-	r.Get("/vendors/{id}/record", s.h(s.apiVendorRecord))
-	s.rebidAPI(r)
+	r.Get("/contracts", s.h(readJSON(func(r *http.Request) ([]evaluation.Contract, error) {
+		q := r.URL.Query() // ?award_id= and ?vendor_id= narrow the list, newest first
+		return s.eval.Contracts(r.Context(), store.ContractFilter{AwardID: queryID(q, "award_id"), ProviderID: queryID(q, "vendor_id")})
+	}, under[evaluation.Contract]("contracts"))))
+	r.Get("/contracts/{id}", s.h(readJSON(byID(s.eval.ContractRead), asIs)))
+	r.Get("/contracts/{id}/bills", s.h(readJSON(byID(s.eval.Bills), under[evaluation.Bill]("bills"))))
+	r.Get("/contracts/{id}/commitment", s.h(readJSON(byID(s.eval.Commitment), under[contract.CommitmentRow]("months"))))
+	r.Get("/contracts/{id}/outages", s.h(readJSON(byID(s.eval.Outages), outagesJSON)))
+	r.Get("/contracts/{id}/credits", s.h(readJSON(byID(s.eval.Credits), under[evaluation.Claim]("credits"))))
+	r.Get("/renewals", s.h(readJSON(noID(s.eval.RenewalsOverview), func(b evaluation.RenewalsOverview) any {
+		return map[string]any{"horizon_days": evaluation.RenewalHorizon, "renewals": b.Renewals, "claims": b.Claims}
+	})))
+	r.Get("/vendors/{id}/record", s.h(readJSON(byID(s.eval.VendorRecord), asIs)))
+	r.Get("/evaluations/{id}/baseline", s.h(readJSON(byID(s.eval.RebidBaseline), func(b *evaluation.Baseline) any { return map[string]any{"baseline": b} })))
+	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(withID(s.apiRebid)))
 	r.With(s.requirePermission(auth.ManageContracts)).Group(func(r chi.Router) {
 		r.Post("/contracts", s.h(s.apiDraftContracts))
-		r.Patch("/contracts/{id}", s.h(s.apiPatchContract))
-		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(s.apiUploadBill))
-		r.Post("/contracts/{id}/outages", s.h(s.apiRecordOutage))
-		r.Put("/contracts/{id}/useful-units", s.h(s.apiSaveUsefulUnits))
+		r.Patch("/contracts/{id}", s.h(withID(s.apiPatchContract)))
+		r.With(s.limitUploads).Post("/contracts/{id}/bills", s.h(withID(s.apiUploadBill)))
+		r.Post("/contracts/{id}/outages", s.h(withID(s.apiRecordOutage)))
+		r.Put("/contracts/{id}/useful-units", s.h(withID(s.apiSaveUsefulUnits)))
 	})
-	s.contractAlertAPI(r)
-}
-
-// apiListContracts lists the contracts, newest first; ?award_id= and
-// ?vendor_id= narrow the list.
-func (s *Server) apiListContracts(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	list, err := s.eval.Contracts(r.Context(), store.ContractFilter{AwardID: queryID(q, "award_id"), ProviderID: queryID(q, "vendor_id")})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"contracts": list})
-	return nil
-}
-
-func (s *Server) apiGetContract(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	c, err := s.eval.ContractRead(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, c)
-	return nil
+	r.With(s.requirePermission(auth.ManageReference)).Get("/settings/contract-alerts", s.h(readJSON(noID(s.eval.AlertSettings), asIs)))
+	r.With(s.requirePermission(auth.ManageReference)).Put("/settings/contract-alerts", s.h(s.apiPutContractAlerts))
 }
 
 // apiDraftContracts drafts the contracts of an approved award that has
@@ -83,56 +65,37 @@ func (s *Server) apiDraftContracts(w http.ResponseWriter, r *http.Request) error
 		writeJSON(w, http.StatusConflict, map[string]any{"error": i18n.T(r.Context(), "contract.error.exists"), "code": "exists"})
 		return nil
 	}
-	if err != nil {
-		return s.contractProblem(w, r, err)
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"contracts": list})
-	return nil
+	return contractAnswer(w, r, http.StatusCreated, map[string]any{"contracts": list}, err)
 }
 
 // apiPatchContract makes a new version: the terms to change, a "reason"
 // (required) and optionally the "version" the change was made on (409
 // when the contract has moved on).
-func (s *Server) apiPatchContract(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) apiPatchContract(w http.ResponseWriter, r *http.Request, id int64) error {
 	var in map[string]json.RawMessage
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	ch := evaluation.ContractChange{Fields: in}
-	if raw, ok := in["reason"]; ok {
-		if json.Unmarshal(raw, &ch.Reason) != nil {
-			return fieldErrors{"reason": "form.error.required"}
-		}
-		delete(in, "reason")
-	}
-	if raw, ok := in["version"]; ok {
-		if json.Unmarshal(raw, &ch.Version) != nil || ch.Version < 1 {
-			return fieldErrors{"version": "form.error.number"}
-		}
-		delete(in, "version")
+	ch, err := evaluation.ContractChangeOf(in)
+	if err != nil {
+		return err
 	}
 	c, err := s.eval.ReviseContract(r.Context(), currentUser(r), id, ch)
-	if err != nil {
-		return s.contractProblem(w, r, err)
-	}
-	writeJSON(w, http.StatusOK, c)
-	return nil
+	return contractAnswer(w, r, http.StatusOK, c, err)
 }
 
-// contractProblem answers a refused contract change 422 with the field
-// it names and why; any other error goes to the adapter.
-func (s *Server) contractProblem(w http.ResponseWriter, r *http.Request, err error) error {
+// contractAnswer answers a contract change: v with status, or a refusal
+// 422 with the field it names and why; any other error goes to the
+// adapter.
+func contractAnswer(w http.ResponseWriter, r *http.Request, status int, v any, err error) error {
+	if err == nil {
+		writeJSON(w, status, v)
+		return nil
+	}
 	if !evaluation.IsContractError(err) {
 		return err
 	}
-	field, why, ok := strings.Cut(err.Error(), ": ")
-	if !ok || strings.Contains(field, " ") {
-		field, why = "terms", err.Error()
-	}
+	field, why := evaluation.RefusedField(err)
 	writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": i18n.T(r.Context(), "form.has_errors"),
 		"fields": map[string]string{field: why}})
 	return nil
@@ -141,11 +104,7 @@ func (s *Server) contractProblem(w http.ResponseWriter, r *http.Request, err err
 // apiUploadBill imports a bill: the CSV as the body (text/csv) or as the
 // "file" of a form. 201 with each line's match; 422 names every line and
 // column that did not read, and nothing is kept.
-func (s *Server) apiUploadBill(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) apiUploadBill(w http.ResponseWriter, r *http.Request, id int64) error {
 	b, err := s.uploadBill(w, r, id)
 	var ie *contract.ImportError
 	switch {
@@ -189,32 +148,6 @@ func billRowErrors(ie *contract.ImportError) []apiBillRowError {
 	return out
 }
 
-func (s *Server) apiListBills(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	bills, err := s.eval.Bills(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"bills": append([]evaluation.Bill{}, bills...)})
-	return nil
-}
-
-func (s *Server) apiCommitment(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	rows, err := s.eval.Commitment(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"months": append([]contract.CommitmentRow{}, rows...)})
-	return nil
-}
-
 // apiOutage is an outage as the API takes and shows it.
 type apiOutage struct {
 	ID     int64     `json:"id,omitempty"`
@@ -228,100 +161,32 @@ type apiOutage struct {
 	UploadID int64 `json:"upload_id,omitempty"`
 }
 
-func (s *Server) apiRecordOutage(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
+func outagesJSON(list []store.Outage) any {
+	out := make([]apiOutage, 0, len(list))
+	for _, o := range list {
+		out = append(out, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note, UploadID: o.UploadID})
 	}
+	return map[string]any{"outages": out}
+}
+
+func (s *Server) apiRecordOutage(w http.ResponseWriter, r *http.Request, id int64) error {
 	var in apiOutage
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	o, err := s.eval.RecordOutage(r.Context(), currentUser(r), id, store.Outage{Start: in.Start, End: in.End, Nodes: in.Nodes,
 		Source: in.Source, Note: in.Note})
-	if err != nil {
-		return s.contractProblem(w, r, err)
-	}
-	writeJSON(w, http.StatusCreated, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note})
-	return nil
+	return contractAnswer(w, r, http.StatusCreated, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note}, err)
 }
 
-// apiUsefulUnits is a month's useful units delivered, as plain decimals.
-type apiUsefulUnits struct {
-	Month string `json:"month"` // 2026-03
-	Units string `json:"units"` // 1600.5
-}
-
-// apiSaveUsefulUnits records a month's useful units delivered and answers
-// with the commitment report they change.
-func (s *Server) apiSaveUsefulUnits(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	var in apiUsefulUnits
+// apiSaveUsefulUnits records a month's useful units delivered ({"month":
+// "2026-03", "units": "1600.5"}, plain decimals) and answers with the
+// commitment report they change.
+func (s *Server) apiSaveUsefulUnits(w http.ResponseWriter, r *http.Request, id int64) error {
+	var in struct{ Month, Units string }
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := s.eval.SaveUsefulUnits(r.Context(), currentUser(r), id, in.Month, in.Units); err != nil {
-		return s.contractProblem(w, r, err)
-	}
-	rows, err := s.eval.Commitment(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"months": append([]contract.CommitmentRow{}, rows...)})
-	return nil
-}
-
-func (s *Server) apiListOutages(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	list, err := s.eval.Outages(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	out := make([]apiOutage, 0, len(list))
-	for _, o := range list {
-		out = append(out, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note, UploadID: o.UploadID})
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"outages": out})
-	return nil
-}
-
-func (s *Server) apiCredits(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	claims, err := s.eval.Credits(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"credits": claims})
-	return nil
-}
-
-func (s *Server) apiRenewals(w http.ResponseWriter, r *http.Request) error {
-	b, err := s.eval.AlertBoard(r.Context(), evaluation.RenewalHorizon)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"horizon_days": evaluation.RenewalHorizon, "renewals": b.Renewals, "claims": b.Claims})
-	return nil
-}
-
-func (s *Server) apiVendorRecord(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	rec, err := s.eval.VendorRecord(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, rec)
-	return nil
+	rows, err := s.eval.RecordUsefulUnits(r.Context(), currentUser(r), id, in.Month, in.Units)
+	return contractAnswer(w, r, http.StatusOK, under[contract.CommitmentRow]("months")(rows), err)
 }

@@ -7,36 +7,21 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-
-	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/contract"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/web/views"
+	"github.com/gpuquote/gpuquote/web/views/model"
 )
 
 // The re-bid from a contract (issue 31): one click starts the next
 // evaluation with the brief copied and the incumbent invited; its
 // worksheet keeps the contract's delivered figures as the baseline.
 
-func (s *Server) rebidPages(r chi.Router) {
-	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.rebidForm))
-}
-
-func (s *Server) rebidAPI(r chi.Router) {
-	r.Get("/evaluations/{id}/baseline", s.h(s.apiBaseline))
-	r.With(s.requirePermission(auth.ManageEvaluations)).Post("/contracts/{id}/rebid", s.h(s.apiRebid))
-}
-
 // rebidForm starts the re-bid; a vendor no round reached shows the
 // contract page again with the contact to give, next to the button.
-func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request, id int64) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
@@ -49,13 +34,7 @@ func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request) error {
 	rb, err := s.eval.Rebid(r.Context(), currentUser(r), id, in, i18n.Languages, s.links(r))
 	var fe evaluation.FieldErrors
 	if errors.As(err, &fe) {
-		z := i18n.From(r.Context())
-		for _, k := range []string{"contact.email", "contact.language", "contact.contact", "deadline"} {
-			if key, ok := fe[k]; ok {
-				f.Error = z.T(key)
-				break
-			}
-		}
+		f.Error = model.RebidError(i18n.From(r.Context()), fe)
 		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) { m.Rebid = f })
 	}
 	if err != nil {
@@ -64,22 +43,9 @@ func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request) error {
 	return redirect(w, r, fmt.Sprintf("/evaluations/%d/worksheet", rb.EvaluationID), "flash.rebid_invited")
 }
 
-// rebidLanguages are the options of the contact's language.
-func rebidLanguages() []views.Option {
-	out := make([]views.Option, 0, len(i18n.Languages))
-	for _, l := range i18n.Languages {
-		out = append(out, views.Option{Value: l, Label: i18n.LanguageNames[l]})
-	}
-	return out
-}
-
 // apiRebid is the re-bid's JSON twin: 201 with the new evaluation, its
 // round and the incumbent's link (shown this once).
-func (s *Server) apiRebid(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
+func (s *Server) apiRebid(w http.ResponseWriter, r *http.Request, id int64) error {
 	var in evaluation.RebidRequest
 	if r.ContentLength != 0 {
 		if err := decodeJSON(w, r, &in); err != nil {
@@ -97,25 +63,13 @@ func (s *Server) apiRebid(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// apiBaseline is the delivered figures of the contract an evaluation
-// re-bids; null when it re-bids none.
-func (s *Server) apiBaseline(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(r, "id")
-	if err != nil {
-		return err
-	}
-	b, err := s.eval.RebidBaseline(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"baseline": b})
-	return nil
-}
-
 // baselineBox is the baseline as the worksheet shows it, beside the new
 // quotes; nil when the evaluation re-bids no contract.
-func (s *Server) baselineBox(r *http.Request, evaluationID int64) (*views.BaselineView, error) {
-	b, err := s.eval.RebidBaseline(r.Context(), evaluationID)
+func (s *Server) baselineBox(r *http.Request, d *evaluation.Analysis) (*views.BaselineView, error) {
+	if d.Evaluation.RebidOf == nil {
+		return nil, nil // not a re-bid: no baseline to read
+	}
+	b, err := s.eval.RebidBaseline(r.Context(), d.Evaluation.ID)
 	if err != nil || b == nil {
 		return nil, err
 	}
@@ -151,13 +105,4 @@ func (s *Server) baselineBox(r *http.Request, evaluationID int64) (*views.Baseli
 		{Label: z.T("contract.baseline.per_unit_quoted"), Value: quoted},
 	}
 	return v, nil
-}
-
-// evidenceLink is where an outage read from an upload links: the quote's
-// benchmarks page at that upload; "" for an outage entered by hand.
-func evidenceLink(quoteID, uploadID int64) string {
-	if uploadID == 0 {
-		return ""
-	}
-	return fmt.Sprintf("/quotes/%d/benchmarks#benchmark-%d", quoteID, uploadID)
 }

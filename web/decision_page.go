@@ -1,10 +1,15 @@
 package web
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/a-h/templ"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/tco"
@@ -105,21 +110,63 @@ func decisionPageRows(all []views.DecisionQuote, from, to int) []int {
 	return rows
 }
 
-// renderDecisionWith shows the decision page after f.
+// renderDecisionWith shows the decision page after f. A plain view is
+// kept rendered for its reader while the analysis holds: everything it
+// shows is the analysis's (its awards included) seen by that reader, and
+// rendering 100 rows and the award form was most of the page's time.
 func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, evaluationID int64, f decisionForm) error {
-	status, errMsg, reason := f.status, f.errMsg, f.reason
 	ctx := r.Context()
 	z := i18n.From(ctx)
 	st, err := s.eval.Analyze(ctx, evaluationID)
 	if err != nil {
 		return err
 	}
+	pg := s.page(r, z.T("decision.title")+" · "+st.Evaluation.Name, "evaluations")
+	var body templ.Component
+	if f == (decisionForm{status: http.StatusOK}) {
+		u := currentUser(r)
+		view := fmt.Sprintf("decision\x00%s\x00%s\x00%d\x00%t\x00%s", z.Lang, u.Role, u.ID, s.needsReauth(principalFrom(ctx)),
+			r.URL.Query().Encode())
+		body, err = s.parts.render(ctx, st, view, func() templ.Component {
+			m, err := s.decisionModel(r, st, f)
+			if err != nil {
+				return failedComponent(err)
+			}
+			return views.DecisionBody(m)
+		})
+	} else {
+		var m views.DecisionPage
+		if m, err = s.decisionModel(r, st, f); err == nil && f.field != "" && f.errMsg != "" {
+			m.Error, m.FieldErrors = strings.TrimSpace(strings.TrimPrefix(m.Error, f.errMsg)), map[string]string{f.field: f.errMsg}
+			pg.Errors = []views.FormError{{Target: f.field, Label: z.T("decision.password"), Message: f.errMsg}}
+		}
+		body = views.DecisionBody(m)
+	}
+	if err != nil {
+		return err
+	}
+	if key := takeFlash(w, r); key != "" {
+		pg.Flash = z.T(key)
+	}
+	s.render(w, r, f.status, views.PageWith(pg, body))
+	return nil
+}
+
+// failedComponent is a component whose rendering fails with err: a kept
+// part whose model could not be built is not kept.
+func failedComponent(err error) templ.Component {
+	return templ.ComponentFunc(func(context.Context, io.Writer) error { return err })
+}
+
+// decisionModel is the decision page's model for this reader after f.
+func (s *Server) decisionModel(r *http.Request, st *evaluation.Analysis, f decisionForm) (views.DecisionPage, error) {
+	ctx := r.Context()
+	z := i18n.From(ctx)
 	u := currentUser(r)
-	p := principalFrom(ctx)
-	m := views.DecisionPage{EvaluationID: evaluationID, EvaluationName: st.Evaluation.Name, Reason: reason,
+	m := views.DecisionPage{EvaluationID: st.Evaluation.ID, EvaluationName: st.Evaluation.Name, Reason: f.reason,
 		CanShortlist: u.Role.Can(auth.EditQuotes), CanDecide: u.Role.Can(auth.Approve), AllowSelf: st.AllowSelf,
-		NeedsReauth: s.needsReauth(p)}
-	m.Error = errMsg
+		NeedsReauth: s.needsReauth(principalFrom(ctx))}
+	m.Error = f.errMsg
 	t := s.decisionTextsOf(z, st)
 	m.Notice = t.notice
 	if st.RecErr == nil {
@@ -136,31 +183,22 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 	// The rows, the approval in force and the history are the kept texts';
 	// whether this reader may approve or re-approve is theirs alone.
 	if err := s.decisionRows(r, st, t, &m); err != nil {
-		return err
+		return m, err
 	}
 	if err := s.currentApproval(r, st, t, &m); err != nil {
-		return err
+		return m, err
 	}
 	// The recorded awards, read once for the panel and the compliance.
 	awards, err := s.eval.Awards(ctx, st)
 	if err != nil {
-		return err
+		return m, err
 	}
 	if m.Awards, err = s.awardsPanel(r, st, f.award, awards); err != nil {
-		return err
+		return m, err
 	}
 	m.Compliance = awardedCompliance(z, st, awards)
 	m.History = t.history
-	pg := s.page(r, z.T("decision.title")+" · "+st.Evaluation.Name, "evaluations")
-	if f.field != "" && errMsg != "" {
-		m.Error, m.FieldErrors = strings.TrimSpace(strings.TrimPrefix(m.Error, errMsg)), map[string]string{f.field: errMsg}
-		pg.Errors = []views.FormError{{Target: f.field, Label: z.T("decision.password"), Message: errMsg}}
-	}
-	if key := takeFlash(w, r); key != "" {
-		pg.Flash = z.T(key)
-	}
-	s.render(w, r, status, views.DecisionView(pg, m))
-	return nil
+	return m, nil
 }
 
 // decisionRows fills one page of the quote rows (10,000 rows were 8 MB of

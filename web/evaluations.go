@@ -9,27 +9,14 @@ import (
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/store"
-	"github.com/gpuquote/gpuquote/internal/tco"
 	"github.com/gpuquote/gpuquote/web/form"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// evaluationStatus is where an evaluation stands: the furthest stage it
-// reached, from drafting the brief to an approval.
+// evaluationStatus is where an evaluation stands (evaluation.StatusKey).
 func evaluationStatus(e store.EvaluationSummary, c brief.Completeness) string {
-	switch {
-	case e.Archived:
-		return "evaluation.status.archived"
-	case e.Approved:
-		return "evaluation.status.approved"
-	case e.Benchmarks > 0:
-		return "evaluation.status.testing"
-	case e.Quotes > 0 || c.ReadyToReserve():
-		return "evaluation.status.collecting_quotes"
-	}
-	return "evaluation.status.drafting_brief"
+	return evaluation.StatusKey(e, c, false)
 }
 
 func (s *Server) listEvaluations(w http.ResponseWriter, r *http.Request) error {
@@ -37,24 +24,15 @@ func (s *Server) listEvaluations(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, status int, name, errKey string) error {
-	ctx := r.Context()
-	q := r.URL.Query()
+	ctx, q := r.Context(), r.URL.Query()
 	archived := q.Get("archived") == "1"
-	// A page of the list (?page=, from 1; anything else is the first).
-	page, _ := strconv.Atoi(q.Get("page"))
-	list, err := s.eval.ListEvaluations(ctx, archived, max(page, 1), evaluation.EvaluationsPerPage)
-	if err == nil && len(list.Summaries) == 0 && list.Page > 1 {
-		q.Del("page") // past the last page: the first, as the quote pages do
-		list, err = s.eval.ListEvaluations(ctx, archived, 1, evaluation.EvaluationsPerPage)
-	}
+	page, _ := strconv.Atoi(q.Get("page")) // from 1; anything else is the first
+	list, err := s.eval.EvaluationsPage(ctx, archived, page)
 	if err != nil {
 		return err
 	}
 	z := i18n.From(ctx)
 	m := views.EvaluationsPage{ShowArchived: archived, CanCreate: currentUser(r).Role.Can(auth.ManageEvaluations), NewName: name}
-	if errKey != "" {
-		m.NewError = z.T(errKey)
-	}
 	if !archived {
 		if m.Alerts, err = s.homeAlerts(r); err != nil {
 			return err
@@ -62,20 +40,14 @@ func (s *Server) renderEvaluations(w http.ResponseWriter, r *http.Request, statu
 	}
 	_, _, m.Pager = pageRange(list.Total, q, list.PerPage)
 	for _, e := range list.Summaries {
-		c := brief.Score(e.Brief)
-		status := evaluationStatus(e, c)
-		if e.Approved && !e.Archived && list.Stale[e.ID] {
-			status = "evaluation.status.stale"
-		}
-		m.Rows = append(m.Rows, views.EvaluationRow{ID: e.ID, Name: e.Name, Owner: e.OwnerName,
-			Updated: z.DateTime(e.UpdatedAt), StatusKey: status, Percent: c.Percent(), Decision: decisionLine(z, list.Decisions[e.ID])})
+		c, d := brief.Score(e.Brief), list.Decisions[e.ID]
+		m.Rows = append(m.Rows, views.EvaluationRow{ID: e.ID, Name: e.Name, Owner: e.OwnerName, Updated: z.DateTime(e.UpdatedAt),
+			StatusKey: evaluation.StatusKey(e, c, list.Stale[e.ID]), Percent: c.Percent(), Decision: views.DecisionLine(z, d.Approved, d.Shortlisted, d.Waived)})
 	}
-	p := s.page(r, z.T("evaluations.title"), "evaluations")
-	if m.NewError != "" {
+	p := s.flashedPage(w, r, z.T("evaluations.title"))
+	if errKey != "" {
+		m.NewError = z.T(errKey)
 		p.Errors = []views.FormError{{Target: "name", Label: z.T("evaluations.name"), Message: m.NewError}}
-	}
-	if key := takeFlash(w, r); key != "" {
-		p.Flash = z.T(key)
 	}
 	s.render(w, r, status, views.Evaluations(p, m))
 	return nil
@@ -123,32 +95,19 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 	// The analysis has flagged every quote already (with the exchange
 	// rates and retry waste it alone knows); flagging and laying out each
 	// quote again here made the page of a 300-quote evaluation take seconds.
-	today := s.eval.Now()
-	for _, sq := range d.All {
-		blockers, warnings := redflag.Counts(d.Flags[sq.ID])
-		m.Blockers += blockers
-		m.Warnings += warnings
-		if expiring(sq.Quote, today) {
-			m.Expiring++
-		}
-	}
+	g := d.Glance(s.eval.Now())
+	m.Blockers, m.Warnings, m.Expiring = g.Blockers, g.Warnings, g.Expiring
 	if errKey != "" {
 		m.RenameError = z.T(errKey)
 	}
-	for i, res := range d.WS.Results {
-		if res.QuoteID == d.WS.Best[tco.RowCostPerUnit] {
-			m.Best = z.T("evaluation.worksheet_best", map[string]any{"Provider": d.Quotes[i].ProviderName, "Cost": money(z, res.CostPerUnit)})
-		}
+	if g.HasBest {
+		m.Best = z.T("evaluation.worksheet_best", map[string]any{"Provider": g.Best, "Cost": money(z, g.BestCost)})
 	}
 	m.Award = awardView(z, d)
 	if m.Approval, err = s.approvalGlance(ctx, z, d); err != nil {
 		return err
 	}
-	p := s.page(r, e.Name, "evaluations")
-	if key := takeFlash(w, r); key != "" {
-		p.Flash = z.T(key)
-	}
-	s.render(w, r, status, views.EvaluationHomePage(p, m))
+	s.render(w, r, status, views.EvaluationHomePage(s.flashedPage(w, r, e.Name), m))
 	return nil
 }
 

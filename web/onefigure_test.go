@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/benchlog"
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // The T4 log peaks at 3.15 GB/s at 128 MiB but judges (and the worksheet
@@ -21,7 +22,7 @@ func TestNCCLFigureIsTheJudgedOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	line := strings.Join(figures(i18n.New("en"), res), "\n")
+	line := strings.Join(views.BenchFigures(i18n.New("en"), res), "\n")
 	if !strings.Contains(line, "3.12 GB/s at 1 GiB") || strings.Contains(line, "3.15") {
 		t.Errorf("figure = %q", line)
 	}
@@ -39,7 +40,7 @@ func TestSMIQueryTableFigureSaysWhatItHolds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lang := range i18n.Languages {
-		line := strings.Join(figures(i18n.New(lang), res), "\n")
+		line := strings.Join(views.BenchFigures(i18n.New(lang), res), "\n")
 		if strings.Contains(line, "—") || strings.Contains(line, " 0 MiB") || !strings.Contains(line, "power.draw") {
 			t.Errorf("%s: figure = %q", lang, line)
 		}

@@ -2,13 +2,13 @@ package web
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -70,23 +70,12 @@ func (s *Server) importForm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	z := i18n.From(r.Context())
-	s.render(w, r, http.StatusOK, views.ImportQuotesPage(s.page(r, z.T("import.title"), "evaluations"),
-		views.ImportPage{EvaluationID: e.ID, EvaluationName: e.Name}))
+	s.renderImport(w, r, http.StatusOK, views.ImportPage{EvaluationID: e.ID, EvaluationName: e.Name})
 	return nil
 }
 
-// rowErrors translates a codec import error for the page.
-func rowErrors(r *http.Request, err error) []views.ImportRowError {
-	var ie *quote.ImportError
-	if !errors.As(err, &ie) {
-		return []views.ImportRowError{{Reason: i18n.T(r.Context(), "error.bad_request")}}
-	}
-	out := make([]views.ImportRowError, 0, len(ie.Errors))
-	for _, re := range ie.Errors {
-		out = append(out, views.ImportRowError{Line: re.Line, Column: re.Column, Reason: rowReason(r.Context(), re)})
-	}
-	return out
+func (s *Server) renderImport(w http.ResponseWriter, r *http.Request, status int, m views.ImportPage) {
+	s.render(w, r, status, views.ImportQuotesPage(s.page(r, i18n.T(r.Context(), "import.title"), "evaluations"), m))
 }
 
 // previewImport parses the upload and shows every bad row, or the parsed
@@ -94,22 +83,21 @@ func rowErrors(r *http.Request, err error) []views.ImportRowError {
 // quote, a revision with its diff, or nothing); nothing is saved until
 // the user confirms.
 func (s *Server) previewImport(w http.ResponseWriter, r *http.Request) error {
-	e, b, err := s.evaluationAndBrief(r)
+	e, err := s.openEvaluation(r)
 	if err != nil {
 		return err
 	}
-	z := i18n.From(r.Context())
+	ctx, z := r.Context(), i18n.From(r.Context())
 	m := views.ImportPage{EvaluationID: e.ID, EvaluationName: e.Name, Mode: string(quote.ImportRevise)}
-	page := s.page(r, z.T("import.title"), "evaluations")
 	data, fields, err := readUploadFields(w, r, maxCSV)
 	switch {
 	case errors.Is(err, errTooLarge):
 		m.Error = z.T("import.too_large")
-		s.render(w, r, http.StatusRequestEntityTooLarge, views.ImportQuotesPage(page, m))
+		s.renderImport(w, r, http.StatusRequestEntityTooLarge, m)
 		return nil
 	case err != nil:
 		m.Error = z.T("import.no_file")
-		s.render(w, r, http.StatusBadRequest, views.ImportQuotesPage(page, m))
+		s.renderImport(w, r, http.StatusBadRequest, m)
 		return nil
 	}
 	mode, ok := quote.ParseImportMode(fields["mode"])
@@ -117,41 +105,24 @@ func (s *Server) previewImport(w http.ResponseWriter, r *http.Request) error {
 		return errBadRequest
 	}
 	m.Mode = string(mode)
-	qs, lines, err := quote.ReadCSVLines(bytes.NewReader(data))
-	if err == nil && len(qs) == 0 {
+	pv, err := s.eval.PreviewImportFile(ctx, e.ID, data, mode)
+	var ie *quote.ImportError
+	switch {
+	case errors.Is(err, evaluation.ErrNoQuotes):
 		m.Error = z.T("import.empty")
-		s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(page, m))
+	case errors.As(err, &ie):
+		m.RowErrors = views.QuoteRowErrors(ctx, err)
+	case err != nil:
+		return err
+	case pv.Limit != nil:
+		m.Error = views.QuoteLimitText(ctx, pv.Limit)
+	default:
+		m.CSV = string(data)
+		views.ImportPreviewModel(z, &m, pv.Plan, pv.Rows, pv.Flags, s.eval.Now())
+		s.renderImport(w, r, http.StatusOK, m)
 		return nil
 	}
-	var plan quote.ImportPlan
-	if err == nil {
-		plan, err = s.eval.PreviewImport(r.Context(), e.ID, qs, lines, mode)
-	}
-	if err != nil {
-		var ie *quote.ImportError
-		if !errors.As(err, &ie) {
-			return err
-		}
-		m.RowErrors = rowErrors(r, err)
-		s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(page, m))
-		return nil
-	}
-	if err := s.eval.CheckQuoteLimit(r.Context(), e.ID, plan.New); err != nil {
-		if m.Error = quoteLimitText(r.Context(), err); m.Error == "" {
-			return err
-		}
-		s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(page, m))
-		return nil
-	}
-	m.CSV = string(data)
-	m.Plan = importPlanView(z, plan, qs)
-	for _, q := range qs {
-		name, _ := q.Provider.Get()
-		flags := s.flagsFor(q, b.Data)
-		m.Preview = append(m.Preview, s.quoteRow(z, 0, name, q, flags))
-		m.PreviewFlags = append(m.PreviewFlags, flagViews(z, flags))
-	}
-	s.render(w, r, http.StatusOK, views.ImportQuotesPage(page, m))
+	s.renderImport(w, r, http.StatusUnprocessableEntity, m)
 	return nil
 }
 
@@ -170,33 +141,34 @@ func (s *Server) confirmImport(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return errBadRequest
 	}
-	z := i18n.From(r.Context())
-	fail := func(m views.ImportPage) error {
-		m.EvaluationID, m.EvaluationName, m.Mode = e.ID, e.Name, string(mode)
-		s.render(w, r, http.StatusUnprocessableEntity, views.ImportQuotesPage(s.page(r, z.T("import.title"), "evaluations"), m))
+	ctx := r.Context()
+	m := views.ImportPage{EvaluationID: e.ID, EvaluationName: e.Name, Mode: string(mode)}
+	qs, lines, err := evaluation.ReadImport([]byte(r.PostForm.Get("csv")))
+	if err != nil {
+		m.RowErrors = views.QuoteRowErrors(ctx, err)
+		s.renderImport(w, r, http.StatusUnprocessableEntity, m)
 		return nil
 	}
-	qs, lines, err := quote.ReadCSVLines(strings.NewReader(r.PostForm.Get("csv")))
-	if err != nil || len(qs) == 0 {
-		return fail(views.ImportPage{RowErrors: rowErrors(r, err)})
-	}
-	res, err := s.eval.ImportQuotes(r.Context(), currentUser(r), e.ID, qs, lines, mode)
+	res, err := s.eval.ImportQuotes(ctx, currentUser(r), e.ID, qs, lines, mode)
 	var ie *quote.ImportError
 	switch {
 	case errors.As(err, &ie):
-		return fail(views.ImportPage{RowErrors: rowErrors(r, err)})
+		m.RowErrors = views.QuoteRowErrors(ctx, err)
 	case errors.Is(err, store.ErrConflict):
-		return fail(views.ImportPage{Error: z.T("import.changed_meanwhile")})
-	case quoteLimitText(r.Context(), err) != "":
-		return fail(views.ImportPage{Error: quoteLimitText(r.Context(), err)})
+		m.Error = i18n.T(ctx, "import.changed_meanwhile")
+	case views.QuoteLimitText(ctx, err) != "":
+		m.Error = views.QuoteLimitText(ctx, err)
 	case err != nil:
 		return err
+	default:
+		flash := "flash.quotes_imported"
+		if res.Plan.New == 0 && res.Plan.Revisions == 0 {
+			flash = "flash.quotes_import_unchanged"
+		}
+		return redirect(w, r, "/evaluations/"+strconv.FormatInt(e.ID, 10)+"/quotes", flash)
 	}
-	flash := "flash.quotes_imported"
-	if res.Plan.New == 0 && res.Plan.Revisions == 0 {
-		flash = "flash.quotes_import_unchanged"
-	}
-	return redirect(w, r, "/evaluations/"+strconv.FormatInt(e.ID, 10)+"/quotes", flash)
+	s.renderImport(w, r, http.StatusUnprocessableEntity, m)
+	return nil
 }
 
 // exportQuotes writes the evaluation's quotes in the CSV contract's form.
@@ -205,15 +177,9 @@ func (s *Server) exportQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// The kept analysis holds every quote as stored: no read of 10,000
-	// rows (1.2 s and 200 MB) per export.
-	d, err := s.eval.Analyze(r.Context(), e.ID)
+	qs, err := s.eval.ExportQuotes(r.Context(), e.ID)
 	if err != nil {
 		return err
-	}
-	qs := make([]quote.Quote, len(d.All))
-	for i, sq := range d.All {
-		qs[i] = sq.Quote
 	}
 	// Streamed: 10,000 quotes are some 5 MB of CSV, held by no buffer.
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"context"
-
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/redflag"
 	"github.com/gpuquote/gpuquote/internal/store"
@@ -19,7 +17,8 @@ type quoteStatuses struct {
 // apply puts a quote's status on its row: a waived blocker is counted as
 // waived, not as open.
 func (qs quoteStatuses) apply(z *i18n.Localizer, row *views.QuoteRow, flags []redflag.Flag) {
-	row.Status, row.StatusCSS = shortlistStatus(z, qs.shortlist[row.ID])
+	e := qs.shortlist[row.ID]
+	row.Status, row.StatusCSS = views.QuoteShortlistStatus(z, e.Status, e.ShortlistedBy, e.DecidedBy)
 	for _, f := range flags {
 		if _, ok := qs.waivers[row.ID][f.ID]; ok && f.Severity == redflag.Blocker {
 			row.Blockers--
@@ -36,64 +35,4 @@ func (qs quoteStatuses) markWaived(z *i18n.Localizer, quoteID int64, fv []views.
 			fv[i].Waived = z.T("quote.waived_line", map[string]any{"By": w.WaivedBy, "At": z.DateTime(w.WaivedAt), "Reason": w.Reason})
 		}
 	}
-}
-
-// shortlistStatus names a quote's place in the decision, styled as a
-// status: approved, on the shortlist, rejected, or nothing yet.
-func shortlistStatus(z *i18n.Localizer, e store.ShortlistEntry) (text, css string) {
-	switch e.Status {
-	case "approved":
-		return z.T("quote.status.approved", map[string]any{"By": e.DecidedBy}), "ok"
-	case "shortlisted":
-		return z.T("quote.status.shortlisted", map[string]any{"By": e.ShortlistedBy}), "info"
-	case "rejected":
-		return z.T("quote.status.rejected", map[string]any{"By": e.DecidedBy}), "blocker"
-	}
-	return "", ""
-}
-
-// decisionLine says, for the evaluations list, what the decision holds:
-// the approved provider or the shortlist's size, and the waivers.
-func decisionLine(z *i18n.Localizer, d store.DecisionStatus) []string {
-	var out []string
-	switch {
-	case d.Approved != "":
-		out = append(out, z.T("evaluations.approved_provider", map[string]any{"Provider": d.Approved}))
-	case d.Shortlisted > 0:
-		out = append(out, z.N("evaluations.shortlisted", d.Shortlisted))
-	}
-	if d.Waived > 0 {
-		out = append(out, z.N("quotes.waived", d.Waived))
-	}
-	return out
-}
-
-// awardStatus says whether the quote is in an award of its evaluation, the
-// approved one first: "Awarded: 60 % of the contract" travels to the
-// quote, which otherwise read "Not on the shortlist".
-func (s *Server) awardStatus(ctx context.Context, z *i18n.Localizer, evaluationID, quoteID int64) (string, bool, error) {
-	awards, err := s.eval.StoredAwards(ctx, evaluationID)
-	if err != nil {
-		return "", false, err
-	}
-	for _, approved := range []bool{true, false} {
-		for _, aw := range awards {
-			// A direct award is the quote's own approval, said by its
-			// shortlist status; a rejected or revoked award holds nothing.
-			if aw.Direct || (aw.Status != "approved" && aw.Status != "awaiting_approval") || (aw.Status == "approved") != approved {
-				continue
-			}
-			for _, sh := range aw.Shares {
-				if sh.QuoteID != quoteID {
-					continue
-				}
-				key := "quote.status.awarded"
-				if !approved {
-					key = "quote.status.award_pending"
-				}
-				return z.T(key, map[string]any{"Share": z.Int(int64(sh.SharePct))}), true, nil
-			}
-		}
-	}
-	return "", false, nil
 }

@@ -4,14 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/market"
-	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -22,28 +19,11 @@ func (s *Server) referencePage(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) renderReference(w http.ResponseWriter, r *http.Request, status int, m views.ReferencePage) error {
 	ctx := r.Context()
 	z := i18n.From(ctx)
-	ref, err := s.eval.Reference(ctx)
+	b, err := s.eval.ReferenceBoard(ctx)
 	if err != nil {
 		return err
 	}
-	for _, fx := range ref.Rates {
-		m.Rates = append(m.Rates, views.FXRow{Currency: fx.Currency, Rate: z.Decimal(trimDecimal(fx.USDPerUnit)), AsOf: z.Date(fx.AsOf)})
-	}
-	for _, c := range ref.Capital {
-		m.Capital = append(m.Capital, views.CapitalRow{GPU: c.GPUModel, USD: z.Decimal(trimDecimal(c.USDPerGPU)), Source: keepAmountsWhole(c.Source), Date: c.SourceDate})
-	}
-	m.Source, m.SourceDate, m.RowCount = ref.Prices.Source, ref.Prices.SourceDate, len(ref.Prices.Rows)
-	m.AllowSelf, m.AwardAcceptance = ref.AllowSelfApproval, ref.AwardRequiresAcceptance
-	if m.RecordThreshold == "" {
-		th, err := s.eval.RecordThreshold(ctx)
-		if err != nil {
-			return err
-		}
-		m.RecordThreshold = z.Decimal(strconv.FormatFloat(th, 'f', -1, 64))
-	}
-	if err := s.referenceHistory(ctx, &m); err != nil {
-		return err
-	}
+	referenceRows(z, &m, b)
 	if m.Settings == nil {
 		if m.Settings, err = s.approvalSettings(ctx, z); err != nil {
 			return err
@@ -78,37 +58,31 @@ func (s *Server) saveFX(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	z := i18n.From(r.Context())
-	cur := strings.ToUpper(strings.TrimSpace(r.PostForm.Get("currency")))
-	rateText, ambiguous := z.ParseDecimal(r.PostForm.Get("usd_per_unit"))
-	asOfText := strings.TrimSpace(r.PostForm.Get("as_of"))
-	m := views.ReferencePage{Currency: cur, Rate: r.PostForm.Get("usd_per_unit"), AsOf: asOfText, Errors: map[string]string{}}
-	if len(cur) != 3 || strings.Trim(cur, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" || cur == "USD" {
-		m.Errors["currency"] = z.T("reference.error.currency")
+	in := evaluation.FXInput{Currency: strings.ToUpper(strings.TrimSpace(r.PostForm.Get("currency"))),
+		AsOf: strings.TrimSpace(r.PostForm.Get("as_of"))}
+	rate, ambiguous := z.ParseDecimal(r.PostForm.Get("usd_per_unit"))
+	if in.USDPerUnit = rate; ambiguous != nil {
+		in.USDPerUnit = "" // refused as a rate, and said to be ambiguous below
 	}
-	rate, err := quote.ParseDecimal(rateText)
-	// numeric(20,10) keeps ten digits before the point; no real rate has more.
-	if err != nil || rate.IsZero() || rate.Cmp(quote.DecimalFromInt(10_000_000_000)) >= 0 {
-		m.Errors["usd_per_unit"] = z.T("reference.error.rate")
-	}
-	if ambiguous != nil {
-		m.Errors["usd_per_unit"] = z.T("form.error.ambiguous_number")
-	}
-	asOf, err := time.Parse(time.DateOnly, asOfText)
-	if err != nil {
-		m.Errors["as_of"] = z.T("reference.error.date")
-	}
-	if len(m.Errors) > 0 {
-		return s.renderReference(w, r, http.StatusUnprocessableEntity, m)
-	}
-	doubt, err := s.eval.SetFXRate(r.Context(), currentUser(r).Actor(), cur, rate, asOf, r.PostForm.Get("confirm") == "yes")
-	if err != nil {
+	m := views.ReferencePage{Currency: in.Currency, Rate: r.PostForm.Get("usd_per_unit"), AsOf: in.AsOf, Errors: map[string]string{}}
+	doubt, err := s.eval.SetFX(r.Context(), currentUser(r).Actor(), in, r.PostForm.Get("confirm") == "yes")
+	var fe evaluation.FieldErrors
+	switch {
+	case errors.As(err, &fe):
+		for field, key := range fe {
+			m.Errors[field] = z.T(key)
+		}
+		if ambiguous != nil {
+			m.Errors["usd_per_unit"] = z.T("form.error.ambiguous_number")
+		}
+	case err != nil:
 		return err
+	case doubt != nil:
+		m.Errors["usd_per_unit"], m.ConfirmFX = views.ReferenceRateDoubt(z, doubt.Factor, doubt.Old, doubt.AsOf), true
+	default:
+		return redirect(w, r, "/admin/reference", "flash.fx_saved")
 	}
-	if doubt != nil {
-		m.Errors["usd_per_unit"], m.ConfirmFX = rateDoubtText(z, doubt), true
-		return s.renderReference(w, r, http.StatusUnprocessableEntity, m)
-	}
-	return redirect(w, r, "/admin/reference", "flash.fx_saved")
+	return s.renderReference(w, r, http.StatusUnprocessableEntity, m)
 }
 
 // uploadPrices replaces the market reference with a newer price CSV once
@@ -134,7 +108,7 @@ func (s *Server) uploadPrices(w http.ResponseWriter, r *http.Request) error {
 		return errBadRequest
 	}
 	if _, err := market.Parse(bytes.NewReader(buf.Bytes())); err != nil {
-		return s.renderReference(w, r, http.StatusUnprocessableEntity, priceFileRefusal(z, err))
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePriceRefusal(z, err))
 	}
 	source := strings.TrimSpace(r.FormValue("source"))
 	date := strings.TrimSpace(r.FormValue("source_date"))
@@ -146,28 +120,9 @@ func (s *Server) uploadPrices(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if doubt != nil {
-		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{UploadErr: priceDoubtText(z, doubt), ConfirmPrices: true})
+		return s.renderReference(w, r, http.StatusUnprocessableEntity, views.ReferencePage{UploadErr: views.ReferencePriceDoubt(z, doubt.FewerRows(), doubt.NewRows, doubt.OldRows, doubt.Moved), ConfirmPrices: true})
 	}
 	return redirect(w, r, "/admin/reference", "flash.reference_saved")
-}
-
-// priceFileRefusal says why a price file was not read: how many problems,
-// then each with its line, one per line, rather than the parser's one
-// long sentence.
-func priceFileRefusal(z *i18n.Localizer, err error) views.ReferencePage {
-	var pe *market.ParseError
-	if !errors.As(err, &pe) {
-		return views.ReferencePage{UploadErr: z.T("reference.not_read_other")}
-	}
-	m := views.ReferencePage{UploadErr: z.N("reference.not_read", len(pe.Problems))}
-	for i, p := range pe.Problems {
-		if i == 20 {
-			m.UploadProblems = append(m.UploadProblems, z.N("reference.more_problems", len(pe.Problems)-i))
-			break
-		}
-		m.UploadProblems = append(m.UploadProblems, z.T("reference.problem_line", map[string]any{"Line": z.Int(int64(p.Line)), "Reason": p.Reason}))
-	}
-	return m
 }
 
 // saveCapitalCost sets one GPU model's capital cost in USD with its source

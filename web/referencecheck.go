@@ -1,48 +1,39 @@
 package web
 
 import (
-	"context"
-	"fmt"
 	"net/http"
-	"strings"
+	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// rateDoubtText words why a new rate needs confirming.
-func rateDoubtText(z *i18n.Localizer, d *evaluation.RateDoubt) string {
-	return z.T("reference.error.implausible_rate", map[string]any{"Factor": z.Decimal(fmt.Sprintf("%.0f", d.Factor)),
-		"Old": z.Decimal(d.Old.String()), "Date": z.Date(d.AsOf)})
-}
-
-// priceDoubtText words why a new price file needs confirming.
-func priceDoubtText(z *i18n.Localizer, d *evaluation.PriceDoubt) string {
-	if d.FewerRows() {
-		return z.T("reference.error.fewer_rows", map[string]any{"New": d.NewRows, "Old": d.OldRows})
+// referenceRows fills the page's rates, capital costs, price file,
+// switches, record threshold (unless a refused form carries one) and the
+// history of rates and price files.
+func referenceRows(z *i18n.Localizer, m *views.ReferencePage, b evaluation.ReferenceBoard) {
+	for _, fx := range b.Rates {
+		m.Rates = append(m.Rates, views.FXRow{Currency: fx.Currency, Rate: z.Decimal(trimDecimal(fx.USDPerUnit)), AsOf: z.Date(fx.AsOf)})
 	}
-	return z.T("reference.error.moved_prices", map[string]any{"GPUs": strings.Join(d.Moved, ", ")})
-}
-
-// referenceHistory fills the page's history of rates and price files.
-func (s *Server) referenceHistory(ctx context.Context, m *views.ReferencePage) error {
-	z := i18n.From(ctx)
-	h, err := s.eval.ReferenceHistory(ctx)
-	if err != nil {
-		return err
+	for _, c := range b.Capital {
+		m.Capital = append(m.Capital, views.CapitalRow{GPU: c.GPUModel, USD: z.Decimal(trimDecimal(c.USDPerGPU)), Source: keepAmountsWhole(c.Source), Date: c.SourceDate})
+	}
+	m.Source, m.SourceDate, m.RowCount = b.Prices.Source, b.Prices.SourceDate, len(b.Prices.Rows)
+	m.AllowSelf, m.AwardAcceptance = b.AllowSelfApproval, b.AwardRequiresAcceptance
+	if m.RecordThreshold == "" {
+		m.RecordThreshold = z.Decimal(strconv.FormatFloat(b.RecordThreshold, 'f', -1, 64))
 	}
 	seen := map[string]bool{}
-	for _, e := range h.FX {
+	for _, e := range b.History.FX {
 		m.FXHistory = append(m.FXHistory, views.FXHistoryRow{ID: e.ID, Currency: e.Currency, Rate: z.Decimal(trimDecimal(e.USDPerUnit)),
 			AsOf: z.Date(e.AsOf), Line: z.T("reference.set_line", map[string]any{"By": e.SetBy, "At": z.DateTime(e.SetAt)}), Current: !seen[e.Currency]})
 		seen[e.Currency] = true
 	}
-	for i, p := range h.Prices {
+	for i, p := range b.History.Prices {
 		m.PriceHistory = append(m.PriceHistory, views.PriceHistoryRow{ID: p.ID, Source: p.Source + ", " + p.SourceDate,
 			Line: z.T("reference.set_line", map[string]any{"By": p.UploadedBy, "At": z.DateTime(p.UploadedAt)}), Current: i == 0})
 	}
-	return nil
 }
 
 // rollbackFX puts an earlier rate back in use.

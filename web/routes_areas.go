@@ -75,8 +75,8 @@ func (s *Server) benchmarkPages(r chi.Router) {
 	r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/benchmarks", s.h(s.uploadBenchmark))
 	r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/acceptance", s.h(s.recordAcceptance))
 	r.With(s.requirePermission(auth.UploadBenchmarks)).Group(func(r chi.Router) {
-		r.Post("/quotes/{id}/benchmarks/{bid}/withdraw", s.h(s.withdrawBenchmark))
-		r.Post("/quotes/{id}/benchmarks/{bid}/kind", s.h(s.reclassifyBenchmark))
+		r.Post("/quotes/{id}/benchmarks/{bid}/withdraw", s.h(s.benchAction("reason")))
+		r.Post("/quotes/{id}/benchmarks/{bid}/kind", s.h(s.benchAction("kind")))
 	})
 }
 
@@ -159,8 +159,8 @@ func (s *Server) benchmarkAPI(r chi.Router) {
 	r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/benchmarks", s.h(s.apiUploadBenchmark))
 	r.With(s.requirePermission(auth.UploadBenchmarks), s.limitUploads).Post("/quotes/{id}/acceptance", s.h(s.apiRecordAcceptance))
 	r.With(s.requirePermission(auth.UploadBenchmarks)).Group(func(r chi.Router) {
-		r.Post("/quotes/{id}/benchmarks/{bid}/withdraw", s.h(s.apiWithdrawBenchmark))
-		r.Post("/quotes/{id}/benchmarks/{bid}/kind", s.h(s.apiReclassifyBenchmark))
+		r.Post("/quotes/{id}/benchmarks/{bid}/withdraw", s.h(s.apiBenchAction("reason")))
+		r.Post("/quotes/{id}/benchmarks/{bid}/kind", s.h(s.apiBenchAction("kind")))
 	})
 }
 

@@ -23,32 +23,25 @@ func (s *Server) saveScoreWeights(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	z := i18n.From(r.Context())
-	form, errs := map[string]string{}, map[string]string{}
-	var ws []scoring.Weight
+	form, typed, errs := map[string]string{}, map[string]string{}, map[string]string{}
 	for _, k := range scoring.Keys {
-		v := strings.TrimSpace(r.PostForm.Get("w_" + k))
-		form["w_"+k] = v
-		n, err := strconv.Atoi(v)
-		if v == "" {
-			n, err = 0, nil
-		}
-		if err != nil || n < 0 || n > 100 {
-			errs["w_"+k] = z.T("scoring.error.weight_range")
-			continue
-		}
-		ws = append(ws, scoring.Weight{Key: k, Weight: n})
+		typed[k] = strings.TrimSpace(r.PostForm.Get("w_" + k))
+		form["w_"+k] = typed[k]
 	}
-	if len(errs) > 0 {
-		return s.renderScores(w, r, a, http.StatusUnprocessableEntity, form, errs)
-	}
-	_, err = s.eval.SaveCriteria(r.Context(), currentUser(r).Actor(), a.Evaluation.ID, ws)
+	err = s.eval.SaveCriteriaTyped(r.Context(), currentUser(r).Actor(), a.Evaluation.ID, typed)
+	var fe evaluation.FieldErrors
 	var werrs evaluation.WeightErrors
-	if errors.As(err, &werrs) {
+	switch {
+	case errors.As(err, &fe):
+		for k, key := range fe {
+			errs["w_"+k] = z.T(key)
+		}
+	case errors.As(err, &werrs):
 		errs["criteria"] = z.T(werrs[0].Key)
-		return s.renderScores(w, r, a, http.StatusUnprocessableEntity, form, errs)
-	}
-	if err != nil {
+	case err != nil:
 		return err
+	default:
+		return redirect(w, r, "/evaluations/"+strconv.FormatInt(a.Evaluation.ID, 10)+"/scores", "flash.weights_saved")
 	}
-	return redirect(w, r, "/evaluations/"+strconv.FormatInt(a.Evaluation.ID, 10)+"/scores", "flash.weights_saved")
+	return s.renderScores(w, r, a, http.StatusUnprocessableEntity, form, errs)
 }

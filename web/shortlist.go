@@ -4,8 +4,8 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // apiShortlist is POST (on) and DELETE (off) /api/v1/quotes/{id}/shortlist.
@@ -24,21 +24,15 @@ func (s *Server) apiShortlist(on bool) handlerFunc {
 				return err
 			}
 		}
-		ctx := r.Context()
-		sq, err := s.eval.SetShortlist(ctx, currentUser(r).Actor(), id, on)
-		if err != nil && !errors.Is(err, store.ErrConflict) {
+		evID, status, err := s.eval.PutShortlist(r.Context(), currentUser(r).Actor(), id, on)
+		switch {
+		case errors.Is(err, evaluation.ErrShortlistState):
+			writeJSON(w, http.StatusConflict, map[string]any{"error": i18n.T(r.Context(), "decision.error.state"), "code": "state", "status": status})
+		case err != nil:
 			return err
+		default:
+			writeJSON(w, http.StatusOK, map[string]any{"quote_id": id, "evaluation_id": evID, "status": status})
 		}
-		status, serr := s.eval.ShortlistStatus(ctx, sq.EvaluationID, id)
-		if serr != nil {
-			return serr
-		}
-		listed := status == "shortlisted" || status == "approved"
-		if err != nil && listed != on {
-			writeJSON(w, http.StatusConflict, map[string]any{"error": i18n.T(ctx, "decision.error.state"), "code": "state", "status": status})
-			return nil
-		}
-		writeJSON(w, http.StatusOK, map[string]any{"quote_id": id, "evaluation_id": sq.EvaluationID, "status": status})
 		return nil
 	}
 }

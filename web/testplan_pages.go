@@ -2,90 +2,32 @@ package web
 
 import (
 	"net/http"
-	"regexp"
 	"strconv"
-	"time"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/testplan"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// bandNumber is a band argument that is a number.
-var bandNumber = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
-
-// planText words a plan's message keys in the reader's language.
-func planText(z *i18n.Localizer) testplan.Text {
-	return func(key string, args map[string]string) string {
-		data := make(map[string]any, len(args))
-		for k, v := range args {
-			if bandNumber.MatchString(v) {
-				v = z.Decimal(v) // the locale's decimal mark
-			}
-			data[k] = v
-		}
-		return z.T(key, data)
-	}
-}
-
-// durationText is a step's time as "2 h 30 min", "5 min" or "15 s".
-func durationText(z *i18n.Localizer, seconds int64) string {
-	d := time.Duration(seconds) * time.Second
-	h, m := int64(d/time.Hour), int64(d%time.Hour/time.Minute)
-	switch {
-	case h > 0 && m > 0:
-		return z.T("plan.duration.h_min", map[string]any{"H": h, "M": m})
-	case h > 0:
-		return z.T("plan.duration.h", map[string]any{"H": h})
-	case m > 0:
-		return z.T("plan.duration.min", map[string]any{"M": m})
-	}
-	return z.T("plan.duration.s", map[string]any{"S": seconds})
-}
-
-// quotePlan is the plan for the quote in the URL.
-func (s *Server) quotePlan(r *http.Request) (store.StoredQuote, testplan.Plan, error) {
-	sq, _, b, err := s.quoteParam(r)
+// quotePlan is the plan for the quote in the URL; with runs, the runs
+// already uploaded to it.
+func (s *Server) quotePlan(r *http.Request, runs bool) (evaluation.QuotePlan, error) {
+	id, err := idParam(r, "id")
 	if err != nil {
-		return sq, testplan.Plan{}, err
+		return evaluation.QuotePlan{}, err
 	}
-	return sq, testplan.New(sq.Quote, b.Data), nil
-}
-
-func planView(z *i18n.Localizer, sq store.StoredQuote, p testplan.Plan) views.TestPlanView {
-	text := planText(z)
-	fabric := "—"
-	if p.Fabric != "" {
-		fabric = z.T("quote.term.inter_node_fabric." + p.Fabric)
-	}
-	m := views.TestPlanView{QuoteID: sq.ID, Provider: sq.ProviderName, Total: z.T("plan.total", map[string]any{"Duration": durationText(z, p.TotalS)}),
-		Shape: z.T("plan.quote_shape", map[string]any{"Nodes": p.Nodes, "GPUs": p.GPUsPerNode, "Fabric": fabric})}
-	for i, st := range p.Steps {
-		v := views.PlanStepView{N: i + 1, ID: st.ID, Test: z.T("bench.test." + string(st.Test)), Where: z.T("plan.where." + string(st.Where)),
-			Command: st.Command.Shell(), Band: text(st.Band.Key, st.Band.Args), Source: st.Band.SourceText(text), Time: durationText(z, st.DurationS)}
-		if st.Server != nil {
-			v.Server = st.Server.Shell()
-		}
-		if st.Build != nil {
-			v.BuildRepo, v.BuildCommands, v.BuildNote = st.Build.Repo, st.Build.Commands, z.T(st.Build.Note)
-		}
-		m.Steps = append(m.Steps, v)
-	}
-	for _, o := range p.Omitted {
-		m.Omitted = append(m.Omitted, views.PlanOmission{Step: o.Step, Reason: z.T("plan.omit." + o.Reason)})
-	}
-	return m
+	return s.eval.TestPlan(r.Context(), id, runs)
 }
 
 func (s *Server) renderPlanPage(w http.ResponseWriter, r *http.Request, status int, edit func(*views.TestPlanView)) error {
-	sq, p, err := s.quotePlan(r)
+	qp, err := s.quotePlan(r, false)
 	if err != nil {
 		return err
 	}
-	z := i18n.From(r.Context())
-	m := planView(z, sq, p)
+	z, sq := i18n.From(r.Context()), qp.Quote
+	m := views.TestPlanModel(z, sq.ID, sq.ProviderName, qp.Plan)
 	m.CanCollect = currentUser(r).Role.Can(auth.UploadBenchmarks)
 	if edit != nil {
 		edit(&m)
@@ -101,17 +43,17 @@ func (s *Server) showTestPlan(w http.ResponseWriter, r *http.Request) error {
 
 // downloadTestPlan is the plan as a bash script to run by hand.
 func (s *Server) downloadTestPlan(w http.ResponseWriter, r *http.Request) error {
-	sq, p, err := s.quotePlan(r)
+	qp, err := s.quotePlan(r, false)
 	if err != nil {
 		return err
 	}
-	z := i18n.From(r.Context())
+	z, sq := i18n.From(r.Context()), qp.Quote
 	title := z.T("plan.title", map[string]any{"Provider": sq.ProviderName}) + " (quote " + strconv.FormatInt(sq.ID, 10) + ")"
 	h := w.Header()
 	h.Set("Content-Type", "text/x-shellscript; charset=utf-8")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Disposition", `attachment; filename="gpuquote-plan-`+strconv.FormatInt(sq.ID, 10)+`.sh"`)
-	_, err = w.Write([]byte(testplan.Script(p, title, planText(z))))
+	_, err = w.Write([]byte(testplan.Script(qp.Plan, title, views.TestPlanText(z))))
 	return err
 }
 
@@ -127,7 +69,7 @@ func (s *Server) createEvidenceTokenForm(w http.ResponseWriter, r *http.Request)
 	}
 	z := i18n.From(r.Context())
 	raw := r.PostForm.Get("days")
-	days, ok := parseEvidenceDays(raw)
+	days, ok := auth.ParseEvidenceDays(raw)
 	var et evidenceToken
 	if ok {
 		et, err = s.issueEvidenceToken(r, id, days)

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"regexp"
@@ -18,38 +17,29 @@ import (
 // (GET) and its quote's benchmark uploads (POST).
 var evidenceRoute = regexp.MustCompile(`^/api/v1/quotes/([0-9]{1,18})/(test-plan|benchmarks)$`)
 
-// evidenceAllows confines an evidence token to its quote (or to the
-// quotes of its evaluation): the plan may be fetched, outputs uploaded,
-// nothing else. The database answers for the quote's evaluation.
-func (s *Server) evidenceAllows(ctx context.Context, r *http.Request, t *store.APIToken) (bool, error) {
+// evidenceQuote is the quote of a route an evidence token may reach: its
+// quote's plan may be fetched and outputs uploaded, nothing else.
+func evidenceQuote(r *http.Request) (int64, bool) {
 	m := evidenceRoute.FindStringSubmatch(r.URL.Path)
 	if m == nil || (m[2] == "test-plan") != (r.Method == http.MethodGet || r.Method == http.MethodHead) {
-		return false, nil
+		return 0, false
 	}
 	id, err := strconv.ParseInt(m[1], 10, 64)
-	if err != nil {
-		return false, nil
-	}
-	if t.QuoteID != nil {
-		return *t.QuoteID == id, nil
-	}
-	if t.EvaluationID == nil {
-		return false, nil
-	}
-	sq, err := s.eval.Quote(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return false, nil
-	}
-	return err == nil && sq.EvaluationID == *t.EvaluationID, err
+	return id, err == nil
 }
 
 // confineEvidence refuses an evidence token anything but its own quote's
-// plan and uploads; it answers and returns false when it refused.
+// (or its evaluation's quotes') plan and uploads; it answers and returns
+// false when it refused. The database answers for the quote's evaluation.
 func (s *Server) confineEvidence(w http.ResponseWriter, r *http.Request, p *principal) bool {
 	if p == nil || p.Token == nil || p.Token.Scope != auth.ScopeEvidence {
 		return true
 	}
-	ok, err := s.evidenceAllows(r.Context(), r, p.Token)
+	id, ok := evidenceQuote(r)
+	var err error
+	if ok {
+		ok, err = s.eval.EvidenceTokenReaches(r.Context(), p.Token, id)
+	}
 	if err != nil {
 		s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
 		return false
@@ -78,15 +68,6 @@ func (s *Server) issueEvidenceToken(r *http.Request, quoteID int64, days int) (e
 	return evidenceToken{Token: token, ExpiresAt: expires, Command: testplan.CollectCommand(s.baseURL(r), token, quoteID)}, nil
 }
 
-// parseEvidenceDays reads a lifetime in days; "" is the default (0).
-func parseEvidenceDays(raw string) (int, bool) {
-	if raw == "" {
-		return 0, true
-	}
-	n, err := strconv.Atoi(raw)
-	return n, err == nil && n >= 1 && n <= auth.MaxEvidenceTokenDays
-}
-
 // apiCreateEvidenceToken: POST /api/v1/quotes/{id}/evidence-tokens with
 // {"days": n} answers 201 {"token", "expires_at", "command"}. An evidence
 // token cannot reach this route, so no evidence token mints another.
@@ -106,7 +87,7 @@ func (s *Server) apiCreateEvidenceToken(w http.ResponseWriter, r *http.Request) 
 	days := 0
 	if in.Days != nil {
 		days = *in.Days
-		if days < 1 || days > auth.MaxEvidenceTokenDays {
+		if !auth.EvidenceDaysValid(days) {
 			return evidenceDaysError(w, r)
 		}
 	}

@@ -2,10 +2,10 @@ package web
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-
-	"github.com/gpuquote/gpuquote/internal/tco"
+	"github.com/gpuquote/gpuquote/internal/i18n"
 )
 
 // analysisParam analyses the {id} evaluation: the one source of every
@@ -18,5 +18,24 @@ func (s *Server) analysisParam(r *http.Request) (*evaluation.Analysis, error) {
 	return s.eval.Analyze(r.Context(), id)
 }
 
-// minorDecimal is an exact amount from minor units.
-func minorDecimal(m tco.Money) string { return m.Decimal() }
+// skippedNotice names the quotes left out of the worksheet: for want of an
+// exchange rate, or because the cost model cannot price them.
+func skippedNotice(z *i18n.Localizer, d *evaluation.Analysis) string {
+	var parts []string
+	if len(d.Skipped) > 0 {
+		var names []string
+		for _, sq := range d.Skipped {
+			cur, _ := sq.Quote.Currency.Get()
+			names = append(names, sq.ProviderName+" ("+cur+")")
+		}
+		parts = append(parts, z.T("worksheet.no_fx", map[string]any{"Quotes": strings.Join(names, ", ")}))
+	}
+	if len(d.Unpriced) > 0 {
+		var names []string
+		for _, sq := range d.Unpriced {
+			names = append(names, sq.ProviderName)
+		}
+		parts = append(parts, z.T("worksheet.unpriced", map[string]any{"Quotes": strings.Join(names, ", ")}))
+	}
+	return strings.Join(parts, " ")
+}

@@ -58,8 +58,7 @@ func (s *Server) saveAssumptions(w http.ResponseWriter, r *http.Request) error {
 	for k, key := range keys {
 		errs[k] = z.T(key)
 	}
-	m := s.worksheetView(r, d, input, errs)
-	m.Empty = len(d.WS.Results) == 0
+	m := worksheetView(r, d, input, errs)
 	p := s.page(r, z.T("worksheet.title"), "evaluations")
 	status := http.StatusUnprocessableEntity
 	if errs["_"] != "" {

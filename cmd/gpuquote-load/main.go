@@ -23,6 +23,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"time"
 
@@ -38,6 +39,7 @@ type options struct {
 	duration         time.Duration
 	keep             bool
 	cpuProfile, only string
+	memProfile       string // -memprofile: the heap profile at the live heap's peak
 	report           string // -report: the table as CSV
 	exports          bool   // -exports: time each export once after the load
 }
@@ -55,6 +57,7 @@ func main() {
 	flag.IntVar(&o.rounds, "rounds", 2, "rounds; pages are interleaved within each")
 	flag.BoolVar(&o.keep, "keep", false, "keep the database")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the load (app and driver) to `file`")
+	flag.StringVar(&o.memProfile, "memprofile", "", "write the heap profile (app and driver) at the live heap's peak during the load to `file`, and during the exports to file.exports")
 	flag.StringVar(&o.report, "report", "", "also write the table as CSV to `file`")
 	flag.BoolVar(&o.exports, "exports", false, "after the load, fetch each export of the large evaluation once and time it")
 	flag.StringVar(&o.only, "only", "", "drive only the pages whose name contains `text` (and the stylesheet)")
@@ -99,6 +102,8 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
+	seedPeak := phasePeak()
+	peak := seedPeak
 	fmt.Printf("seeded %d + %d quotes and %d uploads in %s; %d connections, %s per page, %d rounds\n",
 		o.quotes, o.small, o.uploads, time.Since(start).Round(time.Millisecond), o.conns, o.duration, o.rounds)
 	if o.cpuProfile != "" {
@@ -112,13 +117,37 @@ func run(o options) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	stopProfile := func() error { return nil }
+	if o.memProfile != "" {
+		stopProfile = peakHeapProfile(o.memProfile)
+	}
 	rows := reportRows(drive(fx, o))
+	loadPeak := phasePeak()
+	peak = max(peak, loadPeak)
+	if err := stopProfile(); err != nil {
+		return err
+	}
 	if o.exports {
-		rows = append(rows, exportRows(fx)...)
+		if o.memProfile != "" {
+			stopProfile = peakHeapProfile(o.memProfile + ".exports")
+		}
+		more, exportsPeak := exportRows(fx)
+		if err := stopProfile(); err != nil {
+			return err
+		}
+		rows = append(rows, more...)
+		peak = max(peak, exportsPeak)
 	}
 	printReport(os.Stdout, rows)
 	if o.exports {
-		fmt.Printf("peak RSS of the process (app and driver): %d MB\n", peakRSS()>>20)
+		// phasePeak resets the high-water mark getrusage reads too, so the
+		// process's peak is the highest of the phases'.
+		fmt.Printf("peak RSS of the process (app and driver): %d MB\n", max(peak, peakRSS())>>20)
+		fmt.Printf("peak RSS while seeding %d MB, during the load %d MB (each export's is printed above)\n", seedPeak>>20, loadPeak>>20)
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		fmt.Printf("live heap after the exports (the kept analyses, the seed's data): %d MB\n", ms.HeapAlloc>>20)
 	}
 	if o.report != "" {
 		return writeReport(o.report, rows)

@@ -58,7 +58,7 @@ var packages = map[string]layer{
 
 	"internal/evaluation": application, "internal/account": application,
 
-	"web": httpLayer, "web/form": httpLayer, "web/views": httpLayer,
+	"web": httpLayer, "web/form": httpLayer, "web/views": httpLayer, "web/views/model": httpLayer,
 
 	"cmd/gpuquote": program, "cmd/gpuquote-load": program,
 

@@ -96,6 +96,10 @@ type Analysis struct {
 	// TermFlags: this is the one place that decides it.
 	Compliance map[int64]QuoteCompliance
 	rounds     map[int64]store.QuoteRound
+	// awards are the evaluation's recent awards as recorded, read with the
+	// rest (an award or a signature moves the revision): Service.Awards
+	// judges them on this analysis.
+	awards []store.Award
 }
 
 // Unpriced is a quote the cost model cannot price, and why (a tco error
@@ -174,6 +178,7 @@ func (a *Analysis) load(snap store.Snapshot) error {
 	a.Shortlist, a.Waivers, a.Decisions = snap.Shortlist, snap.Waivers, snap.Decisions
 	a.AllReduce = snap.AllReduce
 	a.rounds = snap.Rounds
+	a.awards = snap.Awards
 	a.Scoring.Weights, a.Scoring.WeightsFrom = chooseWeights(snap.Criteria, snap.CriteriaTemplate)
 	a.Scoring.Overrides = snap.ScoreOverrides
 	a.AllowSelf = snap.AllowSelf == "yes"
@@ -186,6 +191,8 @@ func (a *Analysis) load(snap store.Snapshot) error {
 // load read.
 func (a *Analysis) compute(today time.Time) {
 	a.A = Assumptions(a.Brief.Data, a.Stored.Overrides, a.FX)
+	shared := newInterner() // equal values held once (analysis_compact.go)
+	shared.quotes(a.All)
 	for _, sq := range a.All {
 		in, err := costInput(sq, a.Brief.Data, a.A, a.FX)
 		switch {
@@ -205,8 +212,10 @@ func (a *Analysis) compute(today time.Time) {
 	if len(a.Inputs) > 0 {
 		a.priceQuotes()
 	}
+	a.shareQuotes()
+	shared.worksheet(&a.WS)
 	a.PerRun = a.perRuns()
-	a.flag(today)
+	a.flag(today, shared)
 	a.Input = decisionInput(a, a.Facts)
 	a.Input.Benchmark = a.benchmarkFacts()
 	rec, err := decision.Recommend(a.Input)
@@ -218,11 +227,12 @@ func (a *Analysis) compute(today time.Time) {
 	a.PassedOver = passedOver(a.Award)
 	a.Story = a.story()
 	a.score()
+	shared.scores(&a.Scoring)
 }
 
 // flag evaluates every quote's red flags with what only the analysis
 // knows: the exchange rates and, for priced quotes, the retry waste.
-func (a *Analysis) flag(today time.Time) {
+func (a *Analysis) flag(today time.Time, shared *interner) {
 	a.Flags = make(map[int64][]redflag.Flag, len(a.All))
 	a.TermFlags = make(map[int64][]redflag.Flag, len(a.All))
 	a.Compliance = make(map[int64]QuoteCompliance, len(a.rounds))
@@ -241,8 +251,8 @@ func (a *Analysis) flag(today time.Time) {
 			in.RetryWaste = &w
 		}
 		cf := complianceFlags(a.Compliance[sq.ID])
-		a.Flags[sq.ID] = withBlockers(redflag.Evaluate(in), cf)
-		a.TermFlags[sq.ID] = withBlockers(Flags(sq.Quote, a.Brief.Data, today), cf)
+		a.Flags[sq.ID] = shared.flags(withBlockers(redflag.Evaluate(in), cf))
+		a.TermFlags[sq.ID] = shared.flags(withBlockers(Flags(sq.Quote, a.Brief.Data, today), cf))
 	}
 }
 

@@ -69,14 +69,12 @@ func (a *Analysis) ViewAward(aw store.Award) AwardView {
 	return v
 }
 
-// Awards are the evaluation's recorded awards, newest first, judged on a.
-func (s *Service) Awards(ctx context.Context, a *Analysis) ([]AwardView, error) {
-	list, err := s.store.Awards(ctx, a.Evaluation.ID)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]AwardView, 0, len(list))
-	for _, aw := range list {
+// Awards are the evaluation's recorded awards, newest first, judged on a:
+// those read with its snapshot (an award or a signature moves the
+// revision, so a kept analysis holds the awards of its revision).
+func (s *Service) Awards(_ context.Context, a *Analysis) ([]AwardView, error) {
+	out := make([]AwardView, 0, len(a.awards))
+	for _, aw := range a.awards {
 		out = append(out, a.ViewAward(aw))
 	}
 	return out, nil

@@ -121,12 +121,8 @@ func prepareBenchmark(up Upload) (store.NewBenchmark, *UploadRefusal) {
 }
 
 // Bench is a quote's stored logs, acceptance history and the verdict on
-// them: what the page, the chart and the API all read.
-type Bench struct {
-	Uploads []store.Benchmark
-	History []store.AcceptanceResult
-	Report  verdict.Report
-}
+// them (testplan.Bench): what the page, the chart and the API all read.
+type Bench = testplan.Bench
 
 // Bench reads a quote's uploads and acceptance history in one snapshot
 // and judges them against the brief.

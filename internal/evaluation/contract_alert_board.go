@@ -37,16 +37,16 @@ func (b AlertBoard) Empty() bool { return len(b.Renewals) == 0 && len(b.Claims) 
 // AlertBoard reads the renewals and the open claims' deadlines of the next
 // horizon days, for every contract.
 func (s *Service) AlertBoard(ctx context.Context, horizon int) (AlertBoard, error) {
-	return s.alertBoard(ctx, horizon, func(Contract) bool { return true })
-}
-
-// alertBoard is AlertBoard for the contracts keep keeps: only their
-// histories are read.
-func (s *Service) alertBoard(ctx context.Context, horizon int, keep func(Contract) bool) (AlertBoard, error) {
 	all, err := s.Contracts(ctx, store.ContractFilter{})
 	if err != nil {
 		return AlertBoard{}, err
 	}
+	return s.alertBoard(ctx, horizon, all, func(Contract) bool { return true })
+}
+
+// alertBoard is AlertBoard of the contracts of all that keep keeps: only
+// their histories are read.
+func (s *Service) alertBoard(ctx context.Context, horizon int, all []Contract, keep func(Contract) bool) (AlertBoard, error) {
 	var list []Contract
 	withSLA := map[int64]Contract{}
 	for _, c := range all {
@@ -99,12 +99,21 @@ func (s *Service) alertBoard(ctx context.Context, horizon int, keep func(Contrac
 // contracts' alerts to other owners, nothing to anyone else. shown says
 // whether u receives alerts at all.
 func (s *Service) HomeAlerts(ctx context.Context, u store.User) (b AlertBoard, shown bool, err error) {
-	set, err := s.AlertSettings(ctx)
+	// One round trip for both: the evaluations list shows this on every view.
+	stored, raw, err := s.store.ContractsAndSetting(ctx, store.ContractFilter{}, maxContracts, store.SettingContractAlerts)
+	if err != nil {
+		return b, false, err
+	}
+	set, err := parseAlertSettings(raw)
+	if err != nil {
+		return b, false, err
+	}
+	all, err := s.contractsToday(stored)
 	if err != nil {
 		return b, false, err
 	}
 	named := set.Names(u.Role)
-	if b, err = s.alertBoard(ctx, RenewalHorizon, func(c Contract) bool { return named || c.ownerID == u.ID }); err != nil {
+	if b, err = s.alertBoard(ctx, RenewalHorizon, all, func(c Contract) bool { return named || c.ownerID == u.ID }); err != nil {
 		return b, false, err
 	}
 	return b, named || !b.Empty(), nil

@@ -80,6 +80,11 @@ func (s *Service) Contracts(ctx context.Context, f store.ContractFilter) ([]Cont
 	if err != nil {
 		return nil, err
 	}
+	return s.contractsToday(list)
+}
+
+// contractsToday is each stored contract as it stands today.
+func (s *Service) contractsToday(list []store.Contract) ([]Contract, error) {
 	out := make([]Contract, 0, len(list))
 	for _, sc := range list {
 		c, err := s.contractToday(sc)

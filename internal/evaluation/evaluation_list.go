@@ -38,12 +38,9 @@ func (s *Service) ListEvaluations(ctx context.Context, archived bool, page, per 
 			return EvaluationPage{}, err
 		}
 	}
-	ids := make([]int64, len(p.Summaries))
-	for i, e := range p.Summaries {
-		ids[i] = e.ID
-	}
-	if p.Decisions, err = s.store.DecisionStatuses(ctx, ids); err != nil {
-		return EvaluationPage{}, err
+	p.Decisions = make(map[int64]store.DecisionStatus, len(p.Summaries))
+	for _, e := range p.Summaries {
+		p.Decisions[e.ID] = e.Decision
 	}
 	p.Pages = max(1, (p.Total+per-1)/per)
 	if p.Stale, err = s.StaleApprovals(ctx, p.Summaries); err != nil {

@@ -16,6 +16,9 @@ type book struct {
 	names    []excelize.DefinedName
 	decimals int    // of the evaluation currency, for the money format
 	tmpDir   string // excelize's temporary files; empty: the system's
+	// cellByCell writes the sheets other than the Worksheet cell by cell
+	// (setSheet), as they were before they were streamed: for the test.
+	cellByCell bool
 }
 
 // band is the book of the quotes [from, to).
@@ -57,10 +60,16 @@ func (b *book) render(cached cachedFunc) (f *excelize.File, err error) {
 		} else {
 			_, err = f.NewSheet(l.name())
 		}
-		if err == nil && l.fixed.stream {
-			err = b.streamSheet(f, l, styles, cached)
-		} else if err == nil {
+		switch {
+		case err != nil:
+		case b.cellByCell && !l.fixed.stream:
 			err = b.setSheet(f, l, styles)
+		case l.fixed.stream:
+			err = b.streamSheet(f, l, styles, cached)
+		default:
+			// The other sheets' formulas are left uncached, as a
+			// cell-by-cell sheet leaves them.
+			err = b.streamSheet(f, l, styles, nil)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("sheet %s: %w", l.name(), err)
@@ -83,8 +92,11 @@ func (b *book) render(cached cachedFunc) (f *excelize.File, err error) {
 // streamSheet writes a sheet with excelize's stream writer, the only
 // excelize path that stores a formula together with a numeric cached
 // value (SetCellFormula marks a cached value as text), and one that holds
-// a row at a time. Its numbers keep only 15 significant digits, so it is
-// for sheets whose literals are labels and small integers: the formulas.
+// a row at a time: every sheet is streamed, since the Assumptions and
+// Scores sheets of 10,000 quotes held cell by cell took some 100 MB until
+// the workbook was written. The stream writer keeps only 15 significant
+// digits of a number, so a literal with more goes through it marked and
+// comes out exact (streamValue, exactZip).
 func (b *book) streamSheet(f *excelize.File, l *layout, styles map[style]int, cached cachedFunc) error {
 	// The quote columns take the sheet's default width: excelize's
 	// stream writer looks a style-less cell's column up in a list that a
@@ -123,11 +135,7 @@ func (b *book) streamSheet(f *excelize.File, l *layout, styles map[style]int, ca
 			return err
 		}
 		vals = vals[:0]
-		var bad error
 		l.row(row, b.from, b.to, func(col int, c cell) {
-			if v, ok := c.v.(float64); ok && c.f == "" && exactPrecision(v) > 0 {
-				bad = fmt.Errorf("%s: %v would lose digits in a streamed sheet", cellName(col, row), v)
-			}
 			for len(vals) < col {
 				vals = append(vals, nil)
 			}
@@ -135,7 +143,7 @@ func (b *book) streamSheet(f *excelize.File, l *layout, styles map[style]int, ca
 				cells = append(cells, make([]excelize.Cell, col-len(cells))...)
 			}
 			xc := &cells[col-1]
-			*xc = excelize.Cell{StyleID: styles[c.st], Formula: c.f, Value: c.v}
+			*xc = excelize.Cell{StyleID: styles[c.st], Formula: c.f, Value: streamValue(c.v)}
 			if c.f != "" && cached != nil {
 				if v, ok := cached(l, col, row); ok {
 					xc.Value = v
@@ -143,9 +151,6 @@ func (b *book) streamSheet(f *excelize.File, l *layout, styles map[style]int, ca
 			}
 			vals[col-1] = xc
 		})
-		if bad != nil {
-			return bad
-		}
 		if len(vals) == 0 {
 			continue
 		}
@@ -157,7 +162,9 @@ func (b *book) streamSheet(f *excelize.File, l *layout, styles map[style]int, ca
 	return sw.Flush()
 }
 
-// setSheet writes a sheet cell by cell. Numbers are written with enough
+// setSheet writes a sheet cell by cell: how the Assumptions and Scores
+// sheets were written before they were streamed, kept (cellByCell) for
+// the test that holds the streamed sheets to it. Numbers are written with enough
 // decimals to read back as the same double (excelize otherwise keeps 15
 // significant digits), because the formulas must start from exactly
 // tco's inputs: 2 minutes is 0.03333333333333333 h, and 0.0333333333333333

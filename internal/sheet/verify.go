@@ -34,7 +34,7 @@ func (b *book) evaluateWithExcelize() (map[cellKey]float64, error) {
 		return nil, fmt.Errorf("sheet: %w", err)
 	}
 	var buf bytes.Buffer
-	err = f.Write(&buf)
+	err = writeZip(f, &buf)
 	_ = f.Close()
 	if err != nil {
 		return nil, fmt.Errorf("sheet: %w", err)

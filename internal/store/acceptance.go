@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -24,22 +23,9 @@ const (
 // order; the table's CHECK lists the same keys.
 var AcceptanceTests = acceptance.Names()
 
-// AcceptanceResult is one recorded state of one acceptance test. The
-// newest result of a test is its current state.
-type AcceptanceResult struct {
-	ID           int64
-	QuoteID      int64
-	Test         string
-	Status       string
-	Note         string
-	WaiverReason string
-	EvidenceID   int64 // 0 when none
-	EvidenceName string
-	Automatic    bool // decided by a benchmark verdict, not a person
-	RecordedByID int64
-	RecordedBy   string
-	RecordedAt   time.Time
-}
+// AcceptanceResult is one recorded state of one acceptance test
+// (acceptance.Result).
+type AcceptanceResult = acceptance.Result
 
 // NewAcceptance is a person's record of a test. Evidence, when set, is a
 // file stored with the record (or the identical upload already on the
@@ -187,43 +173,14 @@ func (s *Store) AcceptanceHistory(ctx context.Context, quoteID int64) ([]Accepta
 
 // CurrentAcceptance picks each test's newest result from a history.
 func CurrentAcceptance(history []AcceptanceResult) map[string]AcceptanceResult {
-	cur := map[string]AcceptanceResult{}
-	for _, a := range history {
-		if prev, ok := cur[a.Test]; !ok || a.ID > prev.ID {
-			cur[a.Test] = a
-		}
-	}
-	return cur
+	return acceptance.Current(history)
 }
 
-// SuiteCounts summarises a quote's acceptance suite; tests without a
-// result, or whose current result is pending, count as pending.
-type SuiteCounts struct {
-	Passed, Failed, Waived int
-}
-
-// Total is the number of tests in the suite.
-func (SuiteCounts) Total() int { return len(AcceptanceTests) }
-
-func (c *SuiteCounts) add(status string) {
-	switch status {
-	case AcceptancePassed:
-		c.Passed++
-	case AcceptanceFailed:
-		c.Failed++
-	case AcceptanceWaived:
-		c.Waived++
-	}
-}
+// SuiteCounts summarises a quote's acceptance suite (acceptance.Counts).
+type SuiteCounts = acceptance.Counts
 
 // Count tallies current results.
-func Count(current map[string]AcceptanceResult) SuiteCounts {
-	var c SuiteCounts
-	for _, a := range current {
-		c.add(a.Status)
-	}
-	return c
-}
+func Count(current map[string]AcceptanceResult) SuiteCounts { return acceptance.Count(current) }
 
 // SuiteSummaries returns the suite counts of every quote of an evaluation
 // that has any result, in one query.
@@ -244,7 +201,7 @@ func collectSuiteSummaries(rows pgx.Rows, evaluationID int64) (map[int64]SuiteCo
 	var status string
 	_, err := pgx.ForEachRow(rows, []any{&quoteID, &status}, func() error {
 		c := out[quoteID]
-		c.add(status)
+		c.Add(status)
 		out[quoteID] = c
 		return nil
 	})

@@ -254,21 +254,66 @@ func (s *Store) Award(ctx context.Context, id int64) (Award, error) {
 }
 
 // Awards lists an evaluation's awards, newest first, with their
-// signatures.
+// signatures: two reads, whatever the number of awards.
 func (s *Store) Awards(ctx context.Context, evaluationID int64) ([]Award, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+awardColumns+` FROM awards a JOIN users u ON u.id = a.recorded_by
-		WHERE a.evaluation_id = $1 ORDER BY a.id DESC LIMIT 20`, evaluationID)
+	list, err := awardsRead(evaluationID).run(ctx, s.pool)
 	if err != nil {
-		return nil, fmt.Errorf("store: awards: %w", err)
+		return nil, err
 	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Award, error) { return scanAward(r) })
+	sigs, err := awardSignaturesRead(evaluationID).run(ctx, s.pool)
 	if err != nil {
-		return nil, fmt.Errorf("store: awards: %w", err)
+		return nil, err
 	}
+	return withSignatures(list, sigs), nil
+}
+
+// awardsShown is how many of an evaluation's awards are read, newest
+// first: the pages show the recent ones.
+const awardsShown = 20
+
+func awardsRead(evaluationID int64) read[[]Award] {
+	return read[[]Award]{sql: `SELECT ` + awardColumns + ` FROM awards a JOIN users u ON u.id = a.recorded_by
+		WHERE a.evaluation_id = $1 ORDER BY a.id DESC LIMIT $2`, args: []any{evaluationID, awardsShown},
+		collect: func(rows pgx.Rows) ([]Award, error) {
+			list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Award, error) { return scanAward(r) })
+			if err != nil {
+				return nil, fmt.Errorf("store: awards: %w", err)
+			}
+			return list, nil
+		}}
+}
+
+// awardSignaturesRead reads the signatures of an evaluation's awards, by
+// award, in signing order.
+func awardSignaturesRead(evaluationID int64) read[map[int64][]approval.Signature] {
+	return read[map[int64][]approval.Signature]{sql: `SELECT a.award_id, a.step, a.approver_id, u.name, u.email, a.role, a.reason,
+		a.approved_at, a.inputs_hash
+		FROM award_approvals a JOIN users u ON u.id = a.approver_id JOIN awards w ON w.id = a.award_id
+		WHERE w.evaluation_id = $1 ORDER BY a.award_id, a.step`, args: []any{evaluationID},
+		collect: func(rows pgx.Rows) (map[int64][]approval.Signature, error) {
+			out := map[int64][]approval.Signature{}
+			var award int64
+			var sg approval.Signature
+			_, err := pgx.ForEachRow(rows, []any{&award, &sg.Step, &sg.ApproverID, &sg.Name, &sg.Email, &sg.Role, &sg.Reason,
+				&sg.At, &sg.InputsHash}, func() error {
+				out[award] = append(out[award], sg)
+				return nil
+			})
+			if err != nil {
+				return nil, fmt.Errorf("store: award signatures: %w", err)
+			}
+			return out, nil
+		}}
+}
+
+// withSignatures gives each award its signatures (none: an empty list, as
+// a single award's read gives).
+func withSignatures(list []Award, sigs map[int64][]approval.Signature) []Award {
 	for i := range list {
-		if list[i].Signatures, err = awardSignatures(ctx, s.pool, list[i].ID); err != nil {
-			return nil, err
+		list[i].Signatures = sigs[list[i].ID]
+		if list[i].Signatures == nil {
+			list[i].Signatures = []approval.Signature{}
 		}
 	}
-	return list, nil
+	return list
 }

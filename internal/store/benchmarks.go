@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -25,22 +24,10 @@ const MaxBenchmarkBytes = 50 << 20
 
 // KindEvidence marks a file attached to a manual acceptance record; it is
 // kept but never parsed.
-const KindEvidence = "evidence"
+const KindEvidence = testplan.KindEvidence
 
-// BenchmarkMeta is what the uploader says about a run, so a result can be
-// repeated later (PRODUCT.md: date, region, GPU model, image version,
-// framework version and node IDs).
-type BenchmarkMeta struct {
-	RunDate          *time.Time // nil when not given
-	Region           string
-	GPUModel         string
-	ImageVersion     string
-	FrameworkVersion string
-	NodeIDs          []string
-	// Run is what `gpuquote collect` recorded about the run; nil for an
-	// upload by hand.
-	Run *testplan.Run
-}
+// BenchmarkMeta is what the uploader says about a run (testplan.BenchmarkMeta).
+type BenchmarkMeta = testplan.BenchmarkMeta
 
 // NewBenchmark is a log to store. Exactly one of Result and ParseError is
 // set, except for evidence files, which have neither.
@@ -54,29 +41,8 @@ type NewBenchmark struct {
 	Meta           BenchmarkMeta
 }
 
-// Benchmark is a stored log without its content.
-type Benchmark struct {
-	ID             int64
-	QuoteID        int64
-	EvaluationID   int64
-	Kind           string
-	FileName       string
-	StorageKey     string // server-chosen UUID
-	SHA256         string // hex
-	Size           int64
-	Result         *benchlog.Result
-	ParseError     string
-	ParseErrorLine int
-	Meta           BenchmarkMeta
-	UploadedByID   int64
-	UploadedBy     string // the uploader's name
-	UploadedAt     time.Time
-	// Withdrawal: a wrong upload is taken back, kept for the record and
-	// never counted. WithdrawnAt is nil while the upload counts.
-	WithdrawnAt    *time.Time
-	WithdrawnBy    string
-	WithdrawReason string
-}
+// Benchmark is a stored log without its content (testplan.Benchmark).
+type Benchmark = testplan.Benchmark
 
 // DuplicateError means the same bytes were already uploaded to the quote;
 // it matches ErrExists.

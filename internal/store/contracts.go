@@ -110,14 +110,34 @@ func (s *Store) contract(ctx context.Context, id int64, lock string) (Contract, 
 
 // Contracts lists the contracts f selects, newest first, at most limit.
 func (s *Store) Contracts(ctx context.Context, f ContractFilter, limit int) ([]Contract, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT `+contractColumns+contractFrom+`
-		WHERE ($1 = 0 OR c.award_id = $1) AND ($2 = 0 OR c.provider_id = $2) AND ($4 = 0 OR c.quote_id = $4) ORDER BY c.id DESC LIMIT $3`,
-		f.AwardID, f.ProviderID, limit, f.QuoteID)
-	list, err := pgx.CollectRows(rows, scanContract)
-	if err != nil {
-		return nil, fmt.Errorf("store: contracts: %w", err)
+	return contractsRead(f, limit).run(ctx, s.pool)
+}
+
+// ContractsAndSetting is Contracts and the setting key's value, read in
+// one round trip (the evaluations list shows the alert board, which needs
+// both, on every view).
+func (s *Store) ContractsAndSetting(ctx context.Context, f ContractFilter, limit int, key string) ([]Contract, string, error) {
+	var list []Contract
+	var value string
+	b := &pgx.Batch{}
+	contractsRead(f, limit).queue(b, &list)
+	settingRead(key).queue(b, &value)
+	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
+		return nil, "", fmt.Errorf("store: contracts and setting %s: %w", key, err)
 	}
-	return list, nil
+	return list, value, nil
+}
+
+func contractsRead(f ContractFilter, limit int) read[[]Contract] {
+	return read[[]Contract]{sql: `SELECT ` + contractColumns + contractFrom + `
+		WHERE ($1 = 0 OR c.award_id = $1) AND ($2 = 0 OR c.provider_id = $2) AND ($4 = 0 OR c.quote_id = $4) ORDER BY c.id DESC LIMIT $3`,
+		args: []any{f.AwardID, f.ProviderID, limit, f.QuoteID}, collect: func(rows pgx.Rows) ([]Contract, error) {
+			list, err := pgx.CollectRows(rows, scanContract)
+			if err != nil {
+				return nil, fmt.Errorf("store: contracts: %w", err)
+			}
+			return list, nil
+		}}
 }
 
 // ReviseContract saves terms as the next version of a contract still at

@@ -22,6 +22,9 @@ type Evaluation struct {
 	CreatedAt time.Time `db:"created_at" json:"created_at"`
 	UpdatedAt time.Time `db:"updated_at" json:"updated_at"`
 	Version   int       `db:"version" json:"version"`
+	// RebidOf is the contract this evaluation re-bids, if any: its pages
+	// show that contract's delivered figures as the baseline.
+	RebidOf *int64 `db:"rebid_of" json:"-"`
 }
 
 func (e Evaluation) auditView() map[string]any {
@@ -29,7 +32,7 @@ func (e Evaluation) auditView() map[string]any {
 }
 
 const evaluationSelect = `SELECT e.id, e.name, e.archived, e.created_by, u.name AS owner_name,
-	e.created_at, e.updated_at, e.version FROM evaluations e JOIN users u ON u.id = e.created_by`
+	e.created_at, e.updated_at, e.version, e.rebid_of FROM evaluations e JOIN users u ON u.id = e.created_by`
 
 // CreateEvaluation adds an evaluation with an empty brief.
 func (s *Store) CreateEvaluation(ctx context.Context, by audit.Actor, name string) (Evaluation, error) {
@@ -131,6 +134,8 @@ type EvaluationSummary struct {
 	// when there is none: enough to tell a stale approval without
 	// reading the evaluation's other quotes.
 	Approval *ApprovalInputs
+	// Decision is where its decision stands (the shortlist, the waivers).
+	Decision DecisionStatus
 }
 
 // ApprovalInputs are the approval in force, the approved quote as it
@@ -152,8 +157,8 @@ func (s *Store) CountEvaluations(ctx context.Context, archived bool) (int, error
 }
 
 // ListEvaluationSummaries is a page of ListEvaluations (limit rows after
-// offset, newest change first) with each brief, counts and the approval
-// in force, in one query whatever the number of evaluations: the counts
+// offset, newest change first) with each brief, counts, where its
+// decision stands and the approval in force, in one query whatever the number of evaluations: the counts
 // and approvals are read for the page's evaluations only. The approval in
 // force is the newest approval or revocation when it is an approval of a
 // quote still approved on the shortlist.
@@ -166,7 +171,7 @@ func (s *Store) ListEvaluationSummaries(ctx context.Context, archived bool, limi
 		COALESCE(qc.n, 0), COALESCE(bc.n, 0),
 		EXISTS (SELECT 1 FROM shortlist s WHERE s.evaluation_id = e.id AND s.status = 'approved'),
 		ap.inputs_hash, ap.quote_id, ap.provider_id, ap.provider_name, ap.category, ap.terms, ap.version, ap.created_at, ap.updated_at,
-		ap.overrides
+		ap.overrides, COALESCE(sl.n, 0), COALESCE(sl.approved, ''), COALESCE(wv.n, 0)
 		FROM pg JOIN evaluations e ON e.id = pg.id JOIN users u ON u.id = e.created_by JOIN briefs b ON b.evaluation_id = e.id
 		-- Counted once for the page's evaluations: a count per evaluation
 		-- made the planner scan the quotes once per row when statistics
@@ -175,6 +180,13 @@ func (s *Store) ListEvaluationSummaries(ctx context.Context, archived bool, limi
 			GROUP BY evaluation_id) qc ON qc.evaluation_id = e.id
 		LEFT JOIN (SELECT q.evaluation_id, count(*) AS n FROM benchmark_uploads bu JOIN quotes q ON q.id = bu.quote_id
 			WHERE q.evaluation_id IN (SELECT id FROM pg) GROUP BY q.evaluation_id) bc ON bc.evaluation_id = e.id
+		-- Where each decision stands: the shortlist and the waivers.
+		LEFT JOIN (SELECT s.evaluation_id, count(*) FILTER (WHERE s.status IN ('shortlisted', 'approved')) AS n,
+			COALESCE(max(p.name) FILTER (WHERE s.status = 'approved'), '') AS approved
+			FROM shortlist s JOIN quotes q ON q.id = s.quote_id JOIN providers p ON p.id = q.provider_id
+			WHERE s.evaluation_id IN (SELECT id FROM pg) GROUP BY s.evaluation_id) sl ON sl.evaluation_id = e.id
+		LEFT JOIN (SELECT q.evaluation_id, count(*) AS n FROM flag_waivers w JOIN quotes q ON q.id = w.quote_id
+			WHERE q.evaluation_id IN (SELECT id FROM pg) GROUP BY q.evaluation_id) wv ON wv.evaluation_id = e.id
 		LEFT JOIN LATERAL (
 			SELECT d.inputs_hash, q.id AS quote_id, p.id AS provider_id, p.name AS provider_name, p.category, q.terms, q.version,
 				q.created_at, q.updated_at, COALESCE(a.overrides, '{}') AS overrides
@@ -199,7 +211,9 @@ func (s *Store) ListEvaluationSummaries(ctx context.Context, archived bool, limi
 		var terms, overrides []byte
 		err := row.Scan(&total, &es.ID, &es.Name, &es.Archived, &es.CreatedBy, &es.OwnerName, &es.CreatedAt, &es.UpdatedAt, &es.Version, &es.Brief,
 			&es.Quotes, &es.Benchmarks, &es.Approved,
-			&hash, &quoteID, &providerID, &providerName, &category, &terms, &version, &created, &updated, &overrides)
+			&hash, &quoteID, &providerID, &providerName, &category, &terms, &version, &created, &updated, &overrides,
+			&es.Decision.Shortlisted, &es.Decision.Approved, &es.Decision.Waived)
+		es.Decision.EvaluationID = es.ID
 		if err != nil || hash == nil {
 			return es, err
 		}

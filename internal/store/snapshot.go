@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/jackc/pgx/v5"
@@ -39,7 +40,11 @@ type Snapshot struct {
 	// attestation requirements (Attestations filled in).
 	Rounds map[int64]QuoteRound
 	// Past is the evaluation's vendors' record elsewhere (issue 31).
-	Past         PastInputs
+	Past PastInputs
+	// Awards are the evaluation's recent awards, newest first, with their
+	// signatures (signatures joined in).
+	Awards       []Award
+	signatures   map[int64][]approval.Signature
 	attestations map[int64]map[sourcing.Kind]sourcing.Attestation // by invitation, joined into Rounds
 }
 
@@ -57,6 +62,7 @@ func (s *Store) EvaluationSnapshot(ctx context.Context, id int64) (Snapshot, err
 		out.Rounds[qid] = q
 	}
 	out.attestations = nil
+	out.Awards, out.signatures = withSignatures(out.Awards, out.signatures), nil
 	return out, nil
 }
 
@@ -89,5 +95,7 @@ func (s *Store) snapshotBatch(id int64, out *Snapshot) *pgx.Batch {
 	quoteRoundsRead(id).queue(b, &out.Rounds)
 	quoteAttestationsRead(id).queue(b, &out.attestations)
 	queuePast(b, id, &out.Past)
+	awardsRead(id).queue(b, &out.Awards)
+	awardSignaturesRead(id).queue(b, &out.signatures)
 	return b
 }
