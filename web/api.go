@@ -248,15 +248,3 @@ func jsonScalar(v json.RawMessage) (string, bool) {
 	}
 	return "", false
 }
-
-// jsonText renders an audit snapshot for display.
-func jsonText(v any) string {
-	if v == nil {
-		return ""
-	}
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return ""
-	}
-	return string(b)
-}

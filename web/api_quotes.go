@@ -15,10 +15,7 @@ import (
 )
 
 // A quote as the API sends it is presentation, in web/views.
-type (
-	apiQuote = views.QuoteJSON
-	apiTerm  = views.QuoteTermJSON
-)
+type apiQuote = views.QuoteJSON
 
 // apiQuoteOf renders a quote with its flags (views.QuoteJSONOf).
 func (s *Server) apiQuoteOf(z *i18n.Localizer, q quote.Quote, flags []redflag.Flag) apiQuote {

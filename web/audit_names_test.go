@@ -11,9 +11,11 @@ import (
 	"testing"
 
 	"github.com/gpuquote/gpuquote/internal/approval"
+	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // storeAuditWords reads, from the store's source, every audit action and
@@ -57,7 +59,7 @@ func TestEveryAuditActionAndObjectHasANameAndAFilter(t *testing.T) {
 	for _, lang := range i18n.Languages {
 		z := i18n.New(lang)
 		for _, a := range actions {
-			if !slices.Contains(auditActions, a) {
+			if !slices.Contains(audit.Actions, a) {
 				t.Errorf("action %s is not in the filter", a)
 			}
 			if k := "audit.action." + a; z.T(k) == k {
@@ -65,7 +67,7 @@ func TestEveryAuditActionAndObjectHasANameAndAFilter(t *testing.T) {
 			}
 		}
 		for _, key := range []string{store.SettingAllowSelfApproval, store.SettingCriteriaTemplate, store.SettingApprovalRules, "token_lifetime"} {
-			if strings.Contains(auditObject(z, "setting", key), "_") {
+			if strings.Contains(views.AuditObject(z, "setting", key), "_") {
 				t.Errorf("%s: setting %s has no name", lang, key)
 			}
 		}
@@ -83,7 +85,7 @@ func TestAuditNestedValuesReadAsWords(t *testing.T) {
 	ctx := i18n.WithLocalizer(context.Background(), i18n.New("en"))
 	before := json.RawMessage(`{"tiers":[{"above":"0","approvers":1}],"shares":[{"quote_id":12,"share_pct":60},{"quote_id":13,"share_pct":40}]}`)
 	after := json.RawMessage(`{"tiers":[{"above":"0","approvers":2,"roles":["manager","finance"]}],"shares":[{"quote_id":12,"share_pct":100}]}`)
-	for _, c := range auditDiff(ctx, before, after) {
+	for _, c := range views.AuditDiff(ctx, before, after, awardAuditValue) {
 		for _, v := range []string{c.Field, c.Old, c.New} {
 			if strings.ContainsAny(v, "{}[]\"") || strings.Contains(v, "_") || strings.Contains(v, "pct") {
 				t.Errorf("%s: %q → %q is not in words", c.Field, c.Old, c.New)

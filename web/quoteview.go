@@ -18,9 +18,7 @@ var (
 	formGroups       = views.QuoteFormGroups
 	reasonText       = views.QuoteReasonText
 	flagViews        = views.QuoteFlagViews
-	plainNumber      = views.QuotePlainNumber
 	keepAmountsWhole = views.QuoteKeepAmountsWhole
-	vendorFlagViews  = views.VendorFlagViews
 	vendorCheck      = views.VendorCheck
 )
 

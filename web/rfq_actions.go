@@ -5,15 +5,12 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
-
-func rfqURL(id int64) string { return "/rfqs/" + strconv.FormatInt(id, 10) }
 
 // rerenderRFQ shows the round page again with errors at their fields.
 func (s *Server) rerenderRFQ(w http.ResponseWriter, r *http.Request, fe fieldErrors) error {
@@ -22,21 +19,15 @@ func (s *Server) rerenderRFQ(w http.ResponseWriter, r *http.Request, fe fieldErr
 		return err
 	}
 	m := s.rfqPageModel(r, d)
-	z := i18n.From(r.Context())
-	for k, key := range fe {
-		if strings.HasPrefix(k, "quote_ids") {
-			k = "quote_ids"
-		}
-		m.Errors[k] = z.T(key)
-	}
-	if _, ok := fe["time_zone"]; ok {
-		m.Errors["time_zone"] = zoneError(z, r.PostForm.Get("time_zone"))
-	}
+	views.RFQPageErrors(i18n.From(r.Context()), &m, fe, r.PostForm.Get("time_zone"))
 	s.render(w, r, http.StatusUnprocessableEntity, views.RFQDetailPage(s.page(r, m.Title, "evaluations"), m))
 	return nil
 }
 
-func (s *Server) openForm(w http.ResponseWriter, r *http.Request) error {
+// roundForm runs do on the {id} round (opened first if its deadline
+// passed) with its form read, and goes back to the round's page with
+// flash; errors at the form's fields show the page again.
+func (s *Server) roundForm(w http.ResponseWriter, r *http.Request, flash string, do func(rd store.RFQ) error) error {
 	rd, err := s.loadRound(r)
 	if err != nil {
 		return err
@@ -44,15 +35,35 @@ func (s *Server) openForm(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(w, r); err != nil {
 		return err
 	}
-	_, err = s.eval.OpenEarly(r.Context(), currentUser(r).Actor(), rd.ID, r.PostForm.Get("reason"))
 	var fe fieldErrors
-	if errors.As(err, &fe) {
+	if err := do(rd); errors.As(err, &fe) {
 		return s.rerenderRFQ(w, r, fe)
-	}
-	if err != nil {
+	} else if err != nil {
 		return err
 	}
-	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_opened")
+	return redirect(w, r, views.RFQURL(rd.ID), flash)
+}
+
+func (s *Server) openForm(w http.ResponseWriter, r *http.Request) error {
+	return s.roundForm(w, r, "flash.rfq_opened", func(rd store.RFQ) error {
+		_, err := s.eval.OpenEarly(r.Context(), currentUser(r).Actor(), rd.ID, r.PostForm.Get("reason"))
+		return err
+	})
+}
+
+func (s *Server) remind(w http.ResponseWriter, r *http.Request) error {
+	if !s.mailOn {
+		return s.roundForm(w, r, "flash.rfq_no_mail", func(store.RFQ) error { return nil })
+	}
+	return s.roundForm(w, r, "flash.rfq_reminded", func(rd store.RFQ) error {
+		return s.eval.Remind(r.Context(), currentUser(r).Actor(), rd, s.links(r))
+	})
+}
+
+func (s *Server) resendBrief(w http.ResponseWriter, r *http.Request) error {
+	return s.roundForm(w, r, "flash.rfq_brief_sent", func(rd store.RFQ) error {
+		return s.eval.ResendBrief(r.Context(), currentUser(r).Actor(), rd, s.links(r))
+	})
 }
 
 func (s *Server) startRoundForm(w http.ResponseWriter, r *http.Request) error {
@@ -82,41 +93,6 @@ func (s *Server) startRoundForm(w http.ResponseWriter, r *http.Request) error {
 	s.renderCreated(w, r, next, invs, i18n.T(r.Context(), "rfq.created"))
 	return nil
 }
-
-// noticeMail is a notice of kind to one vendor of round rd, in its
-// language.
-func noticeMail(rd store.RFQ, i store.Invitation, kind string) store.Mail {
-	z := i18n.New(i.Language)
-	data := map[string]any{"Contact": i.Contact, "Company": i.Company, "Deadline": deadlineText(z, rd.Deadline, rd.TimeZone),
-		"Invited": z.DateTime(i.CreatedAt)}
-	return store.Mail{Kind: kind, To: i.Email, Subject: z.T("rfq.mail."+kind+"_subject", data), Body: z.T("rfq.mail."+kind+"_body", data) + "\n"}
-}
-
-func (s *Server) remind(w http.ResponseWriter, r *http.Request) error {
-	rd, err := s.loadRound(r)
-	if err != nil {
-		return err
-	}
-	if !s.mailOn {
-		return redirect(w, r, rfqURL(rd.ID), "flash.rfq_no_mail")
-	}
-	if err := s.eval.Remind(r.Context(), currentUser(r).Actor(), rd, s.links(r)); err != nil {
-		return err
-	}
-	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_reminded")
-}
-
-func (s *Server) resendBrief(w http.ResponseWriter, r *http.Request) error {
-	rd, err := s.loadRound(r)
-	if err != nil {
-		return err
-	}
-	if err := s.eval.ResendBrief(r.Context(), currentUser(r).Actor(), rd, s.links(r)); err != nil {
-		return err
-	}
-	return redirect(w, r, rfqURL(rd.ID), "flash.rfq_brief_sent")
-}
-
 func (s *Server) revokeForm(w http.ResponseWriter, r *http.Request) error {
 	id, err := idParam(r, "id")
 	if err != nil {
@@ -126,7 +102,7 @@ func (s *Server) revokeForm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return redirect(w, r, rfqURL(rfqID), "flash.rfq_revoked")
+	return redirect(w, r, views.RFQURL(rfqID), "flash.rfq_revoked")
 }
 
 // answerForm publishes an answer to every vendor of the round; the mail
@@ -148,12 +124,12 @@ func (s *Server) answerForm(w http.ResponseWriter, r *http.Request) error {
 	rfqID, err := s.eval.Answer(r.Context(), currentUser(r).Actor(), id, published, r.PostForm.Get("answer"), s.links(r))
 	var fe fieldErrors
 	if errors.As(err, &fe) {
-		return redirect(w, r, rfqURL(rfqID), cmp.Or(fe["answer"], fe["published"]))
+		return redirect(w, r, views.RFQURL(rfqID), cmp.Or(fe["answer"], fe["published"]))
 	}
 	if err != nil {
 		return err
 	}
-	return redirect(w, r, rfqURL(rfqID), "flash.rfq_answered")
+	return redirect(w, r, views.RFQURL(rfqID), "flash.rfq_answered")
 }
 
 // reissueForm gives a vendor a new link (the old one stops working) and
@@ -165,7 +141,7 @@ func (s *Server) reissueForm(w http.ResponseWriter, r *http.Request) error {
 	}
 	rd, inv, err := s.eval.ReissueLink(r.Context(), currentUser(r).Actor(), id, s.links(r))
 	if errors.Is(err, store.ErrConflict) {
-		return redirect(w, r, rfqURL(rd.ID), "flash.rfq_link_not_reissued")
+		return redirect(w, r, views.RFQURL(rd.ID), "flash.rfq_link_not_reissued")
 	}
 	if err != nil {
 		return err

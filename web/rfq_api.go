@@ -5,6 +5,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 func (s *Server) apiCreateRFQ(w http.ResponseWriter, r *http.Request) error {
@@ -24,7 +25,7 @@ func (s *Server) apiCreateRFQ(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, createdJSON(rd, invs))
+	writeJSON(w, http.StatusCreated, views.CreatedJSONModel(rd, invs))
 	return nil
 }
 
@@ -33,19 +34,7 @@ func (s *Server) apiGetRFQ(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := rfqJSON(d.RFQ)
-	for _, i := range d.Invitations {
-		out.Invitations = append(out.Invitations, invitationJSON(i))
-	}
-	for _, q := range d.Questions {
-		out.Questions = append(out.Questions, apiQuestion{ID: q.ID, Company: q.Company, Text: q.Text, Published: q.Published, AskedAt: q.AskedAt, Answer: q.Answer, AnsweredAt: q.AnsweredAt})
-	}
-	for _, doc := range d.Documents {
-		out.Documents = append(out.Documents, apiDocumentRef{ID: doc.ID, Company: doc.Company, Name: doc.Name, ContentType: doc.ContentType, Size: doc.Size, UploadedAt: doc.UploadedAt})
-	}
-	c := complianceJSON(d.RFQ.Compliance, d.Compliance)
-	out.Compliance = &c
-	writeJSON(w, http.StatusOK, map[string]any{"rfq": out})
+	writeJSON(w, http.StatusOK, map[string]any{"rfq": views.RFQDetailJSONModel(d.RoundDetail)})
 	return nil
 }
 
@@ -68,7 +57,7 @@ func (s *Server) apiOpenRFQ(w http.ResponseWriter, r *http.Request) error {
 	if err = s.notOpened(err); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"rfq": rfqJSON(rd), "quotes": n})
+	writeJSON(w, http.StatusOK, map[string]any{"rfq": views.RFQJSONModel(rd), "quotes": n})
 	return nil
 }
 
@@ -85,6 +74,6 @@ func (s *Server) apiStartRound(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, createdJSON(next, invs))
+	writeJSON(w, http.StatusCreated, views.CreatedJSONModel(next, invs))
 	return nil
 }

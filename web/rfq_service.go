@@ -4,12 +4,8 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"time"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/rfq"
-	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
@@ -26,42 +22,13 @@ func (s *Server) baseURL(r *http.Request) string {
 	return scheme + "://" + r.Host
 }
 
-// deadlineText shows a deadline in the zone the buyer gave.
-func deadlineText(z *i18n.Localizer, t time.Time, zone string) string {
-	t = t.In(rfq.Location(zone))
-	return z.Date(t) + " " + t.Format("15:04") + " " + zone
-}
-
-// zoneError is the unknown zone's message with the zone the buyer
-// probably meant: "Berlin" → try "Europe/Berlin".
-func zoneError(z *i18n.Localizer, zone string) string {
-	if sug := sourcing.SuggestZone(zone); sug != "" {
-		return z.T("sourcing.error.time_zone_suggest", map[string]any{"Zone": zone, "Suggestion": sug})
-	}
-	return z.T("sourcing.error.time_zone")
-}
-
 // links is where this request's vendor links point, with the
 // invitation's and the notices' wording when mail is on.
 func (s *Server) links(r *http.Request) evaluation.Links {
-	l := evaluation.Links{Base: s.baseURL(r)}
 	if s.mailOn {
-		l.Mail, l.Notice = inviteMail, noticeMail
+		return evaluation.MailLinks(s.baseURL(r))
 	}
-	return l
-}
-
-// inviteMail is the invitation in the vendor's own language.
-func inviteMail(v rfq.Vendor, link string, n store.NewRFQ, kind string) store.Mail {
-	z := i18n.New(v.Language)
-	data := map[string]any{"Contact": v.Contact, "Company": v.Company, "Link": link,
-		"Deadline": deadlineText(z, n.Deadline, n.TimeZone),
-		"Expires":  deadlineText(z, n.Deadline.Add(time.Duration(n.GraceHours)*time.Hour), n.TimeZone)}
-	body := z.T("rfq.mail."+kind+"_body", data)
-	if n.Note != "" {
-		body += "\n\n" + n.Note
-	}
-	return store.Mail{Kind: kind, To: v.Email, Subject: z.T("rfq.mail."+kind+"_subject", data), Body: body + "\n"}
+	return evaluation.Links{Base: s.baseURL(r)}
 }
 
 // openDue opens the evaluation's rounds whose deadline has passed, so any

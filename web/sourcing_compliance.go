@@ -8,53 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
-
-// termEnd is when the round's contract would end (evaluation.TermEnd).
-func termEnd(rd store.RFQ) time.Time { return evaluation.TermEnd(rd) }
-
-// vendorComplianceView is the vendor's form of its answers.
-func vendorComplianceView(z *i18n.Localizer, v vendorState, readOnly bool) views.VendorCompliance {
-	rd := v.Session.RFQ
-	m := views.VendorCompliance{Scope: scopeLine(z, rd.Compliance), ReadOnly: readOnly}
-	for _, d := range v.Documents {
-		m.Documents = append(m.Documents, views.Option{Value: strconv.FormatInt(d.ID, 10), Label: d.Name})
-	}
-	for _, r := range rd.Compliance.Requirements {
-		a, ok := v.Attestations[r.Kind]
-		var ap *sourcing.Attestation
-		if ok {
-			ap = &a
-		}
-		st := sourcing.Assess(rd.Compliance, r, ap, v.Now, termEnd(rd))
-		it := views.AttestationItem{Kind: string(r.Kind), Label: requirementLabel(z, r), State: string(sourcing.NotStated),
-			Status: z.T("sourcing.cell." + string(st)), StatusCSS: cellCSS[st]}
-		if ok {
-			if al, raised := sourcing.AlertOf(r, a, st, termEnd(rd)); raised {
-				it.Alert = z.T("sourcing.vendor_alert.expiring", map[string]any{"Attestation": it.Label, "Date": z.Date(al.Ends)})
-			}
-			it.State, it.Issuer, it.Scope, it.Fabric, it.Bridge = string(a.State), a.Issuer, a.Scope, a.Fabric, a.BridgeLetter
-			it.From, it.To = isoDate(a.From), isoDate(a.To)
-			if a.DocumentID != 0 {
-				it.DocumentID = strconv.FormatInt(a.DocumentID, 10)
-			}
-		}
-		m.Items = append(m.Items, it)
-	}
-	return m
-}
-
-func isoDate(t *time.Time) string {
-	if t == nil {
-		return ""
-	}
-	return t.Format(time.DateOnly)
-}
 
 // attestationsFromForm reads the vendor's compliance form.
 func attestationsFromForm(f url.Values, reqs []sourcing.Requirement) ([]sourcing.Attestation, error) {
@@ -124,17 +80,6 @@ func (s *Server) apiVendorAttestations(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"attestations": attestationList(own)})
+	writeJSON(w, http.StatusOK, map[string]any{"attestations": views.AttestationList(own)})
 	return nil
-}
-
-// attestationList is a vendor's answers in the order of Kinds.
-func attestationList(own map[sourcing.Kind]sourcing.Attestation) []sourcing.Attestation {
-	out := []sourcing.Attestation{}
-	for _, k := range sourcing.Kinds {
-		if a, ok := own[k]; ok {
-			out = append(out, a)
-		}
-	}
-	return out
 }

@@ -28,7 +28,7 @@ func (s *Server) apiVendorPutQuote(w http.ResponseWriter, r *http.Request) error
 	if err := s.eval.SaveVendorDraft(ctx, sess.Invitation.ID, q); err != nil {
 		return err
 	}
-	v, err := s.vendorState(ctx)
+	v, err := s.vendorRound(ctx)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"net/http"
 	"strconv"
@@ -11,7 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5/middleware"
 
-	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
@@ -58,46 +57,23 @@ func (s *Server) vendorPages(next http.Handler) http.Handler {
 	})
 }
 
-// Vendor request limits per minute, shared by every instance through
-// PostgreSQL: per client address and per link.
-const (
-	vendorPerIP   = 300
-	vendorPerLink = 120
-)
-
 // vendorAuth checks the token, limits requests per address and per link,
 // and picks the vendor's language. Every refused link is the same 401, so
 // a guesser learns nothing about which links exist; a database that
 // cannot be reached is a 503 "try again", not a dead link.
 func (s *Server) vendorAuth(next http.Handler, token func(*http.Request) string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		tok := strings.TrimSpace(token(r))
-		limits := []store.VendorLimit{{Key: "vendor-ip:" + clientIP(r), Limit: vendorPerIP}}
-		var hash []byte
-		if tok != "" && len(tok) <= 200 {
-			hash = auth.HashToken(tok)
-			limits = append(limits, store.VendorLimit{Key: "vendor-link:" + hex.EncodeToString(hash), Limit: vendorPerLink})
-		}
-		limited, retry, err := s.eval.CountVendorRequest(r.Context(), limits...)
-		if err != nil {
-			s.vendorUnavailable(w, r, err)
-			return
-		}
-		if limited {
-			w.Header().Set("Retry-After", strconv.Itoa(int(retry.Round(time.Second)/time.Second)+1))
+		inv, rd, err := s.eval.VendorAccess(r.Context(), clientIP(r), token(r))
+		var limited *evaluation.VendorLimited
+		switch {
+		case errors.As(err, &limited):
+			w.Header().Set("Retry-After", strconv.Itoa(int(limited.Retry.Round(time.Second)/time.Second)+1))
 			s.renderError(w, r, http.StatusTooManyRequests, "rfq.reason.rate_limited")
 			return
-		}
-		if hash == nil {
+		case errors.Is(err, evaluation.ErrLinkInvalid):
 			s.vendorDenied(w, r)
 			return
-		}
-		inv, rd, err := s.eval.VendorLink(r.Context(), hash)
-		if errors.Is(err, store.ErrNotFound) {
-			s.vendorDenied(w, r)
-			return
-		}
-		if err != nil {
+		case err != nil:
 			s.vendorUnavailable(w, r, err)
 			return
 		}

@@ -2,70 +2,27 @@ package web
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
-	"github.com/gpuquote/gpuquote/internal/rfq"
-	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// vendorGroups is the buyer's quote form without the provider term: the
-// invitation names the vendor.
-func vendorGroups(groups []views.TermGroup) []views.TermGroup {
-	for gi := range groups {
-		fs := groups[gi].Fields[:0]
-		for _, f := range groups[gi].Fields {
-			if f.State != "stated" {
-				f.Value = "" // a term not stated or refused shows no old value
-			}
-			if f.Name != "provider" {
-				fs = append(fs, f)
-			}
-		}
-		groups[gi].Fields = fs
-	}
-	return groups
-}
-
 func (s *Server) vendorQuoteForm(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	v, err := s.vendorState(ctx)
+	v, err := s.vendorRound(ctx)
 	if err != nil {
 		return err
 	}
 	z := i18n.From(ctx)
-	m := s.vendorFormModel(z, v)
-	m.Groups = vendorGroups(formGroups(z, v.Draft, nil, nil))
+	m := views.VendorQuoteModel(z, v)
+	m.Groups = views.VendorGroups(formGroups(z, v.State.Draft, nil, nil))
 	p := vendorLayout(z.T("vendor.quote_title"))
 	if key := takeFlash(w, r); key != "" {
 		p.Flash = z.T(key)
 	}
 	s.render(w, r, http.StatusOK, views.VendorQuotePage(p, m))
 	return nil
-}
-
-func (s *Server) vendorFormModel(z *i18n.Localizer, v vendorState) views.VendorQuoteForm {
-	rd := v.Session.RFQ
-	m := views.VendorQuoteForm{Company: v.Session.Invitation.Company, Deadline: deadlineText(z, rd.Deadline, rd.TimeZone),
-		DeadlineAt: rd.Deadline.Format(time.RFC3339), Closed: closedText(z, v.CanSubmit), Check: vendorCheck(z, v.Check, v.Flags)}
-	m.Countdown, m.CountdownTemplate = countdown(z, rd.Deadline, s.eval.Now())
-	m.ReadOnly, m.ReadOnlyText = vendorReadOnly(z, v.CanSubmit, rd)
-	m.FieldFlags = fieldFlags(m.Check.Flags)
-	return m
-}
-
-// fieldFlags files each flag under every field it reads, to show it
-// beside the field as well as in the summary.
-func fieldFlags(flags []views.VendorFlagView) map[string][]views.VendorFlagView {
-	out := map[string][]views.VendorFlagView{}
-	for _, f := range flags {
-		for _, t := range f.Terms {
-			out[t.Name] = append(out[t.Name], f)
-		}
-	}
-	return out
 }
 
 // vendorSaveQuote saves the draft (same parsing and validation as the
@@ -80,12 +37,12 @@ func (s *Server) vendorSaveQuote(w http.ResponseWriter, r *http.Request) error {
 	}
 	z := i18n.From(ctx)
 	if len(errs) > 0 {
-		v, err := s.vendorState(ctx)
+		v, err := s.vendorRound(ctx)
 		if err != nil {
 			return err
 		}
-		m := s.vendorFormModel(z, v)
-		m.Groups, m.HasErrors = vendorGroups(formGroups(z, q, raw, errs)), true
+		m := views.VendorQuoteModel(z, v)
+		m.Groups, m.HasErrors = views.VendorGroups(formGroups(z, q, raw, errs)), true
 		s.render(w, r, http.StatusUnprocessableEntity, views.VendorQuotePage(vendorLayout(z.T("vendor.quote_title")), m))
 		return nil
 	}
@@ -96,14 +53,13 @@ func (s *Server) vendorSaveQuote(w http.ResponseWriter, r *http.Request) error {
 		return redirect(w, r, "/v/quote", "flash.vendor_draft_saved")
 	}
 	_, _, err = s.eval.SubmitVendorDraft(ctx, sess.Invitation.ID)
-	if _, _, ok := roundError(err); ok {
-		v, verr := s.vendorState(ctx)
+	if status, code, ok := roundError(err); ok {
+		v, verr := s.vendorRound(ctx)
 		if verr != nil {
 			return verr
 		}
-		m := s.vendorFormModel(z, v)
-		m.Groups, m.Refusal = vendorGroups(formGroups(z, v.Draft, nil, nil)), z.T("vendor.refused", map[string]any{"Reason": closedText(z, err)})
-		status, _, _ := roundError(err)
+		m := views.VendorQuoteModel(z, v)
+		m.Groups, m.Refusal = views.VendorGroups(formGroups(z, v.State.Draft, nil, nil)), z.T("vendor.refused", map[string]any{"Reason": z.T("rfq.reason." + code)})
 		s.render(w, r, status, views.VendorQuotePage(vendorLayout(z.T("vendor.quote_title")), m))
 		return nil
 	}
@@ -122,12 +78,9 @@ func (s *Server) vendorCheckDraft(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	rfq.AsVendor(&q, sess.Invitation.Company)
-	z := i18n.From(ctx)
-	rd := sess.RFQ
-	c := rfq.CheckDraft(q, rd.Brief, s.eval.Now())
-	check := vendorCheck(z, c, sourcing.ForVendor(c.Flags, rd.Brief, rd.InternalFields))
-	s.render(w, r, http.StatusOK, views.DraftCheckSection(check, fieldFlags(check.Flags)))
+	c, flags := s.eval.CheckVendorDraft(sess.Invitation, sess.RFQ, q)
+	check := vendorCheck(i18n.From(ctx), c, flags)
+	s.render(w, r, http.StatusOK, views.DraftCheckSection(check, views.VendorFieldFlags(check.Flags)))
 	return nil
 }
 

@@ -14,13 +14,7 @@ import (
 // TermEnd is when a round's contract would end: the deadline plus the
 // brief's term (a year when it states none). An attestation ending before
 // it is "expiring within the term".
-func TermEnd(rd store.RFQ) time.Time {
-	months, ok := rd.Brief.Int("term_months")
-	if !ok || months <= 0 {
-		months = 12
-	}
-	return rd.Deadline.AddDate(0, int(months), 0)
-}
+func TermEnd(rd store.RFQ) time.Time { return rd.TermEnd() }
 
 // answersReadable says whether a vendor's answers may be read: once the
 // round is open and only if its answer was submitted, as its files are.

@@ -42,13 +42,8 @@ type RoundRequest struct {
 	ConfirmWarnings bool `json:"confirm_warnings"`
 }
 
-// NewInvitation is an invitation as created, with its secret link: shown
-// to the buyer this once, never stored.
-type NewInvitation struct {
-	store.Invitation
-	Token string
-	Link  string
-}
+// NewInvitation is an invitation as created, with its secret link.
+type NewInvitation = sourcing.NewInvitation
 
 // Links says where vendor links point (Base + "/v/" + token) and, when
 // mail is on, words an invitation of kind ("invitation" or "round") in

@@ -48,13 +48,8 @@ func (s *Service) Round(ctx context.Context, id int64) (store.RFQ, error) {
 	return s.store.RFQ(ctx, id)
 }
 
-// RoundCount is a round with how many vendors it invited and how many
-// answered: never what they answered.
-type RoundCount struct {
-	RFQ       store.RFQ
-	Invited   int
-	Submitted int
-}
+// RoundCount is a round with its counts of invited and answered vendors.
+type RoundCount = sourcing.RoundCount
 
 // RoundCounts lists an evaluation's rounds with their counts.
 func (s *Service) RoundCounts(ctx context.Context, evaluationID int64) ([]RoundCount, error) {
@@ -99,19 +94,8 @@ func (s *Service) SealedRounds(ctx context.Context, evaluationID int64) ([]Round
 // RoundDetail is everything the buyer's round page and API show of a
 // round: the same read for both.
 type RoundDetail struct {
-	RFQ         store.RFQ
-	Evaluation  store.Evaluation
-	Invitations []store.Invitation
-	Questions   []store.Question
-	Documents   []store.Document
-	Rounds      []RoundCount   // every round of the evaluation, this one included
-	Compliance  []sourcing.Row // the attestations matrix, nil when the round asks for none
-	// BriefStale says the brief changed since the round's vendors were
-	// sent it (only while the round is sealed).
-	BriefStale bool
-	// Shortlisted are the round's invitations whose quote is shortlisted
-	// (only once the round is open): a best-and-final round's candidates.
-	Shortlisted []store.Invitation
+	sourcing.RoundDetail
+	Evaluation store.Evaluation
 }
 
 // RoundDetail reads round id as Round does, with its invitations,

@@ -6,31 +6,14 @@ import (
 	"errors"
 	"time"
 
-	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/rfq"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/store"
 )
 
-// VendorState is what an invited vendor's page and API show: the round,
-// the vendor's own draft and submission, the published answers.
-type VendorState struct {
-	Brief     brief.Brief // the brief as vendors read it: the internal fields left out
-	Flags     []sourcing.VendorFlag
-	Draft     quote.Quote // the working copy, or the offer a best-and-final round revises
-	HasDraft  bool
-	Saved     store.VendorDraft
-	Check     rfq.Check
-	Answers   []store.Question // answered questions of the round, asker not shown
-	Own       []store.Question // the vendor's own questions
-	Documents []store.Document
-	CanSubmit error // nil when a submission would be accepted now
-	// Attestations are the vendor's answers to the round's compliance
-	// requirements, by kind.
-	Attestations map[sourcing.Kind]sourcing.Attestation
-	Now          time.Time
-}
+// VendorState is what an invited vendor's page and API show.
+type VendorState = sourcing.VendorState
 
 // VendorState reads round rd as the vendor invited by inv sees it: the
 // flags are the draft's own and, as blockers, the attestations the round

@@ -49,15 +49,7 @@ func (s *Store) RecordAudit(ctx context.Context, e audit.Entry) error {
 }
 
 // AuditFilter narrows ListAudit; zero fields match everything.
-type AuditFilter struct {
-	ObjectType   string
-	ObjectID     string
-	EvaluationID int64
-	ActorID      int64
-	Action       string
-	BeforeID     int64 // a page: only entries older than this id
-	Limit        int
-}
+type AuditFilter = audit.Filter
 
 // ListAudit returns the newest entries first.
 func (s *Store) ListAudit(ctx context.Context, f AuditFilter) ([]audit.Entry, error) {

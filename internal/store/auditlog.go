@@ -5,20 +5,15 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/gpuquote/gpuquote/internal/audit"
 )
 
 // AuditChoice is one value the audit log can be filtered by, with its name.
-type AuditChoice struct {
-	ID   int64
-	Name string
-}
+type AuditChoice = audit.Choice
 
-// AuditChoices are the audit log's filter values, by name: the users and
-// the evaluations (the actions are a fixed list the handlers know).
-type AuditChoices struct {
-	Users       []AuditChoice
-	Evaluations []AuditChoice
-}
+// AuditChoices are the audit log's filter values, by name.
+type AuditChoices = audit.Choices
 
 // ListAuditChoices reads the filter values from the users and evaluations
 // tables, so the work is bounded by how many exist, not by the log's length.

@@ -15,59 +15,11 @@ import (
 	"github.com/gpuquote/gpuquote/internal/sourcing"
 )
 
-// RFQ is a request for quotes: one round of a sourcing event. It never
-// carries a vendor's terms: those are readable only once the round is
-// opened, as quotes of the evaluation.
-type RFQ struct {
-	ID           int64
-	EvaluationID int64
-	ParentID     int64 // the round a best-and-final round reopens; 0 for a first round
-	Round        int
-	Deadline     time.Time // in TimeZone
-	TimeZone     string
-	GraceHours   int
-	Note         string
-	CreatedBy    int64
-	CreatedAt    time.Time
-	OpenedAt     *time.Time
-	OpenedBy     int64 // 0 when opened by the deadline
-	OpenReason   string
-	BriefVersion int // the version of the brief as sent (1, 2, ...)
-	Brief        brief.Brief
-	BriefSentAt  time.Time
-	// InternalFields are the brief fields kept from vendors: the vendor
-	// pages, API and printed brief leave them out.
-	InternalFields []string
-	// Compliance is the attestations the round requires and their scope.
-	Compliance sourcing.Compliance
-}
+// RFQ is a request for quotes: one round of a sourcing event.
+type RFQ = sourcing.RFQ
 
-// Rules returns the round as internal/rfq reads it.
-func (r RFQ) Rules() rfq.Round {
-	return rfq.Round{Deadline: r.Deadline, GraceHours: r.GraceHours, Opened: r.OpenedAt != nil}
-}
-
-// Invitation is one vendor invited to a round, with what the buyer may
-// know before the deadline: when it opened, asked, submitted; not what.
-type Invitation struct {
-	ID          int64
-	RFQID       int64
-	Company     string
-	Contact     string
-	Email       string
-	Language    string
-	Status      rfq.Status
-	QuoteID     int64 // the quote the answer became (or revises, in a best-and-final round)
-	CreatedAt   time.Time
-	OpenedAt    *time.Time
-	AskedAt     *time.Time
-	SubmittedAt *time.Time
-	RevokedAt   *time.Time
-	Revisions   int    // submissions so far
-	MailStatus  string // of the newest mail to this vendor: "", pending, sent, failed
-	MailError   string
-	MailAt      *time.Time
-}
+// Invitation is one vendor invited to a round.
+type Invitation = sourcing.Invitation
 
 // NewInvitation is a vendor to invite: only the hash of its link's token
 // is stored. Mail, when set, is queued in the same transaction.

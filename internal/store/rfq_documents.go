@@ -5,27 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 )
 
 // Document is a file a vendor attached to its answer.
-type Document struct {
-	ID           int64
-	InvitationID int64
-	Company      string
-	Name         string
-	ContentType  string
-	Size         int
-	UploadedAt   time.Time
-	// Readable is true once the buyer may read the file: its round is
-	// opened and its vendor's answer was submitted (not revoked). Every
-	// other file stays sealed.
-	Readable bool
-}
+type Document = sourcing.Document
 
 // documentChunk is how much of a file one row holds: a file is written
 // and read a chunk at a time.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/quote"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 )
 
 // Opening a round is the application's rule (evaluation.OpenEarly and
@@ -176,20 +177,8 @@ func (s *Store) reviseFromRound(ctx context.Context, tx pgx.Tx, by audit.Actor, 
 		ObjectType: "quote", ObjectID: fmt.Sprint(quoteID), EvaluationID: cur.EvaluationID, After: map[string]any{"changed": changed, "revision": next}})
 }
 
-// Source is where a quote revision came from: a round, a vendor, a
-// submission.
-type Source struct {
-	QuoteID       int64
-	QuoteRevision int
-	RFQID         int64
-	Round         int
-	InvitationID  int64
-	Company       string
-	Contact       string
-	Email         string
-	Revision      int
-	SubmittedAt   time.Time
-}
+// Source is where a quote revision came from.
+type Source = sourcing.Source
 
 // QuoteSources returns the provenance of an evaluation's quotes that came
 // through a round, by quote id, oldest revision first.

@@ -10,6 +10,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/rfq"
+	"github.com/gpuquote/gpuquote/internal/sourcing"
 )
 
 // vendorActor is how the audit log names a vendor: it has no user account.
@@ -60,15 +61,8 @@ func (s *Store) MarkOpened(ctx context.Context, invitationID int64) error {
 	return nil
 }
 
-// VendorDraft is what a vendor has written: its working draft and its
-// newest submission (nil when none).
-type VendorDraft struct {
-	Draft       *quote.Quote
-	DraftAt     *time.Time
-	Submitted   *quote.Quote
-	SubmittedAt *time.Time
-	Revision    int
-}
+// VendorDraft is a vendor's own draft and newest submission.
+type VendorDraft = sourcing.VendorDraft
 
 // Draft returns the vendor's own draft and newest submission. Only the
 // vendor's side calls it: the buyer reads submissions as quotes once the
@@ -169,20 +163,8 @@ func (s *Store) Submit(ctx context.Context, invitationID int64) (int, time.Time,
 	return rev, now, nil
 }
 
-// Question is a vendor's clarification question and the buyer's answer.
-type Question struct {
-	ID           int64
-	RFQID        int64
-	InvitationID int64
-	Company      string // who asked: shown to the buyer only
-	Text         string // the vendor's own wording: shown to the buyer and the asker only
-	// Published is the wording every vendor reads with the answer, as the
-	// buyer edited it ("" until answered).
-	Published  string
-	AskedAt    time.Time
-	Answer     string
-	AnsweredAt *time.Time
-}
+// Question is a vendor's question and the buyer's answer.
+type Question = sourcing.Question
 
 // Ask records a vendor's question. A vendor may ask at most
 // rfq.MaxQuestions questions, so one link cannot flood the buyer.

@@ -1,22 +1,21 @@
-package web
+package views
 
 import (
-	"context"
 	"encoding/json"
 	"slices"
 	"strings"
 )
 
-// auditWords shows a nested snapshot value (award shares, approval tiers,
+// words shows a nested snapshot value (award shares, approval tiers,
 // criteria weights) in words: a list item by item, an object field by
 // field with each field named as auditField names it. k is the field the
 // value sits under, so a list of roles reads as role names.
-func auditWords(ctx context.Context, k string, v any) string {
+func (w auditWords) words(k string, v any) string {
 	switch v := v.(type) {
 	case []any:
 		parts := make([]string, 0, len(v))
 		for _, item := range v {
-			if s := auditValue(ctx, k, item); s != "" {
+			if s := w.value(k, item); s != "" {
 				parts = append(parts, s)
 			}
 		}
@@ -35,7 +34,7 @@ func auditWords(ctx context.Context, k string, v any) string {
 		slices.Sort(keys)
 		parts := make([]string, 0, len(keys))
 		for _, f := range keys {
-			s := auditValue(ctx, f, v[f])
+			s := w.value(f, v[f])
 			if s == "" {
 				continue
 			}
@@ -44,16 +43,16 @@ func auditWords(ctx context.Context, k string, v any) string {
 					s = "(" + s + ")" // a list of objects inside an object
 				}
 			}
-			parts = append(parts, auditField(ctx, f)+": "+s)
+			parts = append(parts, auditField(w.ctx, f)+": "+s)
 		}
 		return strings.Join(parts, ", ")
 	}
 	return ""
 }
 
-// settingJSON reads a string that holds a JSON object or list (a setting's
+// auditSettingJSON reads a string that holds a JSON object or list (a setting's
 // stored value); plain text is left alone.
-func settingJSON(s string) (any, bool) {
+func auditSettingJSON(s string) (any, bool) {
 	t := strings.TrimSpace(s)
 	if !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") {
 		return nil, false

@@ -1,8 +1,9 @@
-package web
+package views
 
 import (
 	"context"
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,14 +11,27 @@ import (
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
-	"github.com/gpuquote/gpuquote/web/views"
 )
 
-// auditDiff turns an entry's before and after snapshots into the fields
+// AuditWords names the values of subjects the log itself does not know
+// (an award's shares): ok is false for a value it leaves to the log.
+type AuditWords func(z *i18n.Localizer, k string, v any) (s string, ok bool)
+
+// auditWords words one entry's values in the reader's language.
+type auditWords struct {
+	ctx   context.Context
+	extra AuditWords
+}
+
+// auditPlainNumber is a bare decimal number ("550000", "2.5").
+var auditPlainNumber = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
+
+// AuditDiff turns an entry's before and after snapshots into the fields
 // that changed, each named and valued in the reader's language: the log is
 // read by auditors, not by the people who wrote the code.
-func auditDiff(ctx context.Context, before, after any) []views.AuditChange {
-	b, a := snapshot(before), snapshot(after)
+func AuditDiff(ctx context.Context, before, after any, words AuditWords) []AuditChange {
+	w := auditWords{ctx: ctx, extra: words}
+	b, a := auditSnapshot(before), auditSnapshot(after)
 	keys := make([]string, 0, len(a)+len(b))
 	for k := range a {
 		keys = append(keys, k)
@@ -27,21 +41,21 @@ func auditDiff(ctx context.Context, before, after any) []views.AuditChange {
 			keys = append(keys, k)
 		}
 	}
-	var out []views.AuditChange
+	var out []AuditChange
 	for _, k := range keys {
-		old, cur := auditValue(ctx, k, b[k]), auditValue(ctx, k, a[k])
+		old, cur := w.value(k, b[k]), w.value(k, a[k])
 		if old == cur {
 			continue
 		}
-		out = append(out, views.AuditChange{Field: auditField(ctx, k), Old: old, New: cur})
+		out = append(out, AuditChange{Field: auditField(ctx, k), Old: old, New: cur})
 	}
-	slices.SortFunc(out, func(x, y views.AuditChange) int { return strings.Compare(x.Field, y.Field) })
+	slices.SortFunc(out, func(x, y AuditChange) int { return strings.Compare(x.Field, y.Field) })
 	return out
 }
 
-// snapshot reads a stored snapshot as fields; a snapshot that is not an
+// auditSnapshot reads a stored snapshot as fields; a snapshot that is not an
 // object is one unnamed field.
-func snapshot(v any) map[string]any {
+func auditSnapshot(v any) map[string]any {
 	raw, ok := v.(json.RawMessage)
 	if !ok || len(raw) == 0 {
 		return nil
@@ -62,7 +76,7 @@ func snapshot(v any) map[string]any {
 func auditField(ctx context.Context, k string) string {
 	z := i18n.From(ctx)
 	if _, ok := brief.Lookup(k); ok {
-		return views.FieldLabel(ctx, k)
+		return FieldLabel(ctx, k)
 	}
 	if c, ok := quote.ColumnByName(k); ok {
 		return z.T(c.Label)
@@ -76,12 +90,15 @@ func auditField(ctx context.Context, k string) string {
 	return strings.ReplaceAll(k, "_", " ")
 }
 
-// auditValue shows a snapshot value as the pages show it: options by
+// value shows a snapshot value as the pages show it: options by
 // their label, numbers in the locale's format, yes/no for booleans.
-func auditValue(ctx context.Context, k string, v any) string {
+func (w auditWords) value(k string, v any) string {
+	ctx := w.ctx
 	z := i18n.From(ctx)
-	if s, ok := awardAuditValue(z, k, v); ok {
-		return s
+	if w.extra != nil {
+		if s, ok := w.extra(z, k, v); ok {
+			return s
+		}
 	}
 	switch v := v.(type) {
 	case nil:
@@ -95,7 +112,7 @@ func auditValue(ctx context.Context, k string, v any) string {
 			return ""
 		}
 		if _, ok := brief.Lookup(k); ok {
-			return views.BriefValue(ctx, k, v)
+			return BriefValue(ctx, k, v)
 		}
 		if c, ok := quote.ColumnByName(k); ok && c.Kind == quote.KindEnum {
 			if s := z.T(c.ValueLabel(v)); s != c.ValueLabel(v) {
@@ -119,13 +136,13 @@ func auditValue(ctx context.Context, k string, v any) string {
 			}
 			return strings.ReplaceAll(v, "_", " ")
 		}
-		if plainNumber.MatchString(v) {
+		if auditPlainNumber.MatchString(v) {
 			return z.Decimal(v) // "400000" as the pages show it: "400,000"
 		}
-		if nested, ok := settingJSON(v); ok {
-			return auditValue(ctx, k, nested) // a setting's value is JSON text
+		if nested, ok := auditSettingJSON(v); ok {
+			return w.value(k, nested) // a setting's value is JSON text
 		}
 		return v
 	}
-	return auditWords(ctx, k, v)
+	return w.words(k, v)
 }
