@@ -108,3 +108,21 @@ func TestEvaluationsListReadsInThreeRoundTrips(t *testing.T) {
 		t.Errorf("the evaluations list took %d round trips, want 3 (the session, the summaries, the alert board)", n)
 	}
 }
+
+// The quote list reads the session, the rounds due to open, the revision
+// and the sealed rounds: the evaluation is not read on its own (the
+// analysis has it), and a missing one is still 404.
+func TestQuoteListReadsInFourRoundTrips(t *testing.T) {
+	t.Parallel()
+	tc := &tripCounter{}
+	a := newAppTracedBy(t, tc)
+	buyer, _ := a.login("buyer@example.com", auth.Procurement)
+	ev := importExample(t, a, buyer, "Listed")
+	wantStatus(t, buyer.get(ev+"/quotes"), 200)
+	tc.trips.Store(0)
+	wantStatus(t, buyer.get(ev+"/quotes"), 200)
+	if n := tc.trips.Load(); n != 4 {
+		t.Errorf("the quote list took %d round trips once kept, want 4", n)
+	}
+	wantStatus(t, buyer.get("/evaluations/999999/quotes"), 404)
+}

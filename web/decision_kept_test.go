@@ -34,3 +34,23 @@ func TestDecisionPageIsKeptPerReader(t *testing.T) {
 		t.Errorf("shortlisting %s did not change its row on the kept page: %q", other, after)
 	}
 }
+
+// The evaluation home is kept rendered per language and role: the rename
+// form a buyer may use never reaches an engineer's view, and back.
+func TestEvaluationHomeIsKeptPerRole(t *testing.T) {
+	t.Parallel()
+	d := newDemo(t)
+	eng := d.a.signIn("engineer@example.com")
+	renames := func(c *client) int {
+		t.Helper()
+		return doc(t, c.get(d.ev)).Find("[data-testid=rename-form]").Length()
+	}
+	for range 2 {
+		if renames(d.buyer) != 1 {
+			t.Errorf("the buyer, who may rename the evaluation, got no rename form")
+		}
+		if renames(eng) != 0 {
+			t.Errorf("the engineer, who may not rename it, got the rename form")
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/a-h/templ"
+
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
@@ -81,6 +83,34 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 	if err != nil {
 		return err
 	}
+	z := i18n.From(r.Context())
+	var body templ.Component
+	if status == http.StatusOK && rename == nil && errKey == "" {
+		// A plain view is the analysis seen in a language by a role: kept
+		// rendered per analysis, as the worksheet's body.
+		view := "home\x00" + z.Lang + "\x00" + string(currentUser(r).Role)
+		body, err = s.parts.render(r.Context(), d, view, func() templ.Component {
+			m, err := s.evaluationHome(r, d, rename, errKey)
+			if err != nil {
+				return failedComponent(err)
+			}
+			return views.EvaluationHomeBody(m)
+		})
+	} else {
+		var m views.EvaluationHome
+		m, err = s.evaluationHome(r, d, rename, errKey)
+		body = views.EvaluationHomeBody(m)
+	}
+	if err != nil {
+		return err
+	}
+	s.render(w, r, status, views.PageWith(s.flashedPage(w, r, d.Evaluation.Name), body))
+	return nil
+}
+
+// evaluationHome is the evaluation home's model for this reader, with a
+// refused rename's value and message.
+func (s *Server) evaluationHome(r *http.Request, d *evaluation.Analysis, rename *string, errKey string) (views.EvaluationHome, error) {
 	ctx := r.Context()
 	e, b := d.Evaluation, d.Brief
 	z := i18n.From(ctx)
@@ -104,11 +134,9 @@ func (s *Server) renderEvaluationHome(w http.ResponseWriter, r *http.Request, st
 		m.Best = z.T("evaluation.worksheet_best", map[string]any{"Provider": g.Best, "Cost": money(z, g.BestCost)})
 	}
 	m.Award = awardView(z, d)
-	if m.Approval, err = s.approvalGlance(ctx, z, d); err != nil {
-		return err
-	}
-	s.render(w, r, status, views.EvaluationHomePage(s.flashedPage(w, r, e.Name), m))
-	return nil
+	var err error
+	m.Approval, err = s.approvalGlance(ctx, z, d)
+	return m, err
 }
 
 func (s *Server) renameEvaluation(w http.ResponseWriter, r *http.Request) error {

@@ -49,14 +49,19 @@ func (s *Server) openEvaluation(r *http.Request) (store.Evaluation, error) {
 // progress and status from the kept analysis, which serves the list
 // without reading or flagging every quote again.
 func (s *Server) listQuotes(w http.ResponseWriter, r *http.Request) error {
-	e, err := s.openEvaluation(r) // before the analysis, so it reads the answers
+	id, err := idParam(r, "id")
 	if err != nil {
 		return err
 	}
-	d, err := s.eval.Analyze(r.Context(), e.ID)
+	// Rounds past their deadline open before the analysis, so it reads
+	// their answers; the analysis then tells a missing evaluation (the
+	// evaluation is not read on its own: one round trip less per view).
+	s.openDue(r.Context(), id)
+	d, err := s.eval.Analyze(r.Context(), id)
 	if err != nil {
 		return err
 	}
+	e := d.Evaluation
 	z := i18n.From(r.Context())
 	m := views.QuotesPage{EvaluationID: e.ID, EvaluationName: d.Evaluation.Name, CanEdit: currentUser(r).Role.Can(auth.EditQuotes)}
 	if m.Sealed, err = s.sealedRounds(r.Context(), z, e.ID); err != nil {
