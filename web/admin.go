@@ -9,7 +9,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/form"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -55,7 +54,7 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 	return nil
 }
 
-func tokenRows(z *i18n.Localizer, now time.Time, tokens []store.APIToken, users []store.User) []views.TokenRow {
+func tokenRows(z *i18n.Localizer, now time.Time, tokens []account.APIToken, users []account.User) []views.TokenRow {
 	names := map[int64]string{}
 	for _, u := range users {
 		names[u.ID] = u.Email

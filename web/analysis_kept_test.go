@@ -21,8 +21,7 @@ import (
 func newKeptApp(t *testing.T) (*app, *evaluation.Service) {
 	var svc *evaluation.Service
 	a := newApp(t, func(c *web.Config) {
-		svc = evaluation.New(c.Store)
-		c.Evaluations = svc
+		svc = c.Evaluations
 	})
 	return a, svc
 }

@@ -11,13 +11,12 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/form"
 )
 
 // apiEvaluation is an evaluation as the API shows it.
 type apiEvaluation struct {
-	store.Evaluation
+	evaluation.Evaluation
 	Status       string           `json:"status"`
 	Completeness *apiCompleteness `json:"completeness,omitempty"`
 }
@@ -44,7 +43,7 @@ func completenessJSON(c brief.Completeness) *apiCompleteness {
 	return out
 }
 
-func apiEval(e store.EvaluationSummary) apiEvaluation {
+func apiEval(e evaluation.EvaluationSummary) apiEvaluation {
 	c := brief.Score(e.Brief)
 	return apiEvaluation{Evaluation: e.Evaluation, Status: strings.TrimPrefix(evaluationStatus(e, c), "evaluation.status."), Completeness: completenessJSON(c)}
 }
@@ -107,7 +106,7 @@ func (s *Server) apiCreateEvaluation(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	w.Header().Set("Location", fmt.Sprintf("/api/v1/evaluations/%d", e.ID))
-	writeJSON(w, http.StatusCreated, apiEval(store.EvaluationSummary{Evaluation: e, Brief: brief.Brief{}}))
+	writeJSON(w, http.StatusCreated, apiEval(evaluation.EvaluationSummary{Evaluation: e, Brief: brief.Brief{}}))
 	return nil
 }
 
@@ -116,7 +115,7 @@ func (s *Server) apiGetEvaluation(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, apiEval(store.EvaluationSummary{Evaluation: e, Brief: b.Data}))
+	writeJSON(w, http.StatusOK, apiEval(evaluation.EvaluationSummary{Evaluation: e, Brief: b.Data}))
 	return nil
 }
 
@@ -130,7 +129,7 @@ type apiBrief struct {
 	Completeness *apiCompleteness `json:"completeness"`
 }
 
-func briefJSON(b store.StoredBrief) apiBrief {
+func briefJSON(b evaluation.StoredBrief) apiBrief {
 	return apiBrief{EvaluationID: b.EvaluationID, Version: b.Version, Fields: b.Data, UpdatedAt: b.UpdatedAt,
 		UpdatedBy: b.UpdatedByName, Completeness: completenessJSON(brief.Score(b.Data))}
 }
@@ -201,7 +200,7 @@ func (s *Server) saveBriefJSON(w http.ResponseWriter, r *http.Request, id int64,
 		return fieldErrors(errs)
 	}
 	saved, err := s.eval.SaveBrief(r.Context(), currentUser(r).Actor(), id, version, data)
-	var conflict *store.ConflictError
+	var conflict *evaluation.ConflictError
 	if errors.As(err, &conflict) {
 		writeJSON(w, http.StatusConflict, map[string]any{"error": "brief changed since version " + fmt.Sprint(version),
 			"code": "conflict", "current": briefJSON(conflict.Current)})

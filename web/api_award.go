@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -31,13 +30,13 @@ func (s *Server) apiRecordAward(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	shares := make([]store.AwardShare, 0, len(in.Shares))
+	shares := make([]evaluation.AwardShare, 0, len(in.Shares))
 	for _, sh := range in.Shares {
 		n, err := sh.SharePct.Int64()
 		if err != nil || n < 0 || n > 100 {
 			n = 0 // refused by the use case, next to this share
 		}
-		shares = append(shares, store.AwardShare{QuoteID: sh.QuoteID, SharePct: int(n)})
+		shares = append(shares, evaluation.AwardShare{QuoteID: sh.QuoteID, SharePct: int(n)})
 	}
 	rec, err := s.eval.RecordAward(r.Context(), currentUser(r), id, shares, in.Reason)
 	var fe evaluation.FieldErrors

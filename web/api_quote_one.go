@@ -6,9 +6,9 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // apiGetQuote is one quote exactly as the evaluation's list shows it,
@@ -72,7 +72,7 @@ func (s *Server) apiPatchQuote(w http.ResponseWriter, r *http.Request) error {
 	}
 	_, errs, err := s.eval.ReviseQuoteTerms(ctx, currentUser(r), id, *in.Version, cells)
 	switch {
-	case errors.Is(err, store.ErrConflict):
+	case errors.Is(err, evaluation.ErrConflict):
 		cur, err := s.apiQuoteByID(r, id)
 		if err != nil {
 			return err

@@ -10,7 +10,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -24,7 +23,7 @@ func (s *Server) apiQuoteOf(z *i18n.Localizer, q quote.Quote, flags []redflag.Fl
 
 // apiStoredQuote renders a stored quote with its own flags and the
 // sourcing rounds it came through.
-func apiStoredQuote(z *i18n.Localizer, sq store.StoredQuote, flags []redflag.Flag, srcs []store.Source) apiQuote {
+func apiStoredQuote(z *i18n.Localizer, sq evaluation.StoredQuote, flags []redflag.Flag, srcs []evaluation.Source) apiQuote {
 	out := views.QuoteJSONOf(z, sq.Quote, flags)
 	out.ID, out.Author, out.Version = sq.ID, sq.AuthorName, sq.Version
 	out.Provider = views.QuoteProviderJSON{ID: sq.ProviderID, Name: sq.ProviderName, Category: sq.ProviderCategory}

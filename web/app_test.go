@@ -17,8 +17,10 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/store/storetest"
 	"github.com/gpuquote/gpuquote/web"
@@ -77,7 +79,7 @@ func startApp(t testing.TB, dbURL string, now func() time.Time, cfg ...func(*web
 	// A page's read budget (250 ms) is for a live server; under the race
 	// detector on a busy CI machine a test page could be cut short, so
 	// tests get a generous one and the budget's own test sets a tiny one.
-	c := web.Config{Store: st, Logger: slog.New(slog.NewJSONHandler(logs, nil)), ReadBudget: time.Minute}
+	c := web.Config{Evaluations: evaluation.New(st), Accounts: account.New(st), Logger: slog.New(slog.NewJSONHandler(logs, nil)), ReadBudget: time.Minute}
 	for _, f := range cfg {
 		f(&c)
 	}

@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -30,7 +30,7 @@ func (s *Server) recordAwardForm(w http.ResponseWriter, r *http.Request) error {
 	}
 	z := i18n.From(r.Context())
 	af := &awardForm{shares: map[int64]string{}, errors: map[int64]string{}, reason: strings.TrimSpace(r.PostForm.Get("reason"))}
-	var shares []store.AwardShare
+	var shares []evaluation.AwardShare
 	for key, vals := range r.PostForm {
 		m := shareField.FindStringSubmatch(key)
 		if m == nil || len(vals) != 1 || strings.TrimSpace(vals[0]) == "" {
@@ -41,10 +41,10 @@ func (s *Server) recordAwardForm(w http.ResponseWriter, r *http.Request) error {
 		if n, err := strconv.Atoi(af.shares[qid]); err != nil || n < 0 || n > 100 {
 			af.errors[qid] = z.T("scoring.error.share_range")
 		} else if n > 0 {
-			shares = append(shares, store.AwardShare{QuoteID: qid, SharePct: n})
+			shares = append(shares, evaluation.AwardShare{QuoteID: qid, SharePct: n})
 		}
 	}
-	slices.SortFunc(shares, func(a, b store.AwardShare) int { return int(a.QuoteID - b.QuoteID) })
+	slices.SortFunc(shares, func(a, b evaluation.AwardShare) int { return int(a.QuoteID - b.QuoteID) })
 	var fe evaluation.FieldErrors
 	if len(af.errors) == 0 {
 		_, err = s.eval.RecordAward(r.Context(), currentUser(r), id, shares, af.reason)
@@ -63,7 +63,7 @@ var shareIndexField = regexp.MustCompile(`^shares\[([0-9]+)\]\.`)
 
 // refused puts the use case's refusals at the share they are about, and
 // every refusal in the summary at the top of the form.
-func (af *awardForm) refused(z *i18n.Localizer, fe evaluation.FieldErrors, shares []store.AwardShare) {
+func (af *awardForm) refused(z *i18n.Localizer, fe evaluation.FieldErrors, shares []evaluation.AwardShare) {
 	for field, key := range fe {
 		if m := shareIndexField.FindStringSubmatch(field); m != nil {
 			if i, err := strconv.Atoi(m[1]); err == nil && i < len(shares) {
@@ -167,12 +167,12 @@ func (s *Server) approveAwardForm(w http.ResponseWriter, r *http.Request) error 
 
 // awardStep is a decision on a recorded award after its record: a
 // re-approval (reapproval), a rejection or a revocation.
-type awardStep func(ctx context.Context, u store.User, awardID int64, reason string) error
+type awardStep func(ctx context.Context, u account.User, awardID int64, reason string) error
 
 // reapproval is ReapproveAward as an awardStep: a stale award renewed in
 // one step.
 func reapproval(e *evaluation.Service) awardStep {
-	return func(ctx context.Context, u store.User, awardID int64, reason string) error {
+	return func(ctx context.Context, u account.User, awardID int64, reason string) error {
 		_, err := e.ReapproveAward(ctx, u, awardID, reason)
 		return err
 	}

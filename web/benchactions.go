@@ -4,17 +4,17 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // quoteBenchmark reads the {bid} upload of the {id} quote; one of another
 // quote is not found.
-func (s *Server) quoteBenchmark(r *http.Request, quoteID int64) (store.Benchmark, error) {
+func (s *Server) quoteBenchmark(r *http.Request, quoteID int64) (evaluation.Benchmark, error) {
 	bid, err := idParam(r, "bid")
 	if err != nil {
-		return store.Benchmark{}, err
+		return evaluation.Benchmark{}, err
 	}
 	return s.eval.QuoteBenchmark(r.Context(), quoteID, bid)
 }
@@ -81,6 +81,6 @@ func (s *Server) apiBenchAction(field string) handlerFunc {
 			writeJSON(w, http.StatusOK, map[string]any{"benchmark": views.BenchAPIUpload(z, u, rep), "acceptance": views.BenchAPISuite(z, d)})
 			return nil
 		}
-		return store.ErrNotFound
+		return evaluation.ErrNotFound
 	}
 }

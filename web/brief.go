@@ -7,8 +7,8 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/brief"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/form"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -24,7 +24,7 @@ func (s *Server) showBrief(w http.ResponseWriter, r *http.Request) error {
 
 // renderBrief shows the brief editor with m's input on the brief b: the
 // one stored, or the one a conflicting save found.
-func (s *Server) renderBrief(w http.ResponseWriter, r *http.Request, status int, e store.Evaluation, b store.StoredBrief, m views.BriefForm, p views.Page) error {
+func (s *Server) renderBrief(w http.ResponseWriter, r *http.Request, status int, e evaluation.Evaluation, b evaluation.StoredBrief, m views.BriefForm, p views.Page) error {
 	vis, err := s.eval.Visibility(r.Context(), e.ID)
 	if err != nil {
 		return err
@@ -65,7 +65,7 @@ func (s *Server) saveBrief(w http.ResponseWriter, r *http.Request) error {
 		return s.renderBrief(w, r, http.StatusUnprocessableEntity, e, cur, m, p)
 	}
 	_, err = s.eval.SaveBrief(ctx, currentUser(r).Actor(), id, version, in.Data)
-	var conflict *store.ConflictError
+	var conflict *evaluation.ConflictError
 	if errors.As(err, &conflict) {
 		// The form now stands on the stored version: fields only the other
 		// editor changed show their value, so saving again keeps it.

@@ -7,7 +7,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/chart"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -38,7 +37,7 @@ func (s *Server) sensitivityChart(w http.ResponseWriter, r *http.Request) error 
 
 // costRangeChart lays out the cost per useful unit of each quote on the
 // worksheet page with its range, cheapest marked as the table marks it.
-func costRangeChart(z *i18n.Localizer, d *evaluation.Analysis, results []tco.Result, byID map[string]store.StoredQuote) (chart.DotRangeFigure, views.ChartText) {
+func costRangeChart(z *i18n.Localizer, d *evaluation.Analysis, results []tco.Result, byID map[string]evaluation.StoredQuote) (chart.DotRangeFigure, views.ChartText) {
 	provider := func(id string) string { return byID[id].ProviderName }
 	amount := func(m tco.Money) string { return money(z, m) }
 	return views.CostRangeChart(z, results, d.WS.Best[tco.RowCostPerUnit], unitLabel(z, d), d.A.Currency, provider, amount)

@@ -14,7 +14,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/contract"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // contractAPI declares the contract routes of /api/v1 (issue 31): every
@@ -23,7 +22,7 @@ import (
 func (s *Server) contractAPI(r chi.Router) {
 	r.Get("/contracts", s.h(readJSON(func(r *http.Request) ([]evaluation.Contract, error) {
 		q := r.URL.Query() // ?award_id= and ?vendor_id= narrow the list, newest first
-		return s.eval.Contracts(r.Context(), store.ContractFilter{AwardID: queryID(q, "award_id"), ProviderID: queryID(q, "vendor_id")})
+		return s.eval.Contracts(r.Context(), evaluation.ContractFilter{AwardID: queryID(q, "award_id"), ProviderID: queryID(q, "vendor_id")})
 	}, under[evaluation.Contract]("contracts"))))
 	r.Get("/contracts/{id}", s.h(readJSON(byID(s.eval.ContractRead), asIs)))
 	r.Get("/contracts/{id}/bills", s.h(readJSON(byID(s.eval.Bills), under[evaluation.Bill]("bills"))))
@@ -61,7 +60,7 @@ func (s *Server) apiDraftContracts(w http.ResponseWriter, r *http.Request) error
 		return fieldErrors{"award_id": "form.error.required"}
 	}
 	list, err := s.eval.DraftContracts(r.Context(), currentUser(r), in.AwardID)
-	if errors.Is(err, store.ErrExists) {
+	if errors.Is(err, evaluation.ErrExists) {
 		writeJSON(w, http.StatusConflict, map[string]any{"error": i18n.T(r.Context(), "contract.error.exists"), "code": "exists"})
 		return nil
 	}
@@ -161,7 +160,7 @@ type apiOutage struct {
 	UploadID int64 `json:"upload_id,omitempty"`
 }
 
-func outagesJSON(list []store.Outage) any {
+func outagesJSON(list []evaluation.Outage) any {
 	out := make([]apiOutage, 0, len(list))
 	for _, o := range list {
 		out = append(out, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note, UploadID: o.UploadID})
@@ -174,7 +173,7 @@ func (s *Server) apiRecordOutage(w http.ResponseWriter, r *http.Request, id int6
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	o, err := s.eval.RecordOutage(r.Context(), currentUser(r), id, store.Outage{Start: in.Start, End: in.End, Nodes: in.Nodes,
+	o, err := s.eval.RecordOutage(r.Context(), currentUser(r), id, evaluation.Outage{Start: in.Start, End: in.End, Nodes: in.Nodes,
 		Source: in.Source, Note: in.Note})
 	return contractAnswer(w, r, http.StatusCreated, apiOutage{ID: o.ID, Start: o.Start, End: o.End, Nodes: o.Nodes, Source: o.Source, Note: o.Note}, err)
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 	"github.com/gpuquote/gpuquote/web/views/model"
 )
@@ -124,7 +123,7 @@ func (s *Server) recordOutageForm(w http.ResponseWriter, r *http.Request, id int
 	if err1 != nil || err2 != nil || err3 != nil {
 		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) { m.OutageError = z.T("contract.error.outage_form") })
 	}
-	_, err := s.eval.RecordOutage(r.Context(), currentUser(r), id, store.Outage{Start: start, End: end, Nodes: nodes, Note: r.PostFormValue("note")})
+	_, err := s.eval.RecordOutage(r.Context(), currentUser(r), id, evaluation.Outage{Start: start, End: end, Nodes: nodes, Note: r.PostFormValue("note")})
 	return s.contractFormDone(w, r, id, err, "#credits", "flash.outage_saved", func(m *views.ContractView, why string) {
 		m.OutageError = z.T("contract.error.terms", map[string]any{"Why": why})
 	})

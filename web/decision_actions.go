@@ -12,7 +12,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/approval"
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // reauthWindow is how fresh a browser login must be to approve.
@@ -148,7 +147,7 @@ func (s *Server) shortlistQuote(w http.ResponseWriter, r *http.Request) error {
 	}
 	on := r.PostForm.Get("on") == "yes"
 	sq, err := s.eval.SetShortlist(r.Context(), currentUser(r).Actor(), quoteID, on)
-	if errors.Is(err, store.ErrConflict) {
+	if errors.Is(err, evaluation.ErrConflict) {
 		return s.renderDecision(w, r, sq.EvaluationID, http.StatusConflict, "decision.error.state", "")
 	}
 	if err != nil {
@@ -203,7 +202,7 @@ func (s *Server) saveFacts(w http.ResponseWriter, r *http.Request) error {
 		return s.renderDecision(w, r, id, http.StatusUnprocessableEntity, "form.error.ambiguous_number", "")
 	case errors.Is(err, evaluation.ErrFact):
 		return s.renderDecision(w, r, id, http.StatusUnprocessableEntity, "decision.error.fact", "")
-	case errors.Is(err, store.ErrConflict):
+	case errors.Is(err, evaluation.ErrConflict):
 		return s.renderDecision(w, r, id, http.StatusConflict, "decision.error.conflict", "")
 	case err != nil:
 		return err

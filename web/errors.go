@@ -16,7 +16,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/audit"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -51,7 +50,7 @@ func (s *Server) h(fn handlerFunc) http.HandlerFunc {
 		switch {
 		case errors.As(err, &fe):
 			s.writeFieldErrors(w, r, fe)
-		case errors.Is(err, errNotFound), errors.Is(err, store.ErrNotFound):
+		case errors.Is(err, errNotFound), errors.Is(err, evaluation.ErrNotFound):
 			s.renderError(w, r, http.StatusNotFound, "error.not_found")
 		case errors.Is(err, errForbidden), errors.Is(err, account.ErrOwnAccount), errors.Is(err, account.ErrNotYourToken):
 			s.auditDenied(r, "object")
@@ -60,9 +59,9 @@ func (s *Server) h(fn handlerFunc) http.HandlerFunc {
 			s.renderError(w, r, http.StatusMethodNotAllowed, "error.method")
 		case errors.Is(err, errBadRequest), errors.Is(err, evaluation.ErrUnknownFlag):
 			s.renderError(w, r, http.StatusBadRequest, "error.bad_request")
-		case errors.Is(err, store.ErrConflict):
+		case errors.Is(err, evaluation.ErrConflict):
 			s.renderError(w, r, http.StatusConflict, "error.conflict")
-		case store.Unavailable(err):
+		case evaluation.Unavailable(err):
 			s.log.Error("database unavailable", "err", err, "request_id", middleware.GetReqID(r.Context()))
 			s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
 		default:

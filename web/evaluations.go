@@ -11,13 +11,12 @@ import (
 	"github.com/gpuquote/gpuquote/internal/brief"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/form"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // evaluationStatus is where an evaluation stands (evaluation.StatusKey).
-func evaluationStatus(e store.EvaluationSummary, c brief.Completeness) string {
+func evaluationStatus(e evaluation.EvaluationSummary, c brief.Completeness) string {
 	return evaluation.StatusKey(e, c, false)
 }
 
@@ -153,7 +152,7 @@ func (s *Server) renameEvaluation(w http.ResponseWriter, r *http.Request) error 
 	}
 	version, _ := strconv.Atoi(r.PostForm.Get("version"))
 	_, err = s.eval.RenameEvaluation(r.Context(), currentUser(r), id, version, in.Name)
-	if errors.Is(err, store.ErrConflict) {
+	if errors.Is(err, evaluation.ErrConflict) {
 		return s.renderEvaluationHome(w, r, http.StatusConflict, &in.Name, "evaluation.conflict")
 	}
 	if err != nil {
@@ -173,7 +172,7 @@ func (s *Server) archiveEvaluation(w http.ResponseWriter, r *http.Request) error
 	archived := r.PostForm.Get("archived") == "yes"
 	version, _ := strconv.Atoi(r.PostForm.Get("version"))
 	_, err = s.eval.ArchiveEvaluation(r.Context(), currentUser(r), id, version, archived)
-	if errors.Is(err, store.ErrConflict) {
+	if errors.Is(err, evaluation.ErrConflict) {
 		return s.renderEvaluationHome(w, r, http.StatusConflict, nil, "evaluation.conflict")
 	}
 	if err != nil {

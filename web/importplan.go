@@ -7,7 +7,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -26,7 +25,7 @@ func apiImportRefused(w http.ResponseWriter, r *http.Request, err error) error {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("import.errors"), "rows": rows})
 	case errors.Is(err, evaluation.ErrNoQuotes):
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": z.T("import.empty"), "rows": []any{}})
-	case errors.Is(err, store.ErrConflict):
+	case errors.Is(err, evaluation.ErrConflict):
 		writeJSON(w, http.StatusConflict, map[string]any{"error": z.T("import.changed_meanwhile")})
 	case views.QuoteLimitText(r.Context(), err) != "":
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": views.QuoteLimitText(r.Context(), err), "code": "quote_limit", "limit": quote.MaxPerEvaluation, "rows": []any{}})

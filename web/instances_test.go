@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/web"
 )
 
@@ -22,7 +24,7 @@ func TestLoginLimitHoldsAcrossInstances(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	a.user("target@example.com", auth.Manager)
-	second := httptest.NewServer(web.NewServer(web.Config{Store: a.store, Logger: slog.New(slog.DiscardHandler)}))
+	second := httptest.NewServer(web.NewServer(web.Config{Evaluations: evaluation.New(a.store), Accounts: account.New(a.store), Logger: slog.New(slog.DiscardHandler)}))
 	t.Cleanup(second.Close)
 	c1, c2 := a.client(), a.client()
 	c2.base = second.URL

@@ -9,7 +9,6 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -35,7 +34,7 @@ type keptByAnalysis[V any] struct {
 
 type partKey struct {
 	evaluation int64
-	revision   store.AnalysisRevision
+	revision   evaluation.AnalysisRevision
 	day        int64  // Unix seconds of the analysis's day
 	view       string // the value's name and everything else it depends on
 }

@@ -10,9 +10,10 @@ import (
 
 	"github.com/go-chi/chi/v5/middleware"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // contentSecurityPolicy allows no inline script or style and no framing.
@@ -72,9 +73,9 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 
 // principal is who makes the request.
 type principal struct {
-	User         store.User
-	Session      *store.Session  // nil for API tokens
-	Token        *store.APIToken // nil for sessions
+	User         account.User
+	Session      *account.StoredSession // nil for API tokens
+	Token        *account.APIToken      // nil for sessions
 	SessionToken string
 }
 
@@ -89,7 +90,7 @@ func principalFrom(ctx context.Context) *principal {
 }
 
 // currentUser is the signed-in user; requireUser guarantees one.
-func currentUser(r *http.Request) store.User { return principalFrom(r.Context()).User }
+func currentUser(r *http.Request) account.User { return principalFrom(r.Context()).User }
 
 // authenticate identifies the caller by bearer token or session cookie and
 // picks the language. An unknown credential is anonymous and the route
@@ -104,13 +105,13 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		if token, ok := bearerToken(r); ok {
 			if u, t, err := s.accounts.ByToken(ctx, token); err == nil {
 				p = &principal{User: u, Token: &t}
-			} else if !errors.Is(err, store.ErrNotFound) {
+			} else if !errors.Is(err, evaluation.ErrNotFound) {
 				lookupErr = err
 			}
 		} else if c, err := r.Cookie(s.cookieName(r)); err == nil && c.Value != "" {
 			if sess, err := s.accounts.BySession(ctx, c.Value); err == nil {
 				p = &principal{User: sess.User, Session: &sess, SessionToken: c.Value}
-			} else if !errors.Is(err, store.ErrNotFound) {
+			} else if !errors.Is(err, evaluation.ErrNotFound) {
 				lookupErr = err
 			}
 		}

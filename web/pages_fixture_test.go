@@ -14,7 +14,9 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/store/storetest"
 	"github.com/gpuquote/gpuquote/web"
@@ -74,7 +76,7 @@ func buildDemo(tb testing.TB, dbURL string) {
 	}
 	defer pool.Close()
 	st := store.New(pool, nil)
-	srv := httptest.NewServer(web.NewServer(web.Config{Store: st, Logger: slog.New(slog.DiscardHandler), ReadBudget: time.Minute}))
+	srv := httptest.NewServer(web.NewServer(web.Config{Evaluations: evaluation.New(st), Accounts: account.New(st), Logger: slog.New(slog.DiscardHandler), ReadBudget: time.Minute}))
 	defer srv.Close()
 	a := &app{t: t, srv: srv, store: st, pool: pool, logs: &syncBuffer{}}
 	d := &demo{a: a}

@@ -12,6 +12,8 @@ import (
 	"github.com/go-chi/chi/v5"
 	"golang.org/x/net/html"
 
+	"github.com/gpuquote/gpuquote/internal/account"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/money"
 	"github.com/gpuquote/gpuquote/web"
@@ -22,7 +24,7 @@ import (
 // being added here. Exports, images and downloads are files, not pages.
 func demoPages(t *testing.T, d *demo) []string {
 	t.Helper()
-	routes := web.NewServer(web.Config{Store: d.a.store}).(chi.Routes)
+	routes := web.NewServer(web.Config{Evaluations: evaluation.New(d.a.store), Accounts: account.New(d.a.store)}).(chi.Routes)
 	var out []string
 	err := chi.Walk(routes, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method != http.MethodGet || strings.HasPrefix(route, "/api/") || strings.HasPrefix(route, "/static/") ||

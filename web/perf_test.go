@@ -11,7 +11,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/store/storetest"
 	"github.com/gpuquote/gpuquote/web"
@@ -77,7 +79,7 @@ func newAppTracedBy(t *testing.T, tracer pgx.QueryTracer) *app {
 	t.Cleanup(pool.Close)
 	st := store.New(pool, nil)
 	logs := &syncBuffer{}
-	srv := httptest.NewServer(web.NewServer(web.Config{Store: st, Logger: slog.New(slog.NewJSONHandler(logs, nil))}))
+	srv := httptest.NewServer(web.NewServer(web.Config{Evaluations: evaluation.New(st), Accounts: account.New(st), Logger: slog.New(slog.NewJSONHandler(logs, nil))}))
 	t.Cleanup(srv.Close)
 	return &app{t: t, srv: srv, store: st, pool: pool, logs: logs}
 }

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/form"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -26,7 +26,7 @@ func (s *Server) renderProfile(w http.ResponseWriter, r *http.Request, status in
 	}
 	u := pr.User
 	m.Email, m.Name, m.Role, m.Language = u.Email, u.Name, u.Role, u.Language
-	m.Tokens = tokenRows(z, s.eval.Now(), pr.Tokens, []store.User{u})
+	m.Tokens = tokenRows(z, s.eval.Now(), pr.Tokens, []account.User{u})
 	m.TokenForm.DefaultDays, m.TokenForm.MaxDays = pr.DefaultDays, pr.MaxDays
 	m.TokenForm.NeedsPassword = s.needsFreshLogin(principalFrom(ctx))
 	p := s.page(r, z.T("profile.title"), "profile")

@@ -11,7 +11,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -154,7 +153,7 @@ func (s *Server) confirmImport(w http.ResponseWriter, r *http.Request) error {
 	switch {
 	case errors.As(err, &ie):
 		m.RowErrors = views.QuoteRowErrors(ctx, err)
-	case errors.Is(err, store.ErrConflict):
+	case errors.Is(err, evaluation.ErrConflict):
 		m.Error = i18n.T(ctx, "import.changed_meanwhile")
 	case views.QuoteLimitText(ctx, err) != "":
 		m.Error = views.QuoteLimitText(ctx, err)

@@ -15,15 +15,14 @@ import (
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/redflag"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // evaluationAndBrief loads the {id} evaluation and its brief.
-func (s *Server) evaluationAndBrief(r *http.Request) (store.Evaluation, store.StoredBrief, error) {
+func (s *Server) evaluationAndBrief(r *http.Request) (evaluation.Evaluation, evaluation.StoredBrief, error) {
 	e, err := s.openEvaluation(r)
 	if err != nil {
-		return e, store.StoredBrief{}, err
+		return e, evaluation.StoredBrief{}, err
 	}
 	b, err := s.eval.Brief(r.Context(), e.ID)
 	return e, b, err
@@ -32,10 +31,10 @@ func (s *Server) evaluationAndBrief(r *http.Request) (store.Evaluation, store.St
 // openEvaluation reads the {id} evaluation. A sourcing round past its
 // deadline is opened on the first read, so every page and export of the
 // evaluation sees its answers as quotes.
-func (s *Server) openEvaluation(r *http.Request) (store.Evaluation, error) {
+func (s *Server) openEvaluation(r *http.Request) (evaluation.Evaluation, error) {
 	id, err := idParam(r, "id")
 	if err != nil {
-		return store.Evaluation{}, err
+		return evaluation.Evaluation{}, err
 	}
 	e, err := s.eval.Evaluation(r.Context(), id)
 	if err != nil {
@@ -105,7 +104,7 @@ const quoteListRows = 200
 // quoteRows are the list's rows for quotes (of d): each quote's terms, its
 // own flags less the waived ones, its place in the decision and its
 // acceptance progress.
-func (s *Server) quoteRows(z *i18n.Localizer, d *evaluation.Analysis, quotes []store.StoredQuote) []views.QuoteRow {
+func (s *Server) quoteRows(z *i18n.Localizer, d *evaluation.Analysis, quotes []evaluation.StoredQuote) []views.QuoteRow {
 	status := quoteStatuses{shortlist: d.Shortlist, waivers: d.Waivers}
 	rows := make([]views.QuoteRow, 0, len(quotes))
 	for _, sq := range quotes {
@@ -191,10 +190,10 @@ func (s *Server) createQuote(w http.ResponseWriter, r *http.Request) error {
 }
 
 // quoteParam loads the {id} quote with its evaluation and brief.
-func (s *Server) quoteParam(r *http.Request) (store.StoredQuote, store.Evaluation, store.StoredBrief, error) {
+func (s *Server) quoteParam(r *http.Request) (evaluation.StoredQuote, evaluation.Evaluation, evaluation.StoredBrief, error) {
 	id, err := idParam(r, "id")
 	if err != nil {
-		return store.StoredQuote{}, store.Evaluation{}, store.StoredBrief{}, err
+		return evaluation.StoredQuote{}, evaluation.Evaluation{}, evaluation.StoredBrief{}, err
 	}
 	q, err := s.eval.QuoteInContext(r.Context(), id)
 	return q.Quote, q.Evaluation, q.Brief, err
@@ -277,7 +276,7 @@ func (s *Server) updateQuote(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	_, err = s.eval.ReviseQuote(r.Context(), currentUser(r), sq.ID, version, q)
-	if errors.Is(err, store.ErrConflict) {
+	if errors.Is(err, evaluation.ErrConflict) {
 		m.Groups, m.Conflict, m.Version = formGroups(z, q, raw, nil), true, sq.Version
 		s.renderQuoteForm(w, r, http.StatusConflict, "quote.edit", m)
 		return nil

@@ -1,17 +1,17 @@
 package web
 
 import (
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/redflag"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // quoteStatuses is where an evaluation's quotes stand in the decision:
 // the shortlist and the waivers, as the analysis read them.
 type quoteStatuses struct {
-	shortlist map[int64]store.ShortlistEntry
-	waivers   map[int64]map[string]store.Waiver
+	shortlist map[int64]evaluation.ShortlistEntry
+	waivers   map[int64]map[string]evaluation.Waiver
 }
 
 // apply puts a quote's status on its row: a waived blocker is counted as

@@ -5,7 +5,6 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/redflag"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -24,7 +23,7 @@ var (
 
 // storedFlags are a stored quote's own red flags (its terms against the
 // brief), from its evaluation's kept analysis rather than flagged again.
-func (s *Server) storedFlags(ctx context.Context, sq store.StoredQuote) (*evaluation.Analysis, []redflag.Flag, error) {
+func (s *Server) storedFlags(ctx context.Context, sq evaluation.StoredQuote) (*evaluation.Analysis, []redflag.Flag, error) {
 	d, err := s.eval.Analyze(ctx, sq.EvaluationID)
 	if err != nil {
 		return nil, nil, err

@@ -8,7 +8,6 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -27,7 +26,7 @@ func (s *Server) rerenderRFQ(w http.ResponseWriter, r *http.Request, fe fieldErr
 // roundForm runs do on the {id} round (opened first if its deadline
 // passed) with its form read, and goes back to the round's page with
 // flash; errors at the form's fields show the page again.
-func (s *Server) roundForm(w http.ResponseWriter, r *http.Request, flash string, do func(rd store.RFQ) error) error {
+func (s *Server) roundForm(w http.ResponseWriter, r *http.Request, flash string, do func(rd evaluation.RFQ) error) error {
 	rd, err := s.loadRound(r)
 	if err != nil {
 		return err
@@ -45,7 +44,7 @@ func (s *Server) roundForm(w http.ResponseWriter, r *http.Request, flash string,
 }
 
 func (s *Server) openForm(w http.ResponseWriter, r *http.Request) error {
-	return s.roundForm(w, r, "flash.rfq_opened", func(rd store.RFQ) error {
+	return s.roundForm(w, r, "flash.rfq_opened", func(rd evaluation.RFQ) error {
 		_, err := s.eval.OpenEarly(r.Context(), currentUser(r).Actor(), rd.ID, r.PostForm.Get("reason"))
 		return err
 	})
@@ -53,15 +52,15 @@ func (s *Server) openForm(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) remind(w http.ResponseWriter, r *http.Request) error {
 	if !s.mailOn {
-		return s.roundForm(w, r, "flash.rfq_no_mail", func(store.RFQ) error { return nil })
+		return s.roundForm(w, r, "flash.rfq_no_mail", func(evaluation.RFQ) error { return nil })
 	}
-	return s.roundForm(w, r, "flash.rfq_reminded", func(rd store.RFQ) error {
+	return s.roundForm(w, r, "flash.rfq_reminded", func(rd evaluation.RFQ) error {
 		return s.eval.Remind(r.Context(), currentUser(r).Actor(), rd, s.links(r))
 	})
 }
 
 func (s *Server) resendBrief(w http.ResponseWriter, r *http.Request) error {
-	return s.roundForm(w, r, "flash.rfq_brief_sent", func(rd store.RFQ) error {
+	return s.roundForm(w, r, "flash.rfq_brief_sent", func(rd evaluation.RFQ) error {
 		return s.eval.ResendBrief(r.Context(), currentUser(r).Actor(), rd, s.links(r))
 	})
 }
@@ -140,7 +139,7 @@ func (s *Server) reissueForm(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	rd, inv, err := s.eval.ReissueLink(r.Context(), currentUser(r).Actor(), id, s.links(r))
-	if errors.Is(err, store.ErrConflict) {
+	if errors.Is(err, evaluation.ErrConflict) {
 		return redirect(w, r, views.RFQURL(rd.ID), "flash.rfq_link_not_reissued")
 	}
 	if err != nil {

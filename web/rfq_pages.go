@@ -11,7 +11,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -113,6 +112,6 @@ func (s *Server) createRFQ(w http.ResponseWriter, r *http.Request) error {
 }
 
 // renderCreated shows a new round's links, this once, under title.
-func (s *Server) renderCreated(w http.ResponseWriter, r *http.Request, rd store.RFQ, invs []evaluation.NewInvitation, title string) {
+func (s *Server) renderCreated(w http.ResponseWriter, r *http.Request, rd evaluation.RFQ, invs []evaluation.NewInvitation, title string) {
 	s.render(w, r, http.StatusCreated, views.RFQCreatedPage(s.page(r, title, "evaluations"), views.RFQCreatedModel(title, rd, invs, s.mailOn)))
 }

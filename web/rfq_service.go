@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // baseURL is where vendor links point: the configured public address, or
@@ -52,10 +51,10 @@ func (s *Server) notOpened(err error) error {
 }
 
 // loadRound reads the {id} round after opening it if its deadline passed.
-func (s *Server) loadRound(r *http.Request) (store.RFQ, error) {
+func (s *Server) loadRound(r *http.Request) (evaluation.RFQ, error) {
 	id, err := idParam(r, "id")
 	if err != nil {
-		return store.RFQ{}, err
+		return evaluation.RFQ{}, err
 	}
 	rd, err := s.eval.Round(r.Context(), id)
 	return rd, s.notOpened(err)

@@ -9,7 +9,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/auth"
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
@@ -55,7 +54,7 @@ func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) error 
 
 // quoteSource says which round and submission a quote's latest revision
 // came from, "" for a quote entered by the buyer (views.QuoteSourceLines).
-func (s *Server) quoteSource(ctx context.Context, z *i18n.Localizer, sq store.StoredQuote) (line, submittedBy string, err error) {
+func (s *Server) quoteSource(ctx context.Context, z *i18n.Localizer, sq evaluation.StoredQuote) (line, submittedBy string, err error) {
 	x, ok, err := s.eval.QuoteSource(ctx, sq.EvaluationID, sq.ID)
 	if err != nil || !ok {
 		return "", "", err

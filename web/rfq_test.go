@@ -13,7 +13,9 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web"
 )
@@ -95,7 +97,7 @@ func TestVendorTokenReachesNoInternalRoute(t *testing.T) {
 	res, _ = rd.vendor(1, http.MethodPost, "/api/v1/vendor/questions", `{"text":"Is the fabric non-blocking, and what is our secret discount?"}`)
 	wantStatus(t, res, http.StatusCreated)
 
-	routes := web.NewServer(web.Config{Store: a.store}).(chi.Routes)
+	routes := web.NewServer(web.Config{Evaluations: evaluation.New(a.store), Accounts: account.New(a.store)}).(chi.Routes)
 	ids := []string{rd.evalID, rd.rfqID, rd.invIDs[0], rd.invIDs[1], "1"}
 	err := chi.Walk(routes, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if strings.HasPrefix(route, "/api/v1/vendor/") || strings.HasPrefix(route, "/v/") || publicRoute(route) {

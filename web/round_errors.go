@@ -4,9 +4,9 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/rfq"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // roundError maps the round rules' refusals to a status and a reason the
@@ -25,7 +25,7 @@ func roundError(err error) (status int, code string, ok bool) {
 		return http.StatusUnprocessableEntity, "no_draft", true
 	case errors.Is(err, rfq.ErrIncomplete):
 		return http.StatusUnprocessableEntity, "incomplete", true
-	case errors.Is(err, store.ErrSealed):
+	case errors.Is(err, evaluation.ErrSealed):
 		return http.StatusForbidden, "sealed", true
 	}
 	return 0, "", false

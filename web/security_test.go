@@ -12,7 +12,9 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/quote"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web"
@@ -299,7 +301,7 @@ var policy = map[string][]string{
 func TestEveryRouteIsInThePolicyAndEnforced(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
-	handler := web.NewServer(web.Config{Store: a.store})
+	handler := web.NewServer(web.Config{Evaluations: evaluation.New(a.store), Accounts: account.New(a.store)})
 	routes, ok := handler.(chi.Routes)
 	if !ok {
 		t.Fatal("the server is not a chi router")

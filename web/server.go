@@ -17,13 +17,15 @@ import (
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/internal/sourcing"
 	"github.com/gpuquote/gpuquote/internal/spool"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // Config is what the server needs from main.
 type Config struct {
-	Store  *store.Store
-	Logger *slog.Logger
+	// Evaluations and Accounts are the use cases the handlers call: the
+	// program builds them on its store, which the server never holds.
+	Evaluations *evaluation.Service
+	Accounts    *account.Service
+	Logger      *slog.Logger
 	// SecureCookies forces the Secure cookie attribute (and the __Host-
 	// prefix) even when the request did not arrive over TLS, for a TLS
 	// terminator in front of the app.
@@ -51,9 +53,6 @@ type Config struct {
 	// MailEnabled says an outbox worker sends mail: invitations are queued
 	// instead of only shown once to copy.
 	MailEnabled bool
-	// Evaluations is the evaluation service the pages read analyses from
-	// (and keep them in); nil: one of the server's own on Store.
-	Evaluations *evaluation.Service
 	// ReadBudget is how long building one page of the analysis or
 	// worksheet API may take before it answers with what it has; zero
 	// means 250 ms.
@@ -131,12 +130,9 @@ func NewServer(cfg Config) http.Handler {
 		}
 	}
 	s.parts, s.texts, s.splits = newKeptParts(), newKeptDecisionTexts(), newKeptSplits()
-	s.accounts = account.New(cfg.Store)
+	s.accounts = cfg.Accounts
 	s.benchParts, s.noSplits = newKeptBenchBodies(), newKeptNoSplits()
 	s.eval = cfg.Evaluations
-	if s.eval == nil {
-		s.eval = evaluation.New(cfg.Store)
-	}
 	return s.routes()
 }
 

@@ -3,7 +3,7 @@ package web
 import (
 	"net/http"
 
-	"github.com/gpuquote/gpuquote/internal/store"
+	"github.com/gpuquote/gpuquote/internal/account"
 )
 
 // cookieName uses the __Host- prefix (Secure, no Domain, Path=/) whenever
@@ -21,7 +21,7 @@ func (s *Server) secure(r *http.Request) bool { return s.secureCookies || r.TLS 
 func (s *Server) setSessionCookie(w http.ResponseWriter, r *http.Request, token string) {
 	http.SetCookie(w, &http.Cookie{
 		Name: s.cookieName(r), Value: token, Path: "/", HttpOnly: true, Secure: s.secure(r),
-		SameSite: http.SameSiteLaxMode, MaxAge: int(store.SessionAbsolute.Seconds()),
+		SameSite: http.SameSiteLaxMode, MaxAge: int(account.SessionAbsolute.Seconds()),
 	})
 }
 

@@ -13,7 +13,9 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/store/storetest"
 	"github.com/gpuquote/gpuquote/web"
@@ -34,7 +36,7 @@ func newSessionClockApp(t *testing.T, now func() time.Time) (*app, *stmtCounter)
 	}
 	t.Cleanup(pool.Close)
 	st := store.New(pool, now)
-	srv := httptest.NewServer(web.NewServer(web.Config{Store: st, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))}))
+	srv := httptest.NewServer(web.NewServer(web.Config{Evaluations: evaluation.New(st), Accounts: account.New(st), Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))}))
 	t.Cleanup(srv.Close)
 	return &app{t: t, srv: srv, store: st, pool: pool, logs: &syncBuffer{}}, c
 }

@@ -14,7 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/web"
 )
 
@@ -175,7 +177,7 @@ func TestVendorRateLimitIsSharedByInstances(t *testing.T) {
 	t.Parallel()
 	clk := &testClock{t: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
 	rd := openRound(t, clk)
-	second := httptest.NewServer(web.NewServer(web.Config{Store: rd.a.store}))
+	second := httptest.NewServer(web.NewServer(web.Config{Evaluations: evaluation.New(rd.a.store), Accounts: account.New(rd.a.store)}))
 	t.Cleanup(second.Close)
 	ok := 0
 	for i := range 130 {

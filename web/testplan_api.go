@@ -7,12 +7,12 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web/views"
 )
 
-func isTokenTooLong(err error) bool { return errors.Is(err, store.ErrTokenTooLong) }
+func isTokenTooLong(err error) bool { return errors.Is(err, evaluation.ErrTokenTooLong) }
 
 // apiTestPlan: GET /api/v1/quotes/{id}/test-plan, the plan with its texts
 // in the caller's language and the runs already uploaded (withdrawn ones

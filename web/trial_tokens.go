@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/testplan"
 )
 
@@ -92,7 +92,7 @@ func (s *Server) apiCreateEvidenceToken(w http.ResponseWriter, r *http.Request) 
 		}
 	}
 	et, err := s.issueEvidenceToken(r, sq.ID, days)
-	if errors.Is(err, store.ErrTokenTooLong) {
+	if errors.Is(err, evaluation.ErrTokenTooLong) {
 		return evidenceDaysError(w, r)
 	}
 	if err != nil {

@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/account"
 	"github.com/gpuquote/gpuquote/internal/auth"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/web"
 )
 
@@ -107,7 +109,7 @@ func TestUploadSlowerThanTheRequestTimeoutSucceeds(t *testing.T) {
 	a := newApp(t)
 	q := benchQuote(t, a)
 	tok := a.token("eng@example.com", auth.Engineer)
-	srv := httptest.NewUnstartedServer(web.NewServer(web.Config{Store: a.store, Logger: slog.New(slog.DiscardHandler), RequestTimeout: time.Second}))
+	srv := httptest.NewUnstartedServer(web.NewServer(web.Config{Evaluations: evaluation.New(a.store), Accounts: account.New(a.store), Logger: slog.New(slog.DiscardHandler), RequestTimeout: time.Second}))
 	srv.Config.ReadTimeout, srv.Config.WriteTimeout = time.Second, time.Second
 	srv.Start()
 	t.Cleanup(srv.Close)

@@ -12,7 +12,6 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 )
 
 // The vendor's side is a separate little app inside gpuquote: its own
@@ -28,8 +27,8 @@ const vendorCookie = "gq_vendor"
 
 // vendorSession is the invitation a vendor request acts for.
 type vendorSession struct {
-	Invitation store.Invitation
-	RFQ        store.RFQ
+	Invitation evaluation.Invitation
+	RFQ        evaluation.RFQ
 }
 
 type vendorKey struct{}

@@ -12,7 +12,6 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/quote"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -58,7 +57,7 @@ func pageRange(n int, q url.Values, size int) (int, int, views.Pager) {
 // input and errs carry a failed assumptions form back.
 func worksheetView(r *http.Request, d *evaluation.Analysis, input map[string]string, errs map[string]string) views.WorksheetPage {
 	z := i18n.From(r.Context())
-	byID := map[string]store.StoredQuote{}
+	byID := map[string]evaluation.StoredQuote{}
 	in := views.WorksheetInput{EvaluationID: d.Evaluation.ID, Name: d.Evaluation.Name, Unit: unitLabel(z, d),
 		Notice: skippedNotice(z, d), Version: d.Stored.Version, Day: d.Day, CanEdit: currentUser(r).Role.Can(auth.EditBrief),
 		Query: r.URL.Query(), A: d.A, WS: d.WS, Flags: d.Flags, Input: input, Errors: errs, Words: views.WorksheetWords{

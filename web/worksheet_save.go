@@ -7,7 +7,6 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
-	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/internal/tco"
 	"github.com/gpuquote/gpuquote/web/views"
 )
@@ -47,7 +46,7 @@ func (s *Server) saveAssumptions(w http.ResponseWriter, r *http.Request) error {
 	}
 	keys, err := s.eval.SaveAssumptions(ctx, currentUser(r).Actor(), d, in, z.ParseDecimal)
 	switch {
-	case errors.Is(err, store.ErrConflict):
+	case errors.Is(err, evaluation.ErrConflict):
 		keys = map[string]string{"_": "worksheet.conflict"}
 	case err != nil:
 		return err

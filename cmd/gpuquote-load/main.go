@@ -27,6 +27,8 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/account"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web"
 )
@@ -92,7 +94,7 @@ func run(o options) error {
 		return err
 	}
 	quiet := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := web.HTTPServer(ln.Addr().String(), web.NewServer(web.Config{Store: st, Logger: quiet}), quiet)
+	srv := web.HTTPServer(ln.Addr().String(), web.NewServer(web.Config{Evaluations: evaluation.New(st), Accounts: account.New(st), Logger: quiet}), quiet)
 	go srv.Serve(ln)
 	defer srv.Close()
 	base := "http://" + ln.Addr().String()

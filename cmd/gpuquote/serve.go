@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/gpuquote/gpuquote/internal/account"
+	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/spool"
 	"github.com/gpuquote/gpuquote/internal/store"
 	"github.com/gpuquote/gpuquote/web"
@@ -57,7 +59,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 
-	srv := web.HTTPServer(c.addr, web.NewServer(web.Config{Store: st, Logger: log, SecureCookies: c.secureCookies,
+	srv := web.HTTPServer(c.addr, web.NewServer(web.Config{Evaluations: evaluation.New(st), Accounts: account.New(st), Logger: log, SecureCookies: c.secureCookies,
 		PublicURL: getenv("PUBLIC_URL"), MailEnabled: mailOn, TempDir: tmp.Path}), log)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -15,8 +15,9 @@ import (
 // any step back.
 
 // TestWebImportsNoDatabaseDriver: web and its packages reach the database
-// only through the store (which maps driver errors to its own, e.g.
-// store.Unavailable), never by importing pgx or pgconn themselves.
+// only through the use cases, never by importing the store, pgx or pgconn
+// themselves: the records and errors they name are the application
+// layer's (internal/evaluation/vocabulary.go, internal/account).
 func TestWebImportsNoDatabaseDriver(t *testing.T) {
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}: {{join .Imports " "}}`,
 		"github.com/gpuquote/gpuquote/web/...").CombinedOutput()
@@ -26,8 +27,8 @@ func TestWebImportsNoDatabaseDriver(t *testing.T) {
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		pkg, imports, _ := strings.Cut(line, ": ")
 		for _, imp := range strings.Fields(imports) {
-			if strings.HasPrefix(imp, "github.com/jackc/") {
-				t.Errorf("%s imports %s", pkg, imp)
+			if strings.HasPrefix(imp, "github.com/jackc/") || imp == "github.com/gpuquote/gpuquote/internal/store" {
+				t.Errorf("%s imports %s: name the application layer's records and errors instead", pkg, imp)
 			}
 		}
 	}
