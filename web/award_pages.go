@@ -10,6 +10,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/internal/scoring"
 	"github.com/gpuquote/gpuquote/web/views"
+	"github.com/gpuquote/gpuquote/web/views/model"
 )
 
 // awardForm is the award forms' input and refusals, kept on the page.
@@ -81,7 +82,7 @@ func awardNames(z *i18n.Localizer, st *evaluation.Analysis) views.AwardNames {
 	return views.AwardNames{Currency: st.WS.Currency,
 		Priced:   func(id int64) (string, bool) { sq, _, ok := st.Quote(id); return sq.ProviderName, ok },
 		Unpriced: func(id int64) (string, bool) { np, ok := st.WhyUnpriced(id); return np.Provider, ok },
-		Flag:     func(id int64, flagID string) string { return flagMessage(z, st, id, flagID) }}
+		Flag:     func(id int64, flagID string) string { return model.FlagMessage(z, st, id, flagID) }}
 }
 
 // awardFacts is an award as the views word it.

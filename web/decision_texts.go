@@ -11,6 +11,7 @@ import (
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
 	"github.com/gpuquote/gpuquote/web/views"
+	"github.com/gpuquote/gpuquote/web/views/model"
 )
 
 // decisionTexts are the decision page's words that depend on the analysis
@@ -55,17 +56,17 @@ func buildDecisionTexts(z *i18n.Localizer, st *evaluation.Analysis) *decisionTex
 	t := &decisionTexts{notice: skippedNotice(z, st)}
 	if st.RecErr == nil {
 		rec := st.Rec
-		t.option, t.notReady, t.summary = z.T(rec.Option.LabelKey()), rec.NotReady, statement(z, rec.Summary)
-		t.reasons, t.changeIf, t.notes = statements(z, rec.Reasons), statements(z, rec.ChangeIf), statements(z, rec.Notes)
+		t.option, t.notReady, t.summary = z.T(rec.Option.LabelKey()), rec.NotReady, views.Statement(z, rec.Summary)
+		t.reasons, t.changeIf, t.notes = views.Statements(z, rec.Reasons), views.Statements(z, rec.ChangeIf), views.Statements(z, rec.Notes)
 		for _, k := range rec.Missing {
 			t.missing = append(t.missing, z.T(decision.MissingKey(k)))
 		}
-		t.figures = decisionFigures(z, rec)
+		t.figures = views.DecisionFigures(z, rec)
 		t.costLines, t.costLinesText = costLinesChart(z, rec)
 	}
 	t.award = awardView(z, st)
 	t.award.ShowFacts = true
-	t.facts = factFields(z, st.Facts)
+	t.facts = model.FactFields(z, st.Facts)
 	providers := make(map[int64]string, len(st.All))
 	for _, sq := range st.All {
 		providers[sq.ID] = sq.ProviderName
@@ -106,13 +107,13 @@ func decisionRows(z *i18n.Localizer, st *evaluation.Analysis, cols []views.Score
 				dq.FailedTests = append(dq.FailedTests, z.T("bench.test."+b.ID))
 				continue
 			}
-			dq.Blockers = append(dq.Blockers, views.BlockerView{FlagID: b.ID, Message: flagMessage(z, st, sq.ID, b.ID)})
+			dq.Blockers = append(dq.Blockers, views.BlockerView{FlagID: b.ID, Message: model.FlagMessage(z, st, sq.ID, b.ID)})
 		}
 		// In flag order, so the lines read the same on every request.
 		waived := slices.Sorted(maps.Keys(st.Waivers[sq.ID]))
 		for _, flagID := range waived {
 			wv := st.Waivers[sq.ID][flagID]
-			dq.Waived = append(dq.Waived, z.T("decision.waived_line", map[string]any{"Flag": flagMessage(z, st, sq.ID, flagID),
+			dq.Waived = append(dq.Waived, z.T("decision.waived_line", map[string]any{"Flag": model.FlagMessage(z, st, sq.ID, flagID),
 				"Reason": wv.Reason, "By": wv.WaivedBy, "At": z.DateTime(wv.WaivedAt)}))
 		}
 		rows = append(rows, dq)

@@ -94,12 +94,12 @@ func awardMoney(z *i18n.Localizer, m tco.Money) string { return z.Money(m.Decima
 // quotes left out and the facts read.
 func awardStoryInto(z *i18n.Localizer, f AwardCardFacts, v *AwardView) {
 	s := f.Story
-	v.Fits = awardStatements(z, s.Fits)
+	v.Fits = Statements(z, s.Fits)
 	for _, w := range s.Warnings {
-		v.Warnings = append(v.Warnings, StoryWarning{Text: awardStatement(z, w.Statement),
-			Because: awardStatements(z, w.Because), ChangeIf: awardStatements(z, w.ChangeIf)})
+		v.Warnings = append(v.Warnings, StoryWarning{Text: Statement(z, w.Statement),
+			Because: Statements(z, w.Because), ChangeIf: Statements(z, w.ChangeIf)})
 	}
-	v.WouldChange = awardStatements(z, s.WouldChange)
+	v.WouldChange = Statements(z, s.WouldChange)
 	if f.Rec != nil {
 		v.Analysis = z.T(f.Rec.Option.LabelKey())
 	}
@@ -108,30 +108,6 @@ func awardStoryInto(z *i18n.Localizer, f AwardCardFacts, v *AwardView) {
 		v.Facts = append(v.Facts, StoryFact{Key: fact.Key, Label: awardFactLabel(z, fact.Key), Value: awardFactValue(z, fact),
 			Source: z.T("story.source." + fact.Source)})
 	}
-}
-
-// awardStatement translates one of the engine's statements, its numeric
-// facts in the reader's number format; a key missing from the catalog
-// falls back to the engine's English text.
-func awardStatement(z *i18n.Localizer, st decision.Statement) string {
-	data := st.Data()
-	for _, f := range st.Facts {
-		if _, err := strconv.ParseFloat(f.Value, 64); err == nil && strings.Trim(f.Value, "0123456789.-") == "" {
-			data[f.Name] = z.Decimal(f.Value)
-		}
-	}
-	if s := z.T(st.Key, data); s != st.Key {
-		return s
-	}
-	return st.Text
-}
-
-func awardStatements(z *i18n.Localizer, list []decision.Statement) []string {
-	out := make([]string, 0, len(list))
-	for _, s := range list {
-		out = append(out, awardStatement(z, s))
-	}
-	return out
 }
 
 // awardLeftOutLines say which quotes no choice considered, grouped by
