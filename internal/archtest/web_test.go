@@ -87,8 +87,8 @@ func webFiles(t *testing.T, fset *token.FileSet) map[string]*ast.File {
 }
 
 // storeFields names the fields of type *store.Store of the Server type
-// in a file. (Config may carry the store in: the server hands it to the
-// use cases it builds and keeps none.)
+// in a file. (web.Config takes the use cases the program builds on its
+// store, never the store itself.)
 func storeFields(f *ast.File) []string {
 	var out []string
 	ast.Inspect(f, func(node ast.Node) bool {
