@@ -24,7 +24,7 @@ func main() {
 }
 
 var usage = `usage:
-  gpuquote [serve] [-addr ADDR] [-database-url URL] [-demo=false] [-db-wait 60s]
+  gpuquote [serve] [-addr ADDR] [-database-url URL] [-demo=false] [-db-wait 60s] [-tmp-dir DIR]
   gpuquote migrate up | down N [--force-data-loss] | version | force V   (V: a migration's version, or -1 for none)
   gpuquote user add --email E --name N --role ` + roleWords("|", "|") + `   (password on stdin)
   gpuquote user passwd --email E   (password on stdin)
@@ -38,7 +38,7 @@ Each command lists its options with -h. Passwords are read from the first
 line of standard input; surrounding spaces are dropped, as at sign-in.
 
 environment: DATABASE_URL, ADDR, GPUQUOTE_DEMO (default true), GPUQUOTE_SECURE_COOKIES,
-GPUQUOTE_DB_WAIT (default 60s)
+GPUQUOTE_DB_WAIT (default 60s), GPUQUOTE_TMP_DIR
 `
 
 // run is the whole program, with its environment passed in so tests can

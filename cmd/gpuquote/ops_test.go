@@ -139,10 +139,22 @@ func TestCLIHelpAndErrorsAreSentences(t *testing.T) {
 	if err := run(context.Background(), []string{"serve", "-h"}, getenv, nil, &out, io.Discard); err != nil {
 		t.Errorf("serve -h: %v", err)
 	}
-	for _, flag := range []string{"-addr", "-database-url", "-demo"} {
+	for _, flag := range []string{"-addr", "-database-url", "-demo", "-tmp-dir"} {
 		if !strings.Contains(out.String(), flag) {
 			t.Errorf("serve -h does not list %s:\n%s", flag, out.String())
 		}
+	}
+	// Every command answers -h with its usage, as help promises; help
+	// names every setting serve reads from the environment.
+	out.Reset()
+	if err := run(context.Background(), []string{"user", "-h"}, getenv, nil, &out, io.Discard); err != nil ||
+		!strings.Contains(out.String(), "user add --email") || !strings.Contains(out.String(), "user passwd --email") {
+		t.Errorf("user -h: %v\n%s", err, out.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"help"}, getenv, nil, &out, io.Discard); err != nil ||
+		!strings.Contains(out.String(), "GPUQUOTE_TMP_DIR") || !strings.Contains(out.String(), "-tmp-dir") {
+		t.Errorf("help leaves out the temporary folder's setting:\n%s", out.String())
 	}
 	for _, c := range []struct {
 		args []string

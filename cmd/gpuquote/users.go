@@ -37,6 +37,12 @@ func readPassword(cmd string, stdin io.Reader) (string, error) {
 }
 
 func userCmd(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+		_, err := fmt.Fprintln(stdout, "usage: gpuquote user add --email E --name N --role "+roleWords("|", "|")+"   (password on stdin)\n"+
+			"       gpuquote user passwd --email E   (password on stdin)\n"+
+			"Each lists its options with -h (gpuquote user add -h).")
+		return err
+	}
 	if len(args) == 0 || (args[0] != "add" && args[0] != "passwd") {
 		return errors.New("user: want `user add --email E --name N --role R` or `user passwd --email E`, with the password on standard input")
 	}
