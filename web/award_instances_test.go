@@ -16,7 +16,7 @@ import (
 	"github.com/gpuquote/gpuquote/web"
 )
 
-// An award's signature and rejection, acted on one instance, show at once
+// An award's recording, signature, rejection and revocation, acted on one instance, show at once
 // on another instance on the same database whose decision page, evaluation
 // home and award API were read (and kept) before: the awards are read with
 // the kept analysis, whose revision the award tables move (migration 39).
@@ -103,5 +103,32 @@ func TestAwardStepsShowAtOnceOnAnotherInstance(t *testing.T) {
 	}
 	if st := apiAward(id)["status"]; st != "rejected" {
 		t.Errorf("the other instance's API: status %v", st)
+	}
+
+	// A new award, signed by both, then revoked.
+	wantStatus(t, buyer.post(ev+"/awards", form), http.StatusSeeOther)
+	if n := doc(t, reader.get(ev+"/decision")).Find("[data-testid=award-status]").Length(); n != 2 {
+		t.Errorf("the other instance's decision page lists %d awards after a second was recorded, want 2", n)
+	}
+	page = doc(t, mgr.get(ev+"/decision"))
+	action, _ = page.Find("[data-testid=award-sign-form]").Attr("action")
+	id = path.Base(path.Dir(action))
+	wantStatus(t, mgr.post(action, url.Values{"reason": {"fits the budget"}, "password": {testPassword}}), http.StatusSeeOther)
+	wantStatus(t, fin.post(action, url.Values{"reason": {"funds reserved"}, "password": {testPassword}}), http.StatusSeeOther)
+	if s := doc(t, reader.get(ev)).Find("[data-testid=approval-state]").AttrOr("data-state", ""); s != "approved" {
+		t.Errorf("the other instance's home shows the approved award as %q", s)
+	}
+	if st := apiAward(id)["status"]; st != "approved" {
+		t.Errorf("the other instance's API: status %v, want approved", st)
+	}
+	wantStatus(t, fin.post("/awards/"+id+"/revocation", url.Values{"reason": {"vendor withdrew"}}), http.StatusSeeOther)
+	if s := doc(t, reader.get(ev)).Find("[data-testid=approval-state]").AttrOr("data-state", ""); s == "approved" {
+		t.Errorf("the other instance's home still shows the revoked award as approved")
+	}
+	if st := doc(t, reader.get(ev+"/decision")).Find("[data-testid=award-status]").Text(); !strings.Contains(st, "Revoked") {
+		t.Errorf("the other instance's decision page lacks the revocation: %q", st)
+	}
+	if st := apiAward(id)["status"]; st != "revoked" {
+		t.Errorf("the other instance's API: status %v, want revoked", st)
 	}
 }
