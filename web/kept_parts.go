@@ -67,8 +67,12 @@ func (k *keptByAnalysis[V]) getKey(key partKey, build func() (V, error)) (V, err
 	return v, nil
 }
 
+// cost is what a kept value holds: its size and its key's view, which
+// names the request's query (any reader's choice, up to 64 KiB).
+func (k *keptByAnalysis[V]) cost(key partKey, v V) int { return k.size(v) + len(key.view) }
+
 func (k *keptByAnalysis[V]) keep(key partKey, v V) {
-	n := k.size(v)
+	n := k.cost(key, v)
 	if n > k.budget/8 {
 		return // one huge value must not push out every other
 	}
@@ -80,7 +84,7 @@ func (k *keptByAnalysis[V]) keep(key partKey, v V) {
 	for old, ov := range k.items {
 		if old.evaluation == key.evaluation && !old.sameAnalysis(key) {
 			delete(k.items, old)
-			k.used -= k.size(ov)
+			k.used -= k.cost(old, ov)
 		}
 	}
 	for old, ov := range k.items {
@@ -88,7 +92,7 @@ func (k *keptByAnalysis[V]) keep(key partKey, v V) {
 			break
 		}
 		delete(k.items, old) // any one: a miss only costs a computation
-		k.used -= k.size(ov)
+		k.used -= k.cost(old, ov)
 	}
 	if _, ok := k.items[key]; !ok {
 		k.items[key] = v
