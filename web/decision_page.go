@@ -68,13 +68,15 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 		return err
 	}
 	pg := s.page(r, z.T("decision.title")+" · "+st.Evaluation.Name, "evaluations")
+	// Read once: the page kept under the key must be the page it names,
+	// even when the re-authentication window closes in between.
+	reauth := s.needsReauth(principalFrom(ctx))
 	var body templ.Component
 	if f == (decisionForm{status: http.StatusOK}) {
 		u := currentUser(r)
-		view := fmt.Sprintf("decision\x00%s\x00%s\x00%d\x00%t\x00%s", z.Lang, u.Role, u.ID, s.needsReauth(principalFrom(ctx)),
-			r.URL.Query().Encode())
+		view := fmt.Sprintf("decision\x00%s\x00%s\x00%d\x00%t\x00%s", z.Lang, u.Role, u.ID, reauth, r.URL.Query().Encode())
 		body, err = s.parts.render(ctx, st, view, func() templ.Component {
-			m, err := s.decisionModel(r, st, f)
+			m, err := s.decisionModel(r, st, f, reauth)
 			if err != nil {
 				return failedComponent(err)
 			}
@@ -82,7 +84,7 @@ func (s *Server) renderDecisionWith(w http.ResponseWriter, r *http.Request, eval
 		})
 	} else {
 		var m views.DecisionPage
-		if m, err = s.decisionModel(r, st, f); err == nil && f.field != "" && f.errMsg != "" {
+		if m, err = s.decisionModel(r, st, f, reauth); err == nil && f.field != "" && f.errMsg != "" {
 			m.Error, m.FieldErrors = strings.TrimSpace(strings.TrimPrefix(m.Error, f.errMsg)), map[string]string{f.field: f.errMsg}
 			pg.Errors = []views.FormError{{Target: f.field, Label: z.T("decision.password"), Message: f.errMsg}}
 		}
@@ -104,14 +106,15 @@ func failedComponent(err error) templ.Component {
 	return templ.ComponentFunc(func(context.Context, io.Writer) error { return err })
 }
 
-// decisionModel is the decision page's model for this reader after f.
-func (s *Server) decisionModel(r *http.Request, st *evaluation.Analysis, f decisionForm) (views.DecisionPage, error) {
+// decisionModel is the decision page's model for this reader after f;
+// reauth says whether they must re-enter their password to decide.
+func (s *Server) decisionModel(r *http.Request, st *evaluation.Analysis, f decisionForm, reauth bool) (views.DecisionPage, error) {
 	ctx := r.Context()
 	z := i18n.From(ctx)
 	u := currentUser(r)
 	m := views.DecisionPage{EvaluationID: st.Evaluation.ID, EvaluationName: st.Evaluation.Name, Reason: f.reason,
 		CanShortlist: u.Role.Can(auth.EditQuotes), CanDecide: u.Role.Can(auth.Approve), AllowSelf: st.AllowSelf,
-		NeedsReauth: s.needsReauth(principalFrom(ctx))}
+		NeedsReauth: reauth}
 	m.Error = f.errMsg
 	t := s.decisionTextsOf(z, st)
 	m.Notice = t.notice
