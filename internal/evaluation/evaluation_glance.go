@@ -33,9 +33,9 @@ func StatusKey(e store.EvaluationSummary, c brief.Completeness, stale bool) stri
 		return "evaluation.status.stale"
 	case e.Approved:
 		return "evaluation.status.approved"
-	case e.Benchmarks > 0:
+	case e.HasBenchmarks:
 		return "evaluation.status.testing"
-	case e.Quotes > 0 || c.ReadyToReserve():
+	case e.HasQuotes || c.ReadyToReserve():
 		return "evaluation.status.collecting_quotes"
 	}
 	return "evaluation.status.drafting_brief"

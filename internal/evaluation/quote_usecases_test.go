@@ -124,8 +124,8 @@ func TestStatusKeyIsTheFurthestStage(t *testing.T) {
 		want  string
 	}{
 		{store.EvaluationSummary{}, false, "evaluation.status.drafting_brief"},
-		{store.EvaluationSummary{Quotes: 1}, false, "evaluation.status.collecting_quotes"},
-		{store.EvaluationSummary{Quotes: 1, Benchmarks: 1}, false, "evaluation.status.testing"},
+		{store.EvaluationSummary{HasQuotes: true}, false, "evaluation.status.collecting_quotes"},
+		{store.EvaluationSummary{HasQuotes: true, HasBenchmarks: true}, false, "evaluation.status.testing"},
 		{store.EvaluationSummary{Approved: true}, false, "evaluation.status.approved"},
 		{store.EvaluationSummary{Approved: true}, true, "evaluation.status.stale"},
 		{store.EvaluationSummary{Evaluation: store.Evaluation{Archived: true}, Approved: true}, true, "evaluation.status.archived"},
