@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuquote/gpuquote/internal/evaluation"
 	"github.com/gpuquote/gpuquote/internal/i18n"
+	"github.com/gpuquote/gpuquote/web/views"
 )
 
 // analysisParam analyses the {id} evaluation: the one source of every
@@ -18,8 +19,9 @@ func (s *Server) analysisParam(r *http.Request) (*evaluation.Analysis, error) {
 	return s.eval.Analyze(r.Context(), id)
 }
 
-// skippedNotice names the quotes left out of the worksheet: for want of an
-// exchange rate, or because the cost model cannot price them.
+// skippedNotice names the quotes left out of the worksheet (a few, and
+// counts the rest): for want of an exchange rate, or because the cost
+// model cannot price them.
 func skippedNotice(z *i18n.Localizer, d *evaluation.Analysis) string {
 	var parts []string
 	if len(d.Skipped) > 0 {
@@ -28,14 +30,14 @@ func skippedNotice(z *i18n.Localizer, d *evaluation.Analysis) string {
 			cur, _ := sq.Quote.Currency.Get()
 			names = append(names, sq.ProviderName+" ("+cur+")")
 		}
-		parts = append(parts, z.T("worksheet.no_fx", map[string]any{"Quotes": strings.Join(names, ", ")}))
+		parts = append(parts, z.T("worksheet.no_fx", map[string]any{"Quotes": views.NamesAndMore(z, names)}))
 	}
 	if len(d.Unpriced) > 0 {
 		var names []string
 		for _, sq := range d.Unpriced {
 			names = append(names, sq.ProviderName)
 		}
-		parts = append(parts, z.T("worksheet.unpriced", map[string]any{"Quotes": strings.Join(names, ", ")}))
+		parts = append(parts, z.T("worksheet.unpriced", map[string]any{"Quotes": views.NamesAndMore(z, names)}))
 	}
 	return strings.Join(parts, " ")
 }

@@ -141,22 +141,24 @@ func awardLeftOutLines(z *i18n.Localizer, list []decision.LeftOut) []string {
 	var out []string
 	for _, g := range groups {
 		out = append(out, z.T(g.key, map[string]any{"Count": len(g.names), "From": g.from, "To": g.to,
-			"Quotes": awardNamesAndMore(z, g.names)}))
+			"Quotes": NamesAndMore(z, g.names)}))
 	}
 	return out
 }
 
-// awardLeftOutNamed is how many quotes a left-out line names: at 10,000
-// quotes, naming every one made the evaluation home 110 KB of names.
-const awardLeftOutNamed = 5
+// NamedAtMost is how many quotes a line that lists them names: at 10,000
+// quotes, naming every one made the evaluation home 110 KB of names and
+// the decision page 230 KB.
+const NamedAtMost = 5
 
-// awardNamesAndMore names the first few of names and counts the rest.
-func awardNamesAndMore(z *i18n.Localizer, names []string) string {
-	if len(names) <= awardLeftOutNamed {
+// NamesAndMore names the first few of names and counts the rest ("A, B,
+// C, D, E and 3,329 more").
+func NamesAndMore(z *i18n.Localizer, names []string) string {
+	if len(names) <= NamedAtMost {
 		return strings.Join(names, ", ")
 	}
-	rest := len(names) - awardLeftOutNamed
-	return strings.Join(names[:awardLeftOutNamed], ", ") + " " +
+	rest := len(names) - NamedAtMost
+	return strings.Join(names[:NamedAtMost], ", ") + " " +
 		z.N("story.left_out.more", rest, map[string]any{"Count": z.Int(int64(rest))})
 }
 
