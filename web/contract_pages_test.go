@@ -97,8 +97,14 @@ func TestContractPages(t *testing.T) {
 	// asks for the contact next to the button and starts nothing.
 	res = buyer.post(path+"/rebid", nil)
 	wantStatus(t, res, http.StatusUnprocessableEntity)
-	if d := doc(t, res); d.Find("[data-testid=rebid-contact][open] [data-testid=rebid-error]").Length() != 1 {
+	d = doc(t, res)
+	if d.Find("[data-testid=rebid-contact][open] [data-testid=rebid-error]").Length() != 1 {
 		t.Errorf("no contact asked for")
+	}
+	// The form comes back whole: the contact's language is still a choice
+	// of the four (it came back with none).
+	if n := d.Find("#rebid-language option").Length(); n != 4 {
+		t.Errorf("the refused re-bid's language list has %d options, want 4", n)
 	}
 	res = buyer.post(path+"/rebid", url.Values{"contact": {"Ann"}, "email": {"ann@vendor.example"}, "language": {"vi"}})
 	wantStatus(t, res, http.StatusSeeOther)

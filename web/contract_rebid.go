@@ -35,7 +35,10 @@ func (s *Server) rebidForm(w http.ResponseWriter, r *http.Request, id int64) err
 	var fe evaluation.FieldErrors
 	if errors.As(err, &fe) {
 		f.Error = model.RebidError(i18n.From(r.Context()), fe)
-		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) { m.Rebid = f })
+		return s.renderContract(w, r, id, http.StatusUnprocessableEntity, func(m *views.ContractView) {
+			f.Languages = m.Rebid.Languages // the form as shown, with what was typed
+			m.Rebid = f
+		})
 	}
 	if err != nil {
 		return err
