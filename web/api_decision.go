@@ -86,7 +86,7 @@ func (s *Server) apiApproval(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "kind": rec.Kind, "quote_id": rec.QuoteID,
+	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "kind": rec.Kind, "quote_id": rec.QuoteID, "reason": rec.Reason,
 		"content_hash": rec.ContentHash, "decided_at": rec.DecidedAt, "self_approval": rec.SelfApproval})
 	return nil
 }

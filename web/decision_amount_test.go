@@ -122,10 +122,10 @@ func TestDirectApprovalCannotBypassTheTwoApproverThreshold(t *testing.T) {
 		t.Errorf("the page's refusal does not name the approvers")
 	}
 
-	res, out = a.api(tok, "POST", "/api/v1"+below+"/approval", `{"decision":"approve","reason":"within one signature"}`)
+	res, out = a.api(tok, "POST", "/api/v1"+below+"/approval", `{"decision":"approve","reason":"  within one signature "}`)
 	wantStatus(t, res, http.StatusCreated)
-	if out["kind"] != "approve" {
-		t.Errorf("approval below the threshold: %v", out)
+	if out["kind"] != "approve" || out["reason"] != "within one signature" {
+		t.Errorf("approval below the threshold (with its reason, as recorded): %v", out)
 	}
 }
 
