@@ -73,3 +73,23 @@ func TestReportIsTheTableAsCSV(t *testing.T) {
 		t.Errorf("report:\n%q\nwant\n%q", rows, want)
 	}
 }
+
+// The table's columns line up when a name is longer than the pages' (the
+// exports' "worksheet API, page (once)"): each line's requests column ends
+// at the same place.
+func TestReportColumnsLineUpWithLongNames(t *testing.T) {
+	var b strings.Builder
+	long := "worksheet API, page (once)"
+	rows := [][]string{
+		{"stylesheet", "1000", "1000.0", "1.00", "1.00", "0", "19.1", "1000.0", "1.000"},
+		{long, "1", "81.8", "12.22", "12.22", "0", "786.3", "", ""},
+	}
+	printReport(&b, rows)
+	lines := strings.Split(b.String(), "\n")
+	end := len(long) + 1 + 9 // the name column, a space, the requests column
+	for i, want := range []string{"requests", "1000", "1"} {
+		if len(lines[i]) < end || !strings.HasSuffix(lines[i][:end], " "+want) {
+			t.Errorf("line %d does not end its requests column at %d:\n%s", i, end, b.String())
+		}
+	}
+}

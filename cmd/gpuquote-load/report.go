@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"time"
+	"unicode/utf8"
 )
 
 // reportHeader names the table's columns, on screen and in -report's CSV.
@@ -31,10 +32,15 @@ func ms(d time.Duration) string {
 	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 2, 64)
 }
 
-// printReport writes the table for a reader.
+// printReport writes the table for a reader, its first column as wide as
+// its longest name (the exports' names are longer than the pages').
 func printReport(w io.Writer, rows [][]string) {
+	width := 22
+	for _, r := range rows {
+		width = max(width, utf8.RuneCountInString(r[0]))
+	}
 	line := func(r []string) {
-		fmt.Fprintf(w, "%-22s %9s %9s %10s %10s %7s %8s %9s %8s\n", r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
+		fmt.Fprintf(w, "%-*s %9s %9s %10s %10s %7s %8s %9s %8s\n", width, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
 	}
 	h := append([]string(nil), reportHeader...)
 	h[3], h[4] = "p50 ms", "p99 ms"
